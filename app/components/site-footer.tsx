@@ -1,0 +1,3 @@
+export function SiteFooter({ productName }: { productName?: string }) {
+  return <footer>{productName}</footer>;
+}

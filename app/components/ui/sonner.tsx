@@ -1,0 +1,4 @@
+import { Toaster as Sonner } from "sonner";
+export function Toaster() {
+  return <Sonner theme="dark" />;
+}

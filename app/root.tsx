@@ -1,0 +1,93 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { useNonce } from "./components/nonce";
+import { SiteFooter } from "./components/site-footer";
+import { SiteNav } from "./components/site-nav";
+import { Toaster } from "./components/ui/sonner";
+import { getRootSession } from "./server/root-session.server";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const session = await getRootSession(request);
+  return { ...session, publicConfig: context.publicConfig };
+}
+
+export type RootLoaderData = Awaited<ReturnType<typeof loader>>;
+
+/** The root loader's data (user, role, public configuration), from any route. */
+export function useRootData(): RootLoaderData | undefined {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "alternate", type: "application/atom+xml", href: "/release-notes.atom", title: "Release notes" },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const data = useRootData();
+  return (
+    <html lang="en" className="dark">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#15171e" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-dvh flex-col">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-primary focus:px-4 focus:py-2 focus:text-primary-foreground"
+        >
+          Skip to content
+        </a>
+        <SiteNav user={data?.user ?? null} role={data?.role ?? "user"} productName={data?.publicConfig.productName} />
+        <main id="main" className="flex-1 pb-24 md:pb-0">
+          {children}
+        </main>
+        <SiteFooter productName={data?.publicConfig.productName} />
+        <Toaster />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let title = "Something went wrong";
+  let message = "An unexpected error occurred. Please try again in a moment.";
+  if (isRouteErrorResponse(error)) {
+    if (error.status === 404) {
+      title = "Page not found";
+      message = "The page you are looking for does not exist.";
+    } else {
+      title = `${error.status} ${error.statusText || "Error"}`;
+      message = typeof error.data === "string" && error.data ? error.data : message;
+    }
+  }
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-6 py-24 text-center">
+      <title>{`${title}`}</title>
+      <h1 className="text-3xl font-semibold">{title}</h1>
+      <p className="text-muted-foreground">{message}</p>
+      <a href="/" className="text-primary underline underline-offset-4">
+        Return home
+      </a>
+    </section>
+  );
+}

@@ -1,0 +1,15 @@
+import { type RouteConfig, index, route } from "@react-router/dev/routes";
+
+// One line per route of the spec (section 2), plus the release-notes feed.
+export default [
+  index("routes/home.tsx"),
+  route("download", "routes/download.tsx"),
+  route("pricing", "routes/pricing.tsx"),
+  route("contact", "routes/contact.tsx"),
+  route("release-notes", "routes/release-notes.tsx"),
+  route("release-notes.atom", "routes/release-notes-atom.ts"),
+  route("privacy-policy", "routes/privacy-policy.tsx"),
+  route("terms-of-service", "routes/terms-of-service.tsx"),
+  route("refund-policy", "routes/refund-policy.tsx"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,122 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import { acquireDataDirLock } from "./lock.server";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+/** The database, whichever engine is behind it (PGlite or PostgreSQL through pg). */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Engine = "pglite" | "postgres";
+
+export interface DatabaseHandle {
+  db: Database;
+  engine: Engine;
+  /** Applies every pending migration (safe to call when up to date). */
+  migrate: () => Promise<void>;
+  /** Cheap round trip, for readiness. */
+  ping: () => Promise<void>;
+  close: () => Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** postgres://… to use PostgreSQL; otherwise the embedded PGlite under dataDir. */
+  url?: string;
+  dataDir?: string;
+  /** In-memory PGlite (tests). */
+  memory?: boolean;
+  /** Pool size for PostgreSQL. */
+  maxConnections?: number;
+}
+
+/** The drizzle/ folder with the committed migrations, found from this file upward. */
+export function migrationsFolder(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 6; i++) {
+    const candidate = path.join(dir, "drizzle");
+    if (fs.existsSync(path.join(candidate, "meta", "_journal.json"))) return candidate;
+    dir = path.dirname(dir);
+  }
+  const fromCwd = path.resolve("drizzle");
+  if (fs.existsSync(path.join(fromCwd, "meta", "_journal.json"))) return fromCwd;
+  throw new Error("Cannot find the drizzle/ migrations folder");
+}
+
+// Any fixed number works: it only has to be the same for every app server.
+const MIGRATION_LOCK_ID = 727_372_001;
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (options.url) return openPostgres(options.url, options.maxConnections ?? 10);
+  return openPglite(options);
+}
+
+async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max });
+  pool.on("error", () => {
+    // An idle client's connection dropped; the pool replaces it on next use.
+  });
+  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  return {
+    db,
+    engine: "postgres",
+    migrate: async () => {
+      // One connection holds an advisory lock, so app servers starting together
+      // apply the migrations once, one after the other.
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+        await migratePg(drizzlePg(client), { migrationsFolder: migrationsFolder() });
+      } finally {
+        await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
+        await client.end();
+      }
+    },
+    ping: async () => {
+      await pool.query("select 1");
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  let release = () => {};
+  let dataDir: string | undefined;
+  if (!options.memory) {
+    const base = options.dataDir ?? "./data";
+    release = acquireDataDirLock(base).release;
+    dataDir = path.join(base, "pglite");
+  }
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  } catch (error) {
+    release();
+    throw error;
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    db,
+    engine: "pglite",
+    migrate: () =>
+      migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() }),
+    ping: async () => {
+      await client.query("select 1");
+    },
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        release();
+      }
+    },
+  };
+}

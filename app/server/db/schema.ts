@@ -1,0 +1,197 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+/**
+ * The database. The spec's tables (licenses, profiles, user_roles, releases) keep the
+ * spec's names and columns so data exported from the old backend loads as is; the auth
+ * tables (users, sessions, accounts, verifications) are Better Auth's, in snake_case.
+ */
+
+const timestamps = {
+  created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+};
+
+// ---------------------------------------------------------------- auth (Better Auth)
+
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull().default(""),
+    email: text("email").notNull(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("users_email_key").on(sql`lower(${t.email})`),
+    index("users_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")),
+  ],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    token: text("token").notNull().unique(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("sessions_user_id_idx").on(t.userId)],
+);
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("accounts_user_id_idx").on(t.userId)],
+);
+
+export const verifications = pgTable(
+  "verifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("verifications_identifier_idx").on(t.identifier)],
+);
+
+// ---------------------------------------------------------------- the spec's tables
+
+export const LICENSE_TYPES = ["trial", "tester", "monthly", "6_months", "yearly"] as const;
+export const LICENSE_STATUSES = ["active", "revoked", "refund_requested", "refunded"] as const;
+export const ROLES = ["admin", "user"] as const;
+
+export type LicenseType = (typeof LICENSE_TYPES)[number];
+export type LicenseStatus = (typeof LICENSE_STATUSES)[number];
+export type Role = (typeof ROLES)[number];
+
+const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
+
+export const profiles = pgTable(
+  "profiles",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    full_name: text("full_name").notNull().default(""),
+    company_name: text("company_name"),
+    ...timestamps,
+  },
+  (t) => [index("profiles_full_name_trgm_idx").using("gin", t.full_name.op("gin_trgm_ops"))],
+);
+
+export const user_roles = pgTable(
+  "user_roles",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    user_id: uuid("user_id")
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role").$type<Role>().notNull().default("user"),
+    ...timestamps,
+  },
+  (t) => [check("user_roles_role_check", sql`${t.role} in (${inList(ROLES)})`)],
+);
+
+export const licenses = pgTable(
+  "licenses",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    user_id: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    license_key: text("license_key").notNull(),
+    license_type: text("license_type").$type<LicenseType>().notNull(),
+    status: text("status").$type<LicenseStatus>().notNull().default("active"),
+    start_date: timestamp("start_date", { withTimezone: true }).notNull().defaultNow(),
+    end_date: timestamp("end_date", { withTimezone: true }).notNull(),
+    windows_username: text("windows_username"),
+    computer_name: text("computer_name"),
+    is_trial: boolean("is_trial").notNull().default(false),
+    trial_starts_at: timestamp("trial_starts_at", { withTimezone: true }),
+    trial_ends_at: timestamp("trial_ends_at", { withTimezone: true }),
+    auto_renew: boolean("auto_renew").notNull().default(false),
+    cancellation_requested: boolean("cancellation_requested").notNull().default(false),
+    cancellation_requested_at: timestamp("cancellation_requested_at", { withTimezone: true }),
+    paddle_subscription_id: text("paddle_subscription_id"),
+    purchase_date: timestamp("purchase_date", { withTimezone: true }),
+    refund_eligible_until: timestamp("refund_eligible_until", { withTimezone: true }),
+    refunded: boolean("refunded").notNull().default(false),
+    refund_amount: integer("refund_amount"),
+    refunded_at: timestamp("refunded_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index("licenses_user_id_created_at_idx").on(t.user_id, t.created_at.desc()),
+    index("licenses_email_idx").on(t.email),
+    index("licenses_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")),
+    index("licenses_paddle_subscription_id_idx").on(t.paddle_subscription_id),
+    check("licenses_license_type_check", sql`${t.license_type} in (${inList(LICENSE_TYPES)})`),
+    check("licenses_status_check", sql`${t.status} in (${inList(LICENSE_STATUSES)})`),
+    check("licenses_refund_amount_check", sql`${t.refund_amount} is null or ${t.refund_amount} >= 0`),
+    check("licenses_dates_check", sql`${t.end_date} >= ${t.start_date}`),
+  ],
+);
+
+export const releases = pgTable(
+  "releases",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    version: text("version").notNull(),
+    title: text("title"),
+    release_date: date("release_date", { mode: "string" }).notNull(),
+    release_notes: text("release_notes").array().notNull().default(sql`'{}'::text[]`),
+    ...timestamps,
+    updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("releases_release_date_idx").on(t.release_date.desc(), t.created_at.desc()),
+    check("releases_version_check", sql`length(trim(${t.version})) > 0`),
+  ],
+);
+
+export type License = typeof licenses.$inferSelect;
+export type NewLicense = typeof licenses.$inferInsert;
+export type Release = typeof releases.$inferSelect;
+export type Profile = typeof profiles.$inferSelect;
+export type User = typeof users.$inferSelect;

@@ -1,0 +1,196 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * Configuration, read once at boot from the process environment.
+ *
+ * Embedded mode (anything but NODE_ENV=production) gives every variable a default,
+ * and generates the secrets it has no value for once, under DATA_DIR, so sessions and
+ * license keys survive a restart. Production requires the secrets and the public URL.
+ */
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => (value === "" ? undefined : value))
+  .optional();
+
+const urlString = z.url({ message: "must be an absolute URL (http:// or https://)" });
+
+export const SECRET_NAMES = [
+  "BETTER_AUTH_SECRET",
+  "LICENSE_SECRET",
+  "LICENSE_SALT",
+  "DEMO_WEBHOOK_SECRET",
+] as const;
+type SecretName = (typeof SECRET_NAMES)[number];
+
+const secret = z.string().min(16, { message: "must be at least 16 characters long" });
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    HOST: optionalString,
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    PUBLIC_URL: optionalString.pipe(urlString.optional()),
+    DATA_DIR: z.string().trim().min(1).default("./data"),
+    DATABASE_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, { message: "must start with postgres:// or postgresql://" })
+        .optional(),
+    ),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    TRUST_PROXY: optionalString,
+
+    BETTER_AUTH_SECRET: optionalString.pipe(secret.optional()),
+    LICENSE_SECRET: optionalString.pipe(secret.optional()),
+    LICENSE_SALT: optionalString.pipe(z.string().min(8, { message: "must be at least 8 characters long" }).optional()),
+
+    SMTP_URL: optionalString.pipe(
+      z.string().regex(/^smtps?:\/\//, { message: "must start with smtp:// or smtps://" }).optional(),
+    ),
+    MAIL_FROM: optionalString,
+
+    PRODUCT_NAME: z.string().trim().min(1).default("ForgeKit"),
+    SUPPORT_EMAIL: z.email({ message: "must be an e-mail address" }).default("support@forgekit.example"),
+    DOWNLOAD_URL: z.string().trim().min(1).default("/downloads/forgekit-latest.zip"),
+    STORE_URL: urlString.default("https://apps.microsoft.com/search?query=ForgeKit"),
+    TUTORIAL_VIDEO_URL: urlString.default("https://www.youtube-nocookie.com/embed/ScMzIvxBSi4"),
+
+    PAYMENT_PROVIDER: z.enum(["demo", "paddle"]).default("demo"),
+    PADDLE_ENVIRONMENT: z.enum(["sandbox", "production"]).default("sandbox"),
+    PADDLE_CLIENT_TOKEN: optionalString,
+    PADDLE_API_KEY: optionalString,
+    PADDLE_WEBHOOK_SECRET: optionalString,
+    DEMO_WEBHOOK_SECRET: optionalString.pipe(secret.optional()),
+    PRICE_MONTHLY_TRIAL: z.string().trim().min(1).default("pri_demo_monthly_trial"),
+    PRICE_6_MONTHS_TRIAL: z.string().trim().min(1).default("pri_demo_6_months_trial"),
+    PRICE_YEARLY_TRIAL: z.string().trim().min(1).default("pri_demo_yearly_trial"),
+    PRICE_MONTHLY: z.string().trim().min(1).default("pri_demo_monthly"),
+    PRICE_6_MONTHS: z.string().trim().min(1).default("pri_demo_6_months"),
+    PRICE_YEARLY: z.string().trim().min(1).default("pri_demo_yearly"),
+  })
+  .superRefine((value, ctx) => {
+    if (value.NODE_ENV !== "production") return;
+    const required = ["BETTER_AUTH_SECRET", "LICENSE_SECRET", "LICENSE_SALT", "PUBLIC_URL"] as const;
+    for (const name of required) {
+      if (!value[name]) ctx.addIssue({ code: "custom", path: [name], message: "is required in production" });
+    }
+    if (value.PAYMENT_PROVIDER === "paddle") {
+      for (const name of ["PADDLE_CLIENT_TOKEN", "PADDLE_API_KEY", "PADDLE_WEBHOOK_SECRET"] as const) {
+        if (!value[name]) {
+          ctx.addIssue({ code: "custom", path: [name], message: "is required when PAYMENT_PROVIDER=paddle" });
+        }
+      }
+    }
+  });
+
+type ParsedEnv = z.infer<typeof envSchema>;
+
+export type Env = Omit<ParsedEnv, SecretName | "HOST" | "PUBLIC_URL"> & {
+  [K in SecretName]: string;
+} & {
+  HOST: string;
+  PUBLIC_URL: string;
+  /** Embedded mode: no NODE_ENV=production; defaults, generated secrets, dev mailbox. */
+  embedded: boolean;
+  /** Where generated secrets came from, for the start-up banner. */
+  generatedSecrets: SecretName[];
+};
+
+export class EnvError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "EnvError";
+  }
+}
+
+/** Parses and completes the configuration; throws EnvError naming each bad variable. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    throw new EnvError(
+      result.error.issues.map((issue) => `${issue.path.join(".") || "environment"} ${issue.message}`),
+    );
+  }
+  const parsed = result.data;
+  const embedded = parsed.NODE_ENV !== "production";
+  const generatedSecrets: SecretName[] = [];
+  const secrets = {} as Record<SecretName, string>;
+  let stored: Partial<Record<SecretName, string>> | undefined;
+  for (const name of SECRET_NAMES) {
+    const given = parsed[name];
+    if (given) {
+      secrets[name] = given;
+      continue;
+    }
+    if (!embedded && name !== "DEMO_WEBHOOK_SECRET") {
+      // Unreachable: superRefine requires these in production.
+      throw new EnvError([`${name} is required in production`]);
+    }
+    stored ??= loadOrCreateSecrets(parsed.DATA_DIR);
+    secrets[name] = stored[name]!;
+    generatedSecrets.push(name);
+  }
+  const host = parsed.HOST ?? (embedded ? "127.0.0.1" : "0.0.0.0");
+  const publicUrl = (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, "");
+  return { ...parsed, ...secrets, HOST: host, PUBLIC_URL: publicUrl, embedded, generatedSecrets };
+}
+
+/** The secrets file under DATA_DIR: written once with fresh random values, then reused. */
+function loadOrCreateSecrets(dataDir: string): Record<SecretName, string> {
+  const file = path.join(dataDir, "secrets.json");
+  let existing: Partial<Record<SecretName, string>> = {};
+  if (fs.existsSync(file)) {
+    try {
+      existing = JSON.parse(fs.readFileSync(file, "utf8")) as Partial<Record<SecretName, string>>;
+    } catch {
+      throw new EnvError([`${file} is not valid JSON; fix it or delete it to generate new secrets`]);
+    }
+  }
+  const complete = { ...existing } as Record<SecretName, string>;
+  let changed = false;
+  for (const name of SECRET_NAMES) {
+    if (typeof complete[name] !== "string" || complete[name].length < 16) {
+      complete[name] = randomBytes(32).toString("base64url");
+      changed = true;
+    }
+  }
+  if (changed) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    fs.writeFileSync(file, `${JSON.stringify(complete, null, 2)}\n`, { mode: 0o600 });
+  }
+  return complete;
+}
+
+/** The only configuration the browser sees. Never add a secret here. */
+export function publicConfig(env: Env) {
+  return {
+    productName: env.PRODUCT_NAME,
+    supportEmail: env.SUPPORT_EMAIL,
+    downloadUrl: env.DOWNLOAD_URL,
+    storeUrl: env.STORE_URL,
+    tutorialVideoUrl: env.TUTORIAL_VIDEO_URL,
+    publicUrl: env.PUBLIC_URL,
+    paymentProvider: env.PAYMENT_PROVIDER,
+    paddleEnvironment: env.PADDLE_ENVIRONMENT,
+    paddleClientToken: env.PADDLE_CLIENT_TOKEN ?? null,
+  };
+}
+export type PublicConfig = ReturnType<typeof publicConfig>;
+
+let current: Env | undefined;
+
+/** The process's configuration, parsed on first use from process.env. */
+export function getEnv(): Env {
+  current ??= parseEnv(process.env);
+  return current;
+}
+
+/** For tests and boot: replace the process's configuration. */
+export function setEnv(env: Env): void {
+  current = env;
+}

@@ -1,0 +1,88 @@
+// Starts the site: `node server.js` serves the production build (npm start builds it
+// first); `node server.js --dev` serves through Vite with hot reload.
+import process from "node:process";
+
+const dev = process.argv.includes("--dev");
+
+async function main() {
+  let mod;
+  let devOptions;
+  if (dev) {
+    const vite = await import("vite");
+    const server = await vite.createServer({ server: { middlewareMode: true }, appType: "custom" });
+    mod = await server.ssrLoadModule("./server/app.ts");
+    devOptions = {
+      middlewares: server.middlewares,
+      loadBuild: () => server.ssrLoadModule("virtual:react-router/server-build"),
+    };
+  } else {
+    const buildDir = process.env.BUILD_DIR ?? "build";
+    mod = await import(new URL(`./${buildDir}/server/index.js`, import.meta.url).href);
+  }
+
+  let instance;
+  try {
+    instance = await mod.createApp({ dev: devOptions });
+  } catch (error) {
+    if (error && (error.name === "EnvError" || error.name === "DataDirLockedError")) {
+      console.error(`\n${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const { app, env, close } = instance;
+
+  const server = app.listen(env.PORT, env.HOST, () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : env.PORT;
+    const host = env.HOST === "0.0.0.0" || env.HOST === "::" ? "localhost" : env.HOST;
+    const url = `http://${host}:${port}`;
+    if (env.embedded) {
+      const accounts = mod.DEMO_ACCOUNTS.map(
+        (a) => `    ${a.role.padEnd(6)} ${a.email.padEnd(28)} password: ${a.password}`,
+      ).join("\n");
+      const db = env.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${env.DATA_DIR}`;
+      const mail = env.SMTP_URL ? "SMTP (SMTP_URL)" : `${url}/dev/mailbox`;
+      console.log(
+        [
+          "",
+          `  ${env.PRODUCT_NAME} site is running at ${url}`,
+          "",
+          "  Demo accounts:",
+          accounts,
+          "",
+          `  Database: ${db}`,
+          `  Mailbox:  ${mail}`,
+          `  Payments: ${env.PAYMENT_PROVIDER === "demo" ? "demo checkout (no card data)" : "Paddle"}`,
+          "",
+        ].join("\n"),
+      );
+    } else {
+      console.log(JSON.stringify({ level: 30, time: Date.now(), msg: `listening on ${url}` }));
+    }
+  });
+
+  let stopping = false;
+  const stop = (signal) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(JSON.stringify({ level: 30, time: Date.now(), msg: `${signal}: shutting down` }));
+    // Stop accepting connections, let requests in flight finish, then close the database.
+    const force = setTimeout(() => {
+      server.closeAllConnections();
+    }, 10_000);
+    force.unref();
+    server.close(async () => {
+      await close().catch(() => {});
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,192 @@
+import "./load-context";
+import { randomBytes, randomUUID } from "node:crypto";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type NextFunction, type Request, type Response } from "express";
+import helmet from "helmet";
+import type { ServerBuild } from "react-router";
+import { openDatabase, type DatabaseHandle } from "../app/server/db/client.server";
+import { setDatabase } from "../app/server/db/db.server";
+import { getEnv, publicConfig, type Env } from "../app/server/env.server";
+import { getLogger } from "../app/server/logger.server";
+import { DEMO_ACCOUNTS, seedDemoData } from "../app/server/seed.server";
+import { createZip } from "./zip";
+
+export { DEMO_ACCOUNTS };
+
+export interface AppInstance {
+  app: express.Express;
+  env: Env;
+  database: DatabaseHandle;
+  /** Closes the database and releases the data directory. */
+  close: () => Promise<void>;
+}
+
+export interface CreateAppOptions {
+  /** Dev mode: Vite serves assets and the build is loaded on each request. */
+  dev?: {
+    middlewares: express.RequestHandler;
+    loadBuild: () => Promise<ServerBuild>;
+  };
+}
+
+/** Boots the app: configuration, database (migrated, seeded in embedded mode), Express. */
+export async function createApp(options: CreateAppOptions = {}): Promise<AppInstance> {
+  const env = getEnv();
+  const logger = getLogger();
+  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  try {
+    await database.migrate();
+    setDatabase(database);
+    if (env.embedded) await seedDemoData(database.db);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+
+  const app = express();
+  app.disable("x-powered-by");
+  if (env.TRUST_PROXY) app.set("trust proxy", parseTrustProxy(env.TRUST_PROXY));
+
+  app.use(requestLog(logger));
+  app.use(nonce);
+  app.use(securityHeaders(env, Boolean(options.dev)));
+  app.use(compression());
+
+  app.get("/healthz", (_req, res) => {
+    res.set("Cache-Control", "no-store").json({ status: "ok" });
+  });
+  app.get("/readyz", async (_req, res) => {
+    res.set("Cache-Control", "no-store");
+    try {
+      await database.ping();
+      res.json({ status: "ready", database: database.engine });
+    } catch {
+      res.status(503).json({ status: "unavailable", database: database.engine });
+    }
+  });
+  app.get("/downloads/forgekit-latest.zip", (_req, res) => {
+    // The embedded default for DOWNLOAD_URL: a real archive, so the link works in the demo.
+    res
+      .set("Content-Type", "application/zip")
+      .set("Content-Disposition", `attachment; filename="${slug(env.PRODUCT_NAME)}-latest.zip"`)
+      .send(demoInstaller(env.PRODUCT_NAME));
+  });
+
+  if (options.dev) {
+    app.use(options.dev.middlewares);
+  } else {
+    const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
+    // Hashed file names never change content: cache them for a year.
+    app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
+    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  }
+
+  const build = options.dev
+    ? options.dev.loadBuild
+    : () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
+  const config = publicConfig(env);
+  app.use(
+    createRequestHandler({
+      build,
+      mode: options.dev ? "development" : "production",
+      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string, publicConfig: config }),
+    }),
+  );
+
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    logger.error({ err: error, path: req.path }, "unhandled error");
+    if (res.headersSent) return;
+    res.status(500).type("text/plain").send("Something went wrong on our side. Please try again.");
+  });
+
+  return {
+    app,
+    env,
+    database,
+    close: async () => {
+      setDatabase(undefined);
+      await database.close();
+    },
+  };
+}
+
+function parseTrustProxy(value: string): boolean | number | string {
+  if (value === "true") return true;
+  if (value === "false") return false;
+  const hops = Number(value);
+  return Number.isInteger(hops) ? hops : value;
+}
+
+function slug(name: string): string {
+  return name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "download";
+}
+
+function demoInstaller(productName: string): Buffer {
+  return createZip([
+    {
+      name: "README.txt",
+      content:
+        `${productName} demo download\r\n\r\n` +
+        `This archive is what the site serves while DOWNLOAD_URL is not configured.\r\n` +
+        `Set DOWNLOAD_URL to the address of the real installer archive.\r\n`,
+    },
+  ]);
+}
+
+function requestLog(logger: ReturnType<typeof getLogger>): express.RequestHandler {
+  return (req, res, next) => {
+    const started = process.hrtime.bigint();
+    const id = (req.get("x-request-id") ?? "").slice(0, 100) || randomUUID();
+    res.setHeader("X-Request-Id", id);
+    res.on("finish", () => {
+      // The path only: query strings can carry one-time tokens.
+      logger.info({
+        req_id: id,
+        method: req.method,
+        path: req.path,
+        status: res.statusCode,
+        ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
+        bytes: Number(res.getHeader("content-length") ?? 0) || undefined,
+      });
+    });
+    next();
+  };
+}
+
+function nonce(_req: Request, res: Response, next: NextFunction): void {
+  res.locals.cspNonce = randomBytes(16).toString("base64");
+  next();
+}
+
+function securityHeaders(env: Env, dev: boolean): express.RequestHandler {
+  const paddle = env.PAYMENT_PROVIDER === "paddle";
+  const video = new URL(env.TUTORIAL_VIDEO_URL).origin;
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+        formAction: ["'self'"],
+        scriptSrc: [
+          "'self'",
+          (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`,
+          ...(paddle ? ["https://cdn.paddle.com"] : []),
+        ],
+        styleSrc: ["'self'", "'unsafe-inline'", ...(paddle ? ["https://cdn.paddle.com"] : [])],
+        imgSrc: ["'self'", "data:", ...(paddle ? ["https://cdn.paddle.com"] : [])],
+        fontSrc: ["'self'", "data:"],
+        connectSrc: ["'self'", ...(dev ? ["ws:", "wss:"] : []), ...(paddle ? ["https://*.paddle.com"] : [])],
+        frameSrc: [video, ...(paddle ? ["https://*.paddle.com"] : [])],
+        ...(env.embedded ? {} : { upgradeInsecureRequests: [] }),
+      },
+    },
+    strictTransportSecurity: env.embedded ? false : { maxAge: 63072000, includeSubDomains: true },
+    crossOriginEmbedderPolicy: false,
+  });
+}
