@@ -195,3 +195,27 @@ export type NewLicense = typeof licenses.$inferInsert;
 export type Release = typeof releases.$inferSelect;
 export type Profile = typeof profiles.$inferSelect;
 export type User = typeof users.$inferSelect;
+
+// ---------------------------------------------------------------- operations
+
+/** Attempt counters for rate limits, shared by every app server. */
+export const rate_limits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  window_start: timestamp("window_start", { withTimezone: true }).notNull(),
+});
+
+/** Embedded mode's mailbox: e-mails kept instead of sent (no SMTP_URL). */
+export const dev_mails = pgTable(
+  "dev_mails",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    from: text("from").notNull(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    html: text("html").notNull(),
+    text: text("text").notNull(),
+    ...timestamps,
+  },
+  (t) => [index("dev_mails_created_at_idx").on(t.created_at.desc())],
+);

@@ -1,0 +1,107 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { eq } from "drizzle-orm";
+import { getDb } from "../db/db.server";
+import { accounts, profiles, sessions, users, verifications } from "../db/schema";
+import { getEnv } from "../env.server";
+import { getLogger } from "../logger.server";
+import { getMailer } from "../mail/mailer.server";
+import { changeEmailEmail, confirmationEmail, resetPasswordEmail } from "../mail/templates.server";
+
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 128;
+export const RESET_LINK_SECONDS = 24 * 60 * 60;
+export const SESSION_SECONDS = 30 * 24 * 60 * 60;
+
+function brand() {
+  const env = getEnv();
+  return { productName: env.PRODUCT_NAME, publicUrl: env.PUBLIC_URL, supportEmail: env.SUPPORT_EMAIL };
+}
+
+async function fullNameOf(userId: string, fallback: string): Promise<string> {
+  const [profile] = await getDb().select({ full_name: profiles.full_name }).from(profiles).where(eq(profiles.id, userId));
+  return profile?.full_name || fallback;
+}
+
+function createAuth() {
+  const env = getEnv();
+  return betterAuth({
+    appName: env.PRODUCT_NAME,
+    baseURL: `${env.PUBLIC_URL}/api/auth`,
+    secret: env.BETTER_AUTH_SECRET,
+    trustedOrigins: [env.PUBLIC_URL],
+    database: drizzleAdapter(getDb(), {
+      provider: "pg",
+      usePlural: true,
+      schema: { users, sessions, accounts, verifications },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) => {
+        await getMailer().send(resetPasswordEmail(brand(), user.email, await fullNameOf(user.id, user.name), url));
+      },
+    },
+    emailVerification: {
+      // Registration sends its own confirmation (app/server/auth/register.server.ts).
+      sendOnSignUp: false,
+      sendOnSignIn: false,
+      autoSignInAfterVerification: true,
+      expiresIn: RESET_LINK_SECONDS,
+      sendVerificationEmail: async ({ user, url }) => {
+        const name = await fullNameOf(user.id, user.name);
+        const [stored] = await getDb().select({ email: users.email }).from(users).where(eq(users.id, user.id));
+        // A change of address sends the link to the new address; the account keeps the old
+        // one until the link is followed.
+        const changing = stored && stored.email.toLowerCase() !== user.email.toLowerCase();
+        const message = changing
+          ? changeEmailEmail(brand(), user.email, name, url)
+          : confirmationEmail(brand(), user.email, name, url);
+        await getMailer().send(message);
+      },
+    },
+    user: {
+      changeEmail: { enabled: true },
+    },
+    session: {
+      expiresIn: SESSION_SECONDS,
+      // Sliding sessions: refreshed once a day while in use.
+      updateAge: 24 * 60 * 60,
+    },
+    // Our own database-backed limits apply in the route actions (rate-limit.server.ts);
+    // the only HTTP endpoints of Better Auth we expose are the e-mail link callbacks.
+    rateLimit: { enabled: false },
+    advanced: {
+      database: { generateId: "uuid" },
+      useSecureCookies: !env.embedded,
+      cookiePrefix: "fk",
+      defaultCookieAttributes: { sameSite: "lax", httpOnly: true },
+    },
+    telemetry: { enabled: false },
+    logger: {
+      log: (level, message, ...args) => {
+        const logger = getLogger();
+        const fn = level === "error" ? logger.error : level === "warn" ? logger.warn : logger.debug;
+        fn.call(logger, { args }, `auth: ${message}`);
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+let auth: Auth | undefined;
+
+/** The process's Better Auth instance, bound to the open database. */
+export function getAuth(): Auth {
+  auth ??= createAuth();
+  return auth;
+}
+
+/** For tests that reopen the database: forget the instance bound to the old one. */
+export function resetAuth(): void {
+  auth = undefined;
+}
