@@ -52,7 +52,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         <SiteNav user={data?.user ?? null} role={data?.role ?? "user"} productName={data?.publicConfig.productName} />
-        <main id="main" className="flex-1 pb-24 md:pb-0">
+        <main id="main" className="flex-1">
           {children}
         </main>
         <SiteFooter productName={data?.publicConfig.productName} />

@@ -92,7 +92,11 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppInst
     createRequestHandler({
       build,
       mode: options.dev ? "development" : "production",
-      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string, publicConfig: config }),
+      getLoadContext: (req, res) => ({
+        cspNonce: res.locals.cspNonce as string,
+        publicConfig: config,
+        clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+      }),
     }),
   );
 

@@ -6,6 +6,8 @@ declare module "react-router" {
     cspNonce: string;
     /** The configuration the browser may see. */
     publicConfig: PublicConfig;
+    /** The client's address (Express `req.ip`, which honours TRUST_PROXY). */
+    clientIp: string;
   }
 }
 

@@ -1,3 +1,64 @@
-export function SiteFooter({ productName }: { productName?: string }) {
-  return <footer>{productName}</footer>;
+import { Link } from "react-router";
+import { BrandMark } from "./brand-mark";
+
+const groups = [
+  {
+    title: "Product",
+    links: [
+      { to: "/download", label: "Download" },
+      { to: "/pricing", label: "Pricing" },
+      { to: "/release-notes", label: "Release notes" },
+    ],
+  },
+  {
+    title: "Support",
+    links: [
+      { to: "/contact", label: "Contact Us" },
+      { to: "/refund-policy", label: "Refund policy" },
+    ],
+  },
+  {
+    title: "Legal",
+    links: [
+      { to: "/privacy-policy", label: "Privacy policy" },
+      { to: "/terms-of-service", label: "Terms of service" },
+    ],
+  },
+];
+
+export function SiteFooter({ productName = "ForgeKit" }: { productName?: string }) {
+  return (
+    <footer className="border-t border-border bg-card/40">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-[1.5fr_repeat(3,1fr)]">
+        <div className="flex flex-col gap-3">
+          <Link to="/" className="flex w-fit items-center gap-2 rounded-md font-semibold">
+            <BrandMark className="size-6" />
+            {productName}
+          </Link>
+          <p className="max-w-xs text-sm text-muted-foreground">
+            Automates repetitive programming work on Windows: load components, define changes, preview, generate.
+          </p>
+        </div>
+        {groups.map((group) => (
+          <nav key={group.title} aria-label={group.title} className="flex flex-col gap-2 text-sm">
+            <h2 className="font-medium text-foreground">{group.title}</h2>
+            <ul className="flex flex-col gap-2">
+              {group.links.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to} className="text-muted-foreground hover:text-foreground hover:underline">
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
+      </div>
+      <div className="border-t border-border">
+        <p className="mx-auto max-w-6xl px-4 py-4 text-xs text-muted-foreground sm:px-6">
+          © {new Date().getUTCFullYear()} {productName}. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  );
 }

@@ -1,4 +1,121 @@
+import { LogOut, Menu } from "lucide-react";
+import { useState } from "react";
+import { Form, Link, NavLink, useLocation } from "react-router";
+import type { Role } from "~/server/db/schema";
 import type { SessionUser } from "~/server/root-session.server";
-export function SiteNav(_props: { user: SessionUser | null; role: "admin" | "user"; productName?: string }) {
-  return <nav />;
+import { cn } from "~/lib/utils";
+import { Button } from "./ui/button";
+import { Drawer, DrawerContent, DrawerDescription, DrawerHeader, DrawerTitle, DrawerTrigger } from "./ui/drawer";
+import { BrandMark } from "./brand-mark";
+
+interface NavItem {
+  to: string;
+  label: string;
+}
+
+/** The spec's navigation: everyone, then signed-in or signed-out links, then Manage for admins. */
+export function navItems(user: SessionUser | null, role: Role): NavItem[] {
+  const items: NavItem[] = [
+    { to: "/download", label: "Download" },
+    { to: "/pricing", label: "Pricing" },
+    { to: "/contact", label: "Contact Us" },
+  ];
+  if (user) {
+    items.push({ to: "/licenses", label: "Licenses" }, { to: "/profile", label: "Profile" });
+    if (role === "admin") items.push({ to: "/admin", label: "Manage" });
+  } else {
+    items.push({ to: "/login", label: "Login" }, { to: "/register", label: "Register" });
+  }
+  return items;
+}
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    "rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-accent hover:text-accent-foreground",
+    isActive ? "text-foreground" : "text-muted-foreground",
+  );
+
+export function SiteNav({
+  user,
+  role,
+  productName = "ForgeKit",
+}: {
+  user: SessionUser | null;
+  role: Role;
+  productName?: string;
+}) {
+  const items = navItems(user, role);
+  return (
+    <header className="sticky top-0 z-40 border-b border-border/70 bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
+      <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
+        <Link to="/" className="flex items-center gap-2 rounded-md font-semibold tracking-tight" aria-label={`${productName} home`}>
+          <BrandMark className="size-7" />
+          <span className="text-lg">{productName}</span>
+        </Link>
+        <div className="hidden items-center gap-1 md:flex">
+          {items.map((item) => (
+            <NavLink key={item.to} to={item.to} className={linkClass} prefetch="intent">
+              {item.label}
+            </NavLink>
+          ))}
+          {user ? <LogOutButton /> : null}
+        </div>
+        <MobileMenu items={items} signedIn={Boolean(user)} productName={productName} />
+      </nav>
+    </header>
+  );
+}
+
+function LogOutButton({ className }: { className?: string }) {
+  return (
+    <Form method="post" action="/logout" className={className}>
+      <Button type="submit" variant="ghost" size="sm" className="w-full justify-start text-muted-foreground md:w-auto">
+        <LogOut aria-hidden className="size-4" />
+        Log Out
+      </Button>
+    </Form>
+  );
+}
+
+/** Below 768 px the links sit in a bottom drawer (spec section 2). */
+function MobileMenu({ items, signedIn, productName }: { items: NavItem[]; signedIn: boolean; productName: string }) {
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  return (
+    <div className="md:hidden">
+      <Drawer open={open} onOpenChange={setOpen}>
+        <DrawerTrigger asChild>
+          <Button variant="outline" size="sm" aria-label="Open menu">
+            <Menu aria-hidden className="size-4" />
+            Menu
+          </Button>
+        </DrawerTrigger>
+        <DrawerContent>
+          <DrawerHeader>
+            <DrawerTitle>{productName}</DrawerTitle>
+            <DrawerDescription>Where would you like to go?</DrawerDescription>
+          </DrawerHeader>
+          <ul className="flex flex-col gap-1 px-4 pb-6" aria-label="Menu">
+            {items.map((item) => (
+              <li key={item.to}>
+                <Link
+                  to={item.to}
+                  onClick={() => setOpen(false)}
+                  aria-current={location.pathname === item.to ? "page" : undefined}
+                  className="block rounded-md px-3 py-3 text-base font-medium hover:bg-accent aria-[current=page]:bg-accent"
+                >
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+            {signedIn ? (
+              <li>
+                <LogOutButton className="mt-1" />
+              </li>
+            ) : null}
+          </ul>
+        </DrawerContent>
+      </Drawer>
+    </div>
+  );
 }

@@ -1,3 +1,140 @@
-export default function Page() {
-  return <h1>home</h1>;
+import { ArrowRight, Download, Eye, FolderOpen, Sparkles } from "lucide-react";
+import { Link } from "react-router";
+import { RotatingHeadline } from "~/components/rotating-headline";
+import { TutorialVideo } from "~/components/tutorial-video";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { useRootData } from "~/root";
+import type { Route } from "./+types/home";
+
+export const HEADLINE_PHRASES = [
+  "Load your existing components.",
+  "Define the change once.",
+  "Preview every result.",
+  "Generate new components in seconds.",
+] as const;
+
+const FEATURES = [
+  {
+    icon: FolderOpen,
+    title: "Load existing components",
+    description:
+      "Open a solution or a folder and the tool reads your components as they are: classes, designers, resources and the links between them. Nothing is changed until you say so.",
+  },
+  {
+    icon: Eye,
+    title: "Define changes and preview results",
+    description:
+      "Describe a change once — rename, add a property, wire a binding — and see a side-by-side preview of every file it touches before anything is written to disk.",
+  },
+  {
+    icon: Sparkles,
+    title: "Generate new components",
+    description:
+      "Turn a component into a template and generate new ones from it, with your naming, your encoding and your line endings. Repetitive work becomes one click.",
+  },
+];
+
+export default function Home() {
+  const config = useRootData()?.publicConfig;
+  const productName = config?.productName ?? "ForgeKit";
+  return (
+    <>
+      <section className="relative overflow-hidden">
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute inset-x-0 -top-40 h-96 bg-[radial-gradient(ellipse_at_center,oklch(0.78_0.14_195/0.18),transparent_65%)]"
+        />
+        <div className="relative mx-auto grid max-w-6xl items-center gap-12 px-4 pb-16 pt-14 sm:px-6 md:pt-20 lg:grid-cols-[1fr_1.1fr]">
+          <div className="flex flex-col gap-6">
+            <p className="w-fit rounded-full border border-border bg-card px-3 py-1 text-xs font-medium text-muted-foreground">
+              For Windows developers · Visual Studio solutions
+            </p>
+            <h1 className="text-4xl font-semibold tracking-tight text-balance sm:text-5xl">
+              Automate the repetitive part of programming.
+              <RotatingHeadline phrases={HEADLINE_PHRASES} />
+            </h1>
+            <p className="max-w-xl text-lg text-muted-foreground">
+              {productName} loads the components you already have, applies the changes you define, shows you the result,
+              and generates new components — so the work you do every week takes minutes.
+            </p>
+            <div className="flex flex-wrap gap-3">
+              <Button asChild size="lg">
+                <Link to="/download">
+                  <Download aria-hidden className="size-4" />
+                  Download for Windows
+                </Link>
+              </Button>
+              <Button asChild size="lg" variant="outline">
+                <Link to="/pricing">
+                  See pricing
+                  <ArrowRight aria-hidden className="size-4" />
+                </Link>
+              </Button>
+            </div>
+            <p className="text-sm text-muted-foreground">7-day free trial for new customers. Cancel anytime.</p>
+          </div>
+          <TutorialVideo url={config?.tutorialVideoUrl ?? ""} title={`${productName} tutorial`} />
+        </div>
+      </section>
+
+      <section aria-labelledby="features-heading" className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
+        <h2 id="features-heading" className="text-2xl font-semibold tracking-tight sm:text-3xl">
+          From the code you have to the code you need
+        </h2>
+        <p className="mt-2 max-w-2xl text-muted-foreground">Three steps, the same every time, done by the tool.</p>
+        <ul className="mt-8 grid gap-6 md:grid-cols-3">
+          {FEATURES.map((feature, i) => (
+            <li key={feature.title}>
+              <Card className="h-full">
+                <CardHeader>
+                  <div className="mb-2 flex items-center gap-3">
+                    <span className="flex size-10 items-center justify-center rounded-lg bg-primary/15 text-primary">
+                      <feature.icon aria-hidden className="size-5" />
+                    </span>
+                    <span className="font-mono text-sm text-muted-foreground">0{i + 1}</span>
+                  </div>
+                  <CardTitle className="text-lg">{feature.title}</CardTitle>
+                </CardHeader>
+                <CardContent>
+                  <CardDescription className="text-base">{feature.description}</CardDescription>
+                </CardContent>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="mx-auto max-w-6xl px-4 pb-20 sm:px-6">
+        <div className="flex flex-col items-start justify-between gap-6 rounded-xl border border-border bg-card p-8 md:flex-row md:items-center">
+          <div>
+            <h2 className="text-xl font-semibold">Try it on your own solution</h2>
+            <p className="mt-1 text-muted-foreground">Download the installer, or read what changed in the latest release.</p>
+          </div>
+          <div className="flex flex-wrap gap-3">
+            <Button asChild>
+              <Link to="/download">Download</Link>
+            </Button>
+            <Button asChild variant="secondary">
+              <Link to="/release-notes">Release notes</Link>
+            </Button>
+          </div>
+        </div>
+      </section>
+    </>
+  );
 }
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const root = matches.find((m) => m?.id === "root")?.data as
+    | { publicConfig?: { productName?: string } }
+    | undefined;
+  const name = root?.publicConfig?.productName ?? "ForgeKit";
+  return [
+    { title: `${name} — automate repetitive programming work on Windows` },
+    {
+      name: "description",
+      content: `${name} loads your existing components, applies the changes you define, previews the results and generates new components. Download for Windows.`,
+    },
+  ];
+};
