@@ -1,4 +1,5 @@
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -12,18 +13,18 @@ import "./app.css";
 import { useNonce } from "./components/nonce";
 import { SiteFooter } from "./components/site-footer";
 import { SiteNav } from "./components/site-nav";
+import { useAuthSync } from "./components/use-auth-sync";
+import { useFlashToast } from "./components/use-flash-toast";
 import { Toaster } from "./components/ui/sonner";
 import { getRootSession } from "./server/root-session.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const session = await getRootSession(request);
-  return { ...session, publicConfig: context.publicConfig };
+  const { headers, ...session } = await getRootSession(request);
+  return data({ ...session, publicConfig: context.publicConfig }, { headers });
 }
 
-export type RootLoaderData = Awaited<ReturnType<typeof loader>>;
-
 /** The root loader's data (user, role, public configuration), from any route. */
-export function useRootData(): RootLoaderData | undefined {
+export function useRootData() {
   return useRouteLoaderData<typeof loader>("root");
 }
 
@@ -64,7 +65,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App() {
+export default function App({ loaderData }: Route.ComponentProps) {
+  useFlashToast(loaderData.toast);
+  useAuthSync(loaderData.user?.id ?? null);
   return <Outlet />;
 }
 

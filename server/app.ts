@@ -7,6 +7,8 @@ import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import helmet from "helmet";
 import type { ServerBuild } from "react-router";
+import { toNodeHandler } from "better-auth/node";
+import { getAuth } from "../app/server/auth/auth.server";
 import { openDatabase, type DatabaseHandle } from "../app/server/db/client.server";
 import { setDatabase } from "../app/server/db/db.server";
 import { getEnv, publicConfig, type Env } from "../app/server/env.server";
@@ -66,6 +68,11 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppInst
     } catch {
       res.status(503).json({ status: "unavailable", database: database.engine });
     }
+  });
+  // Of Better Auth's HTTP endpoints only the e-mail confirmation link is exposed; every
+  // other auth step goes through our route actions (validation, rate limits, texts).
+  app.get("/api/auth/verify-email", (req, res) => {
+    void toNodeHandler(getAuth())(req, res);
   });
   app.get("/downloads/forgekit-latest.zip", (_req, res) => {
     // The embedded default for DOWNLOAD_URL: a real archive, so the link works in the demo.

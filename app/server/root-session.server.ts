@@ -1,16 +1,16 @@
-import type { Role } from "./db/schema";
+import { getCurrentSession } from "./auth/session.server";
+import { readToast, type FlashToast } from "./toast.server";
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  fullName: string;
-}
+export type { SessionUser } from "./auth/session.server";
 
 /**
- * The signed-in user and role for the root loader, so every page renders the right
- * navigation on the server. Accounts (sessions, Better Auth) arrive with the accounts
- * work; until then every visitor is signed out.
+ * What the root loader gives every page: the signed-in user and role (so the nav renders
+ * right on the server), and the pending flash toast. `headers` carries cookies to set.
  */
-export async function getRootSession(_request: Request): Promise<{ user: SessionUser | null; role: Role }> {
-  return { user: null, role: "user" };
+export async function getRootSession(request: Request) {
+  const session = await getCurrentSession(request);
+  const { toast, setCookie } = await readToast(request);
+  const headers = new Headers(session.headers);
+  if (setCookie) headers.append("Set-Cookie", setCookie);
+  return { user: session.user, role: session.role, toast: toast as FlashToast | null, headers };
 }

@@ -1,0 +1,87 @@
+import { eq } from "drizzle-orm";
+import { redirect } from "react-router";
+import { getDb } from "../db/db.server";
+import { profiles, user_roles, type Role } from "../db/schema";
+import { getAuth } from "./auth.server";
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  fullName: string;
+  emailVerified: boolean;
+}
+
+export interface CurrentSession {
+  user: SessionUser | null;
+  role: Role;
+  /** Set-Cookie headers Better Auth wants sent back (a refreshed or cleared session cookie). */
+  headers: Headers;
+}
+
+/**
+ * The signed-in user and role for a request. An expired, deleted or tampered session is
+ * simply "signed out". The role is admin only when the user's user_roles row says so.
+ */
+export async function getCurrentSession(request: Request): Promise<CurrentSession> {
+  const headers = new Headers();
+  if (!request.headers.get("Cookie")?.includes("session_token")) return { user: null, role: "user", headers };
+  let result: Awaited<ReturnType<ReturnType<typeof getAuth>["api"]["getSession"]>>;
+  try {
+    const response = await getAuth().api.getSession({ headers: request.headers, returnHeaders: true });
+    result = response.response;
+    response.headers.forEach((value, key) => {
+      if (key.toLowerCase() === "set-cookie") headers.append("Set-Cookie", value);
+    });
+  } catch {
+    return { user: null, role: "user", headers };
+  }
+  if (!result) return { user: null, role: "user", headers };
+  const userId = result.user.id;
+  const [row] = await getDb()
+    .select({ role: user_roles.role, full_name: profiles.full_name })
+    .from(profiles)
+    .leftJoin(user_roles, eq(user_roles.user_id, profiles.id))
+    .where(eq(profiles.id, userId));
+  return {
+    user: {
+      id: userId,
+      email: result.user.email,
+      fullName: row?.full_name || result.user.name,
+      emailVerified: result.user.emailVerified,
+    },
+    role: row?.role === "admin" ? "admin" : "user",
+    headers,
+  };
+}
+
+function loginUrl(request: Request): string {
+  const url = new URL(request.url);
+  const back = `${url.pathname}${url.search}`;
+  return back === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(back)}`;
+}
+
+/** Guard: the signed-in user, or a redirect to /login (and back here afterwards). */
+export async function requireUser(request: Request): Promise<SessionUser> {
+  const { user } = await getCurrentSession(request);
+  if (!user) throw redirect(loginUrl(request));
+  return user;
+}
+
+/** Guard: an admin, or a redirect to / for everyone else (spec section 6). */
+export async function requireAdmin(request: Request): Promise<SessionUser> {
+  const { user, role } = await getCurrentSession(request);
+  if (!user || role !== "admin") throw redirect("/");
+  return user;
+}
+
+/** Guard for sign-in and registration pages: signed-in users go to /. */
+export async function requireAnonymous(request: Request): Promise<void> {
+  const { user } = await getCurrentSession(request);
+  if (user) throw redirect("/");
+}
+
+/** Only same-site paths are followed after sign-in. */
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
+  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  return to;
+}
