@@ -1,5 +1,6 @@
 import "./load-context";
 import { randomBytes, randomUUID } from "node:crypto";
+import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@react-router/express";
@@ -85,7 +86,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppInst
   if (options.dev) {
     app.use(options.dev.middlewares);
   } else {
-    const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
+    const clientDir = findClientDir();
     // Hashed file names never change content: cache them for a year.
     app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
@@ -122,6 +123,17 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppInst
       await database.close();
     },
   };
+}
+
+/** The build's client/ folder: beside the server/ folder this bundle (or its chunk) lives in. */
+function findClientDir(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 4; i++) {
+    const candidate = path.join(dir, "client");
+    if (fs.existsSync(path.join(candidate, "assets"))) return candidate;
+    dir = path.dirname(dir);
+  }
+  throw new Error("Cannot find the client build (client/assets) next to the server build");
 }
 
 function parseTrustProxy(value: string): boolean | number | string {

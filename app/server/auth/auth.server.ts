@@ -42,7 +42,9 @@ function createAuth() {
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
       revokeSessionsOnPasswordReset: true,
-      sendResetPassword: async ({ user, url }) => {
+      // The link lands on our page with the one-time token; the page verifies it first.
+      sendResetPassword: async ({ user, token }) => {
+        const url = `${getEnv().PUBLIC_URL}/reset-password?token=${encodeURIComponent(token)}`;
         await getMailer().send(resetPasswordEmail(brand(), user.email, await fullNameOf(user.id, user.name), url));
       },
     },

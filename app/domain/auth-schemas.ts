@@ -1,0 +1,60 @@
+import { z } from "zod";
+import { AUTH_TEXTS as T } from "./auth-texts";
+
+/** Form schemas shared by the browser (instant feedback) and the server (the real check). */
+
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 128;
+
+const email = z
+  .string({ error: T.emailRequired })
+  .trim()
+  .min(1, T.emailRequired)
+  .max(254, T.emailInvalid)
+  .pipe(z.email({ error: T.emailInvalid }))
+  .transform((value) => value.toLowerCase());
+
+const newPassword = z
+  .string({ error: T.passwordTooShort })
+  .min(PASSWORD_MIN, T.passwordTooShort)
+  .max(PASSWORD_MAX, T.passwordTooLong);
+
+export const loginSchema = z.object({
+  email,
+  password: z.string({ error: T.passwordRequired }).min(1, T.passwordRequired).max(PASSWORD_MAX, T.passwordTooLong),
+  redirectTo: z.string().optional(),
+});
+
+export const registerSchema = z.object({
+  full_name: z.string({ error: T.fullNameRequired }).trim().min(1, T.fullNameRequired).max(200, "Full name is too long"),
+  email,
+  password: newPassword,
+  company_name: z
+    .string()
+    .trim()
+    .max(200, "Company name is too long")
+    .optional()
+    .transform((value) => value || null),
+  terms: z.literal("on", { error: T.termsRequired }),
+});
+
+export const emailOnlySchema = z.object({ email });
+
+export const resetPasswordSchema = z
+  .object({
+    token: z.string().min(1),
+    password: newPassword,
+    confirm: z.string({ error: T.passwordMismatch }),
+  })
+  .refine((value) => value.password === value.confirm, { path: ["confirm"], message: T.passwordMismatch });
+
+export const profileSchema = z.object({
+  full_name: z.string({ error: T.fullNameRequired }).trim().min(1, T.fullNameRequired).max(200, "Full name is too long"),
+  company_name: z
+    .string()
+    .trim()
+    .max(200, "Company name is too long")
+    .optional()
+    .transform((value) => value || null),
+  email,
+});

@@ -1,0 +1,45 @@
+import { useState } from "react";
+import type { z } from "zod";
+
+export type FieldErrors = Record<string, string[]>;
+
+/** Validates form data with a schema (browser and server alike). */
+export function parseForm<S extends z.ZodType>(
+  schema: S,
+  formData: FormData,
+): { success: true; data: z.output<S> } | { success: false; fieldErrors: FieldErrors } {
+  const values: Record<string, string> = {};
+  for (const [key, value] of formData) if (typeof value === "string") values[key] = value;
+  const result = schema.safeParse(values);
+  if (result.success) return { success: true, data: result.data };
+  const fieldErrors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const key = String(issue.path[0] ?? "form");
+    (fieldErrors[key] ??= []).includes(issue.message) || fieldErrors[key].push(issue.message);
+  }
+  return { success: false, fieldErrors };
+}
+
+/**
+ * Checks a form in the browser before it is sent, with the schema the action uses again;
+ * the server's answer (field errors) replaces these when it comes back.
+ */
+export function useFormValidation<S extends z.ZodType>(schema: S, serverErrors?: FieldErrors | null) {
+  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+  const [lastServerErrors, setLastServerErrors] = useState(serverErrors);
+  if (serverErrors !== lastServerErrors) {
+    setLastServerErrors(serverErrors);
+    setClientErrors(null);
+  }
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    const result = parseForm(schema, new FormData(event.currentTarget));
+    if (!result.success) {
+      event.preventDefault();
+      setClientErrors(result.fieldErrors);
+      return false;
+    }
+    setClientErrors(null);
+    return true;
+  };
+  return { errors: clientErrors ?? serverErrors ?? {}, onSubmit };
+}

@@ -1,0 +1,75 @@
+import { MailCheck } from "lucide-react";
+import { useEffect } from "react";
+import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
+import { AuthCard } from "~/components/auth-card";
+import { FormField, FormMessage } from "~/components/form-field";
+import { Button } from "~/components/ui/button";
+import { Spinner } from "~/components/ui/spinner";
+import { emailOnlySchema } from "~/domain/auth-schemas";
+import { parseForm, useFormValidation } from "~/lib/form";
+import { showToast } from "~/lib/toast";
+import { RATE_LIMIT_MESSAGE, hitRateLimit } from "~/server/auth/rate-limit.server";
+import { sendConfirmation } from "~/server/auth/register-user.server";
+import type { Route } from "./+types/confirm-email";
+
+export const RESEND_ANSWER = "If an unconfirmed account exists for that address, a new confirmation link is on its way.";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const parsed = parseForm(emailOnlySchema, await request.formData());
+  if (!parsed.success) return data({ fieldErrors: parsed.fieldErrors, sent: false, toast: null }, { status: 400 });
+  const limit = await hitRateLimit([`resend:ip:${context.clientIp}`, `resend:email:${parsed.data.email}`]);
+  if (limit.limited) {
+    return data(
+      { fieldErrors: { form: [RATE_LIMIT_MESSAGE] }, sent: false, toast: { title: "Too many attempts", description: RATE_LIMIT_MESSAGE, variant: "destructive" as const } },
+      { status: 429, headers: { "Retry-After": String(limit.retryAfter) } },
+    );
+  }
+  await sendConfirmation(parsed.data.email);
+  return { fieldErrors: null, sent: true, toast: { title: "Confirmation e-mail sent", description: RESEND_ANSWER, variant: "success" as const } };
+}
+
+export default function ConfirmEmail({ actionData }: Route.ComponentProps) {
+  const [searchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting";
+  const { errors, onSubmit } = useFormValidation(emailOnlySchema, actionData?.fieldErrors);
+  useEffect(() => {
+    if (actionData?.toast) showToast(actionData.toast);
+  }, [actionData]);
+  const email = searchParams.get("email") ?? "";
+  return (
+    <AuthCard
+      title="Check your email"
+      description={
+        <>
+          We sent a confirmation link to {email ? <strong className="text-foreground">{email}</strong> : "your e-mail address"}.
+          Follow it to activate your account; it signs you in and brings you back here.
+        </>
+      }
+    >
+      <div className="flex justify-center py-2 text-primary">
+        <MailCheck aria-hidden className="size-12" />
+      </div>
+      <Button asChild>
+        <Link to="/login">Back to Login</Link>
+      </Button>
+      <div className="border-t pt-5">
+        <h2 className="mb-3 text-sm font-medium">Didn&apos;t get it? Check your spam folder, or send it again.</h2>
+        <Form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-3">
+          <FormMessage>{errors.form?.[0]}</FormMessage>
+          {actionData?.sent ? <FormMessage tone="info">{RESEND_ANSWER}</FormMessage> : null}
+          <FormField id="email" name="email" type="email" label="Email" defaultValue={email} autoComplete="email" errors={errors.email} />
+          <Button type="submit" variant="secondary" disabled={submitting}>
+            {submitting ? <Spinner aria-label="Sending" /> : null}
+            Resend confirmation e-mail
+          </Button>
+        </Form>
+      </div>
+    </AuthCard>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Confirm your e-mail | ForgeKit" },
+  { name: "description", content: "Confirm your e-mail address to activate your account." },
+];

@@ -1,0 +1,91 @@
+import { MailCheck } from "lucide-react";
+import { useEffect } from "react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { AuthCard } from "~/components/auth-card";
+import { FormField, FormMessage } from "~/components/form-field";
+import { Button } from "~/components/ui/button";
+import { Spinner } from "~/components/ui/spinner";
+import { emailOnlySchema } from "~/domain/auth-schemas";
+import { AUTH_TEXTS as T } from "~/domain/auth-texts";
+import { parseForm, useFormValidation } from "~/lib/form";
+import { showToast } from "~/lib/toast";
+import { getAuth } from "~/server/auth/auth.server";
+import { RATE_LIMIT_MESSAGE, hitRateLimit } from "~/server/auth/rate-limit.server";
+import { getLogger } from "~/server/logger.server";
+import type { Route } from "./+types/forgot-password";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const parsed = parseForm(emailOnlySchema, await request.formData());
+  if (!parsed.success) return data({ fieldErrors: parsed.fieldErrors, sentTo: null, toast: null }, { status: 400 });
+  const { email } = parsed.data;
+  const limit = await hitRateLimit([`forgot:ip:${context.clientIp}`, `forgot:email:${email}`]);
+  if (limit.limited) {
+    return data(
+      { fieldErrors: { form: [RATE_LIMIT_MESSAGE] }, sentTo: null, toast: { title: T.errorTitle, description: RATE_LIMIT_MESSAGE, variant: "destructive" as const } },
+      { status: 429, headers: { "Retry-After": String(limit.retryAfter) } },
+    );
+  }
+  try {
+    // Answers the same whether or not an account exists.
+    await getAuth().api.requestPasswordReset({ body: { email } });
+  } catch (error) {
+    getLogger().error({ err: error }, "password reset request failed");
+    return data(
+      { fieldErrors: { form: [T.resetEmailFailed] }, sentTo: null, toast: { title: T.errorTitle, description: T.resetEmailFailed, variant: "destructive" as const } },
+      { status: 500 },
+    );
+  }
+  return { fieldErrors: null, sentTo: email, toast: null };
+}
+
+export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting";
+  const { errors, onSubmit } = useFormValidation(emailOnlySchema, actionData?.fieldErrors);
+  useEffect(() => {
+    if (actionData?.toast) showToast(actionData.toast);
+  }, [actionData]);
+
+  if (actionData?.sentTo) {
+    return (
+      <AuthCard title="Check your email">
+        <div className="flex justify-center py-2 text-primary">
+          <MailCheck aria-hidden className="size-12" />
+        </div>
+        <p role="status" className="text-muted-foreground">
+          If an account exists for <strong className="text-foreground">{actionData.sentTo}</strong>, we sent it a link to reset
+          your password. The link expires in 24 hours.
+        </p>
+        <Button asChild variant="secondary">
+          <Link to="/login">Back to Login</Link>
+        </Button>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard
+      title="Forgot your password?"
+      description="Enter your account's e-mail address and we'll send you a link to choose a new password."
+      footer={
+        <Link to="/login" className="text-primary underline-offset-4 hover:underline">
+          Back to Login
+        </Link>
+      }
+    >
+      <Form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        <FormMessage>{errors.form?.[0]}</FormMessage>
+        <FormField id="email" name="email" type="email" label="Email" autoComplete="email" required errors={errors.email} />
+        <Button type="submit" disabled={submitting}>
+          {submitting ? <Spinner aria-label="Sending" /> : null}
+          Send reset link
+        </Button>
+      </Form>
+    </AuthCard>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Forgot password | ForgeKit" },
+  { name: "description", content: "Request a link to reset your password." },
+];

@@ -1,0 +1,129 @@
+import { APIError } from "better-auth/api";
+import { useEffect } from "react";
+import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
+import { AuthCard } from "~/components/auth-card";
+import { FormField, FormMessage } from "~/components/form-field";
+import { Button } from "~/components/ui/button";
+import { Spinner } from "~/components/ui/spinner";
+import { loginSchema } from "~/domain/auth-schemas";
+import { AUTH_TEXTS as T } from "~/domain/auth-texts";
+import { parseForm, useFormValidation } from "~/lib/form";
+import { showToast } from "~/lib/toast";
+import { getAuth } from "~/server/auth/auth.server";
+import { RATE_LIMIT_MESSAGE, hitRateLimit } from "~/server/auth/rate-limit.server";
+import { requireAnonymous, safeRedirect } from "~/server/auth/session.server";
+import { getLogger } from "~/server/logger.server";
+import { redirectWithToast } from "~/server/toast.server";
+import type { Route } from "./+types/login";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAnonymous(request);
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAnonymous(request);
+  const formData = await request.formData();
+  const parsed = parseForm(loginSchema, formData);
+  if (!parsed.success) return data({ fieldErrors: parsed.fieldErrors, unverifiedEmail: null, toast: null }, { status: 400 });
+  const { email, password, redirectTo } = parsed.data;
+
+  const limit = await hitRateLimit([`sign-in:ip:${context.clientIp}`, `sign-in:email:${email}`]);
+  if (limit.limited) {
+    return data(
+      { fieldErrors: { form: [RATE_LIMIT_MESSAGE] }, unverifiedEmail: null, toast: { title: T.loginFailedTitle, description: RATE_LIMIT_MESSAGE, variant: "destructive" as const } },
+      { status: 429, headers: { "Retry-After": String(limit.retryAfter) } },
+    );
+  }
+
+  try {
+    const result = await getAuth().api.signInEmail({
+      body: { email, password },
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    const headers = new Headers();
+    result.headers.forEach((value, key) => {
+      if (key.toLowerCase() === "set-cookie") headers.append("Set-Cookie", value);
+    });
+    return redirectWithToast(safeRedirect(redirectTo), { title: T.loginSuccess, variant: "success" }, { headers });
+  } catch (error) {
+    if (error instanceof APIError) {
+      if (error.body?.code === "EMAIL_NOT_VERIFIED") {
+        return data({ fieldErrors: { form: [T.unverified] }, unverifiedEmail: email, toast: null }, { status: 403 });
+      }
+      const message = error.body?.message || T.loginFailedFallback;
+      return data(
+        { fieldErrors: { form: [message] }, unverifiedEmail: null, toast: { title: T.loginFailedTitle, description: message, variant: "destructive" as const } },
+        { status: error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 401 },
+      );
+    }
+    getLogger().error({ err: error }, "sign-in failed");
+    return data(
+      { fieldErrors: { form: [T.loginUnexpected] }, unverifiedEmail: null, toast: { title: T.errorTitle, description: T.loginUnexpected, variant: "destructive" as const } },
+      { status: 500 },
+    );
+  }
+}
+
+export default function Login({ actionData }: Route.ComponentProps) {
+  const [searchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/login");
+  const { errors, onSubmit } = useFormValidation(loginSchema, actionData?.fieldErrors);
+  useEffect(() => {
+    if (actionData?.toast) showToast(actionData.toast);
+  }, [actionData]);
+
+  return (
+    <AuthCard
+      title="Log in"
+      description="Welcome back. Sign in to manage your licenses."
+      footer={
+        <>
+          No account yet?{" "}
+          <Link to="/register" className="text-primary underline-offset-4 hover:underline">
+            Register
+          </Link>
+        </>
+      }
+    >
+      <Form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? "/"} />
+        <FormMessage>{errors.form?.[0]}</FormMessage>
+        <FormField id="email" name="email" type="email" label="Email" autoComplete="email" required errors={errors.email} />
+        <FormField
+          id="password"
+          name="password"
+          type="password"
+          label="Password"
+          autoComplete="current-password"
+          required
+          errors={errors.password}
+        />
+        <div className="-mt-2 text-right text-sm">
+          <Link to="/forgot-password" className="text-primary underline-offset-4 hover:underline">
+            Forgot password?
+          </Link>
+        </div>
+        <Button type="submit" disabled={submitting}>
+          {submitting ? <Spinner aria-label="Logging in" /> : null}
+          Log in
+        </Button>
+      </Form>
+      {actionData?.unverifiedEmail ? (
+        <Form method="post" action="/confirm-email" className="flex flex-col gap-2">
+          <input type="hidden" name="email" value={actionData.unverifiedEmail} />
+          <Button type="submit" variant="secondary">
+            Resend confirmation e-mail
+          </Button>
+        </Form>
+      ) : null}
+    </AuthCard>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Log in | ForgeKit" },
+  { name: "description", content: "Log in to your account to manage your licenses and profile." },
+];

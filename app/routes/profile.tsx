@@ -1,0 +1,111 @@
+import { useEffect } from "react";
+import { data, Form, useNavigation } from "react-router";
+import { FormField, FormMessage } from "~/components/form-field";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Spinner } from "~/components/ui/spinner";
+import { profileSchema } from "~/domain/auth-schemas";
+import { AUTH_TEXTS as T } from "~/domain/auth-texts";
+import { parseForm, useFormValidation } from "~/lib/form";
+import { showToast } from "~/lib/toast";
+import { requireUser } from "~/server/auth/session.server";
+import { getProfile, updateProfile } from "~/server/auth/update-profile.server";
+import { getLogger } from "~/server/logger.server";
+import type { Route } from "./+types/profile";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  return { profile: await getProfile(user.id) };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const parsed = parseForm(profileSchema, await request.formData());
+  if (!parsed.success) {
+    return data({ fieldErrors: parsed.fieldErrors, pendingEmail: null, toast: { title: T.profileFailed, variant: "destructive" as const } }, { status: 400 });
+  }
+  try {
+    const { emailChangePending } = await updateProfile(user.id, user.email, parsed.data, request);
+    return {
+      fieldErrors: null,
+      pendingEmail: emailChangePending ? parsed.data.email : null,
+      toast: {
+        title: T.profileUpdated,
+        description: emailChangePending
+          ? `We sent a confirmation link to ${parsed.data.email}. Your e-mail address changes when you follow it.`
+          : undefined,
+        variant: "success" as const,
+      },
+    };
+  } catch (error) {
+    getLogger().error({ err: error }, "profile update failed");
+    return data({ fieldErrors: { form: [T.profileFailed] }, pendingEmail: null, toast: { title: T.profileFailed, variant: "destructive" as const } }, { status: 500 });
+  }
+}
+
+export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
+  const { profile } = loaderData;
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting";
+  const { errors, onSubmit } = useFormValidation(profileSchema, actionData?.fieldErrors);
+  useEffect(() => {
+    if (actionData?.toast) showToast(actionData.toast);
+  }, [actionData]);
+  return (
+    <div className="mx-auto w-full max-w-2xl px-4 py-12">
+      <h1 className="mb-6 text-3xl font-semibold tracking-tight">Profile</h1>
+      <Card>
+        <CardHeader>
+          <CardTitle>Your details</CardTitle>
+          <CardDescription>Your name and company appear on your licenses and receipts.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+            <FormMessage>{errors.form?.[0]}</FormMessage>
+            {actionData?.pendingEmail ? (
+              <FormMessage tone="info">
+                Confirm your new address from the link we sent to {actionData.pendingEmail}. Until then you sign in with{" "}
+                {profile.email}.
+              </FormMessage>
+            ) : null}
+            <FormField id="full_name" name="full_name" label="Full name" defaultValue={profile.full_name} autoComplete="name" required errors={errors.full_name} />
+            <FormField
+              id="company_name"
+              name="company_name"
+              label={
+                <>
+                  Company name <span className="font-normal text-muted-foreground">(optional)</span>
+                </>
+              }
+              defaultValue={profile.company_name}
+              autoComplete="organization"
+              errors={errors.company_name}
+            />
+            <FormField
+              id="email"
+              name="email"
+              type="email"
+              label="Email"
+              defaultValue={profile.email}
+              autoComplete="email"
+              required
+              hint="A new address takes effect once you confirm it from the link we send to it."
+              errors={errors.email}
+            />
+            <div>
+              <Button type="submit" disabled={submitting}>
+                {submitting ? <Spinner aria-label="Saving" /> : null}
+                Save changes
+              </Button>
+            </div>
+          </Form>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Profile | ForgeKit" },
+  { name: "description", content: "Edit your name, company and e-mail address." },
+];

@@ -1,0 +1,142 @@
+import { useEffect, useState } from "react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { AuthCard } from "~/components/auth-card";
+import { FieldErrors, FormField, FormMessage } from "~/components/form-field";
+import { Button } from "~/components/ui/button";
+import { Checkbox } from "~/components/ui/checkbox";
+import { Label } from "~/components/ui/label";
+import { Spinner } from "~/components/ui/spinner";
+import { registerSchema } from "~/domain/auth-schemas";
+import { AUTH_TEXTS as T } from "~/domain/auth-texts";
+import { parseForm, useFormValidation } from "~/lib/form";
+import { showToast } from "~/lib/toast";
+import { RATE_LIMIT_MESSAGE, hitRateLimit } from "~/server/auth/rate-limit.server";
+import { registerUser } from "~/server/auth/register-user.server";
+import { requireAnonymous } from "~/server/auth/session.server";
+import { getLogger } from "~/server/logger.server";
+import { redirectWithToast } from "~/server/toast.server";
+import type { Route } from "./+types/register";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAnonymous(request);
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAnonymous(request);
+  const parsed = parseForm(registerSchema, await request.formData());
+  if (!parsed.success) return data({ fieldErrors: parsed.fieldErrors, toast: null }, { status: 400 });
+
+  const limit = await hitRateLimit([`sign-up:ip:${context.clientIp}`, `sign-up:email:${parsed.data.email}`]);
+  if (limit.limited) {
+    return data(
+      { fieldErrors: { form: [RATE_LIMIT_MESSAGE] }, toast: { title: T.registerFailed, description: RATE_LIMIT_MESSAGE, variant: "destructive" as const } },
+      { status: 429, headers: { "Retry-After": String(limit.retryAfter) } },
+    );
+  }
+
+  try {
+    // The same answer whether or not the address already had an account.
+    await registerUser(parsed.data);
+  } catch (error) {
+    getLogger().error({ err: error }, "registration failed");
+    return data(
+      { fieldErrors: { form: [T.registerFailed] }, toast: { title: T.errorTitle, description: T.registerUnexpected, variant: "destructive" as const } },
+      { status: 500 },
+    );
+  }
+  return redirectWithToast(`/confirm-email?email=${encodeURIComponent(parsed.data.email)}`, {
+    title: T.registerSuccess,
+    variant: "success",
+  });
+}
+
+export default function Register({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/register");
+  const { errors, onSubmit } = useFormValidation(registerSchema, actionData?.fieldErrors);
+  const [agreed, setAgreed] = useState(false);
+  // Before JavaScript runs the button stays enabled and the server checks the box.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  useEffect(() => {
+    if (actionData?.toast) showToast(actionData.toast);
+  }, [actionData]);
+
+  return (
+    <AuthCard
+      title="Create your account"
+      description="Register to buy licenses and manage them yourself."
+      footer={
+        <>
+          Already have an account?{" "}
+          <Link to="/login" className="text-primary underline-offset-4 hover:underline">
+            Log in
+          </Link>
+        </>
+      }
+    >
+      <Form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        <FormMessage>{errors.form?.[0]}</FormMessage>
+        <FormField id="full_name" name="full_name" label="Full name" autoComplete="name" required errors={errors.full_name} />
+        <FormField id="email" name="email" type="email" label="Email" autoComplete="email" required errors={errors.email} />
+        <FormField
+          id="password"
+          name="password"
+          type="password"
+          label="Password"
+          autoComplete="new-password"
+          required
+          hint="At least 6 characters."
+          errors={errors.password}
+        />
+        <FormField
+          id="company_name"
+          name="company_name"
+          label={
+            <>
+              Company name <span className="font-normal text-muted-foreground">(optional)</span>
+            </>
+          }
+          autoComplete="organization"
+          errors={errors.company_name}
+        />
+        <div className="flex flex-col gap-2">
+          <div className="flex items-start gap-3">
+            <Checkbox
+              id="terms"
+              name="terms"
+              value="on"
+              checked={agreed}
+              onCheckedChange={(value) => setAgreed(value === true)}
+              aria-invalid={errors.terms ? true : undefined}
+              aria-describedby={errors.terms ? "terms-error" : undefined}
+              className="mt-0.5"
+            />
+            <Label htmlFor="terms" className="inline leading-snug font-normal">
+              I agree to the{" "}
+              <Link to="/terms-of-service" className="text-primary underline underline-offset-4">
+                Terms of Service
+              </Link>{" "}
+              and{" "}
+              <Link to="/privacy-policy" className="text-primary underline underline-offset-4">
+                Privacy Policy
+              </Link>
+              .
+            </Label>
+          </div>
+          <FieldErrors id="terms-error" errors={errors.terms} />
+        </div>
+        <Button type="submit" disabled={submitting || (hydrated && !agreed)}>
+          {submitting ? <Spinner aria-label="Creating account" /> : null}
+          Create account
+        </Button>
+      </Form>
+    </AuthCard>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Register | ForgeKit" },
+  { name: "description", content: "Create an account to buy and manage your licenses." },
+];
