@@ -1,0 +1,62 @@
+import type { AppLoadContext } from "react-router";
+import { publicConfig } from "~/server/env.server";
+import { getEnv } from "~/server/env.server";
+
+export const ORIGIN = "http://localhost:3000";
+
+/** The load context the Express server gives routes. */
+export function testContext(clientIp = "203.0.113.7"): AppLoadContext {
+  return { cspNonce: "test", publicConfig: publicConfig(getEnv()), clientIp };
+}
+
+/** A form POST as the browser would send it to a route action. */
+export function formRequest(pathname: string, fields: Record<string, string>, cookie?: string): Request {
+  const headers = new Headers({ "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN });
+  if (cookie) headers.set("Cookie", cookie);
+  return new Request(`${ORIGIN}${pathname}`, { method: "POST", headers, body: new URLSearchParams(fields) });
+}
+
+export function getRequest(pathname: string, cookie?: string): Request {
+  const headers = new Headers();
+  if (cookie) headers.set("Cookie", cookie);
+  return new Request(`${ORIGIN}${pathname}`, { headers });
+}
+
+/** What a route action/loader returned: a Response (redirect) or data() with its status. */
+export function unwrap(result: unknown): { status: number; data: any; headers: Headers } {
+  if (result instanceof Response) return { status: result.status, data: null, headers: result.headers };
+  if (result && typeof result === "object" && (result as { type?: string }).type === "DataWithResponseInit") {
+    const r = result as { data: unknown; init: ResponseInit | null };
+    return { status: r.init?.status ?? 200, data: r.data, headers: new Headers(r.init?.headers) };
+  }
+  return { status: 200, data: result, headers: new Headers() };
+}
+
+/** Runs a loader/action, turning a thrown redirect Response into a result too. */
+export async function call(fn: () => unknown): Promise<{ status: number; data: any; headers: Headers }> {
+  try {
+    return unwrap(await fn());
+  } catch (thrown) {
+    if (thrown instanceof Response) return unwrap(thrown);
+    const t = thrown as { type?: string };
+    if (t && t.type === "DataWithResponseInit") return unwrap(thrown);
+    throw thrown;
+  }
+}
+
+/** The cookie header a browser would send next, from Set-Cookie headers. */
+export function cookieFrom(headers: Headers, previous = ""): string {
+  const jar = new Map<string, string>();
+  for (const part of previous.split(/;\s*/).filter(Boolean)) {
+    const [k, ...v] = part.split("=");
+    jar.set(k!, v.join("="));
+  }
+  for (const line of headers.getSetCookie()) {
+    const [pair] = line.split(";");
+    const [k, ...v] = pair!.split("=");
+    const value = v.join("=");
+    if (/max-age=0/i.test(line) || value === "") jar.delete(k!);
+    else jar.set(k!, value);
+  }
+  return [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+}

@@ -1,0 +1,80 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { resetAuth } from "~/server/auth/auth.server";
+import { openDatabase, type DatabaseHandle } from "~/server/db/client.server";
+import { setDatabase } from "~/server/db/db.server";
+import { parseEnv, setEnv, type Env } from "~/server/env.server";
+import { setMailer, type MailMessage } from "~/server/mail/mailer.server";
+
+export type EngineName = "pglite" | "postgres";
+
+/** The engines the integration suite runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export function testEngines(): EngineName[] {
+  return process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+}
+
+export interface TestApp {
+  env: Env;
+  database: DatabaseHandle;
+  /** E-mails the app sent, oldest first. */
+  mails: MailMessage[];
+  close: () => Promise<void>;
+}
+
+/**
+ * A fresh, migrated database on the given engine, wired into the server modules
+ * (configuration, database, auth, a mailer that records what it sends).
+ */
+export async function startTestApp(engine: EngineName, envOverrides: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fk-it-"));
+  const env = parseEnv({ NODE_ENV: "test", DATA_DIR: dataDir, LOG_LEVEL: "silent", ...envOverrides });
+  setEnv(env);
+  let dropDatabase = async () => {};
+  let database: DatabaseHandle;
+  if (engine === "postgres") {
+    const base = process.env.TEST_DATABASE_URL!;
+    const name = `test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    database = await openDatabase({ url: url.toString(), maxConnections: 5 });
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    };
+  } else {
+    database = await openDatabase({ memory: true });
+  }
+  await database.migrate();
+  setDatabase(database);
+  resetAuth();
+  const mails: MailMessage[] = [];
+  setMailer({ send: async (message) => void mails.push(message) });
+  return {
+    env,
+    database,
+    mails,
+    close: async () => {
+      setMailer(undefined);
+      setDatabase(undefined);
+      resetAuth();
+      await database.close();
+      await dropDatabase();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The first link in an e-mail's text. */
+export function linkIn(mail: MailMessage | undefined): string {
+  const match = mail?.text.match(/https?:\/\/\S+/);
+  if (!match) throw new Error(`no link in e-mail: ${mail?.subject}`);
+  return match[0];
+}
