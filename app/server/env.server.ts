@@ -44,6 +44,7 @@ const envSchema = z
     ),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     TRUST_PROXY: optionalString,
+    AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
 
     BETTER_AUTH_SECRET: optionalString.pipe(secret.optional()),
     LICENSE_SECRET: optionalString.pipe(secret.optional()),

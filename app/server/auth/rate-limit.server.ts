@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { getDb } from "../db/db.server";
+import { getEnv } from "../env.server";
 
-export const RATE_LIMIT_ATTEMPTS = 10;
 export const RATE_LIMIT_WINDOW_SECONDS = 60;
 export const RATE_LIMIT_MESSAGE = "Too many attempts. Please wait a minute and try again.";
 
@@ -14,11 +14,12 @@ export interface RateLimitResult {
 /**
  * Counts one attempt against each key (e.g. "sign-in:ip:1.2.3.4", "sign-in:email:a@b.c")
  * in fixed one-minute windows kept in the database, so every app server sees the same
- * counts. Limited when any key has gone past its 10 attempts in the current window.
+ * counts. Limited when any key has gone past its attempts (AUTH_RATE_LIMIT, default 10)
+ * in the current window.
  */
 export async function hitRateLimit(
   keys: string[],
-  { attempts = RATE_LIMIT_ATTEMPTS, windowSeconds = RATE_LIMIT_WINDOW_SECONDS } = {},
+  { attempts = getEnv().AUTH_RATE_LIMIT, windowSeconds = RATE_LIMIT_WINDOW_SECONDS } = {},
 ): Promise<RateLimitResult> {
   const db = getDb();
   let limited = false;

@@ -1,0 +1,22 @@
+// npm test: the whole suite. Chromium present → build into build-test/ → Vitest (unit and
+// integration; PostgreSQL too when TEST_DATABASE_URL is set) → Playwright in Chromium.
+import { spawnSync } from "node:child_process";
+
+const env = { ...process.env, BUILD_DIR: "build-test", PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1" };
+const steps = [
+  ["Chromium", "node", ["scripts/ensure-chromium.mjs"]],
+  ["build", "npx", ["react-router", "build"]],
+  ["unit and integration tests", "npx", ["vitest", "run"]],
+  ["browser tests", "npx", ["playwright", "test"]],
+];
+for (const [name, command, args] of steps) {
+  const started = Date.now();
+  console.log(`\n▶ ${name}`);
+  const result = spawnSync(command, args, { stdio: "inherit", env });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (result.status !== 0) {
+    console.error(`\n✗ ${name} failed after ${seconds} s`);
+    process.exit(result.status ?? 1);
+  }
+  console.log(`✓ ${name} (${seconds} s)`);
+}

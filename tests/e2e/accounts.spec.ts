@@ -1,0 +1,162 @@
+import { expect, test } from "@playwright/test";
+import { DEMO_ADMIN, DEMO_USER, latestMail, logIn, logOut, openMenu, registerAndConfirm, uniqueEmail } from "./support";
+
+const toast = (page: import("@playwright/test").Page) => page.locator("[data-sonner-toast]");
+
+test.describe("accounts", () => {
+  test("register → confirmation e-mail → link → signed in at / → log out", async ({ page }, info) => {
+    const email = uniqueEmail("reg", info.project.name);
+    await page.goto("/register");
+    const submit = page.getByRole("button", { name: "Create account" });
+    await page.getByLabel("Full name").fill("Ada Lovelace");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill("analytical-1");
+    await expect(submit).toBeDisabled();
+    await page.getByRole("checkbox").click();
+    await expect(submit).toBeEnabled();
+    await submit.click();
+    await expect(page).toHaveURL(/\/confirm-email/);
+    await expect(toast(page)).toContainText("Account created successfully! Please check your email to confirm your account.");
+    await expect(page.getByRole("link", { name: "Back to Login" })).toBeVisible();
+
+    const mail = await latestMail(page, email);
+    expect(mail.subject).toContain("Confirm");
+    await page.goto(mail.link);
+    await expect(page).toHaveURL("/");
+    await openMenu(page);
+    await expect(page.getByRole("link", { name: "Licenses" }).locator("visible=true")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Profile" }).locator("visible=true")).toBeVisible();
+    await page.keyboard.press("Escape");
+    await logOut(page);
+    await expect(page).toHaveURL("/");
+  });
+
+  test("wrong password: Login Failed with the reason", async ({ page }) => {
+    await page.goto("/login");
+    await page.getByLabel("Email").fill(DEMO_USER.email);
+    await page.getByLabel("Password").fill("not-the-password");
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect(toast(page).filter({ hasText: "Login Failed" })).toContainText(/invalid email or password/i);
+    await expect(page).toHaveURL(/\/login/);
+  });
+
+  test("an unconfirmed address is told so and can resend the link", async ({ page }, info) => {
+    const email = uniqueEmail("unconf", info.project.name);
+    await page.goto("/register");
+    await page.getByLabel("Full name").fill("Not Yet");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill("waiting-1");
+    await page.getByRole("checkbox").click();
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page).toHaveURL(/\/confirm-email/);
+    await page.goto("/login");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill("waiting-1");
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect(page.getByRole("alert")).toContainText(/confirm your e-mail address/i);
+    await page.getByRole("button", { name: "Resend confirmation e-mail" }).click();
+    await expect(page).toHaveURL(/\/confirm-email/);
+    await expect(page.getByRole("status").filter({ hasText: "new confirmation link" })).toBeVisible();
+  });
+
+  test("forgot → e-mail → reset → log in with the new password; the link then no longer works", async ({ page }, info) => {
+    const email = uniqueEmail("reset", info.project.name);
+    await registerAndConfirm(page, email, "old-password-1");
+    await logOut(page);
+    await page.goto("/forgot-password");
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Send reset link" }).click();
+    await expect(page.getByRole("status")).toContainText(email);
+    await expect(page.getByRole("status")).toContainText("expires in 24 hours");
+
+    const mail = await latestMail(page, email);
+    await page.goto(mail.link);
+    await expect(page.getByLabel("New password", { exact: true })).toBeVisible();
+    await page.getByLabel("New password", { exact: true }).fill("new-password-1");
+    await page.getByLabel("Confirm new password").fill("different-1");
+    await page.getByRole("button", { name: "Update password" }).click();
+    await expect(toast(page).filter({ hasText: "Password Mismatch" })).toContainText("Passwords do not match. Please try again.");
+    await page.getByLabel("New password", { exact: true }).fill("short");
+    await page.getByLabel("Confirm new password").fill("short");
+    await page.getByRole("button", { name: "Update password" }).click();
+    await expect(toast(page).filter({ hasText: "Password Too Short" })).toContainText("Password must be at least 6 characters long.");
+    await page.getByLabel("New password", { exact: true }).fill("new-password-1");
+    await page.getByLabel("Confirm new password").fill("new-password-1");
+    await page.getByRole("button", { name: "Update password" }).click();
+    await expect(page).toHaveURL("/login");
+    await logIn(page, email, "new-password-1");
+    await logOut(page);
+
+    // The same link again: used.
+    await page.goto(mail.link);
+    await expect(page).toHaveURL("/forgot-password");
+    await expect(toast(page).filter({ hasText: "Reset Link Error" })).toContainText("This password reset link is invalid or has expired.");
+  });
+
+  test("a reset link without a token, or with an error, goes back to forgot-password", async ({ page }) => {
+    await page.goto("/reset-password");
+    await expect(page).toHaveURL("/forgot-password");
+    await expect(toast(page).filter({ hasText: "Invalid Reset Link" })).toContainText("This password reset link is invalid.");
+    await page.goto("/reset-password?token=made-up-token");
+    await expect(page).toHaveURL("/forgot-password");
+    await expect(toast(page).filter({ hasText: "Reset Link Error" })).toBeVisible();
+  });
+
+  test("profile: edit the name, and change the e-mail only through the confirmation link", async ({ page }, info) => {
+    const email = uniqueEmail("profile", info.project.name);
+    const next = uniqueEmail("profile-new", info.project.name);
+    await registerAndConfirm(page, email, "profile-pass-1", "Old Name");
+    await page.goto("/profile");
+    await page.getByLabel("Full name").fill("");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByText("Full name is required")).toBeVisible();
+    await page.getByLabel("Full name").fill("New Name");
+    await page.getByLabel(/Company name/).fill("Initech");
+    await page.getByLabel("Email").fill(next);
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(toast(page).filter({ hasText: "Profile updated successfully" })).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel("Full name")).toHaveValue("New Name");
+    await expect(page.getByLabel("Email")).toHaveValue(email);
+    const mail = await latestMail(page, next);
+    await page.goto(mail.link);
+    await page.goto("/profile");
+    await expect(page.getByLabel("Email")).toHaveValue(next);
+  });
+
+  test("guards: signed-out visitors go to /login and come back after logging in", async ({ page }) => {
+    await page.goto("/profile");
+    await expect(page).toHaveURL("/login?redirectTo=%2Fprofile");
+    await page.getByLabel("Email").fill(DEMO_USER.email);
+    await page.getByLabel("Password").fill(DEMO_USER.password);
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect(page).toHaveURL("/profile");
+    await expect(toast(page).filter({ hasText: "Logged in successfully" })).toBeVisible();
+  });
+
+  test("the admin sees Manage; an ordinary user does not", async ({ page }) => {
+    await logIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await openMenu(page);
+    await expect(page.getByRole("link", { name: "Manage" }).locator("visible=true")).toBeVisible();
+    await page.keyboard.press("Escape");
+    await logOut(page);
+    await logIn(page, DEMO_USER.email, DEMO_USER.password);
+    await expect(page.getByRole("link", { name: "Manage" })).toHaveCount(0);
+  });
+
+  test("logging out in one tab shows the other tab signed out without a reload", async ({ browser }) => {
+    const context = await browser.newContext();
+    const first = await context.newPage();
+    await logIn(first, DEMO_USER.email, DEMO_USER.password);
+    const second = await context.newPage();
+    await second.goto("/download");
+    await openMenu(second);
+    await expect(second.getByRole("button", { name: "Log Out" })).toBeVisible();
+    await second.keyboard.press("Escape");
+    await first.bringToFront();
+    await logOut(first);
+    await openMenu(second);
+    await expect(second.getByRole("link", { name: "Login" }).locator("visible=true")).toBeVisible();
+    await context.close();
+  });
+});

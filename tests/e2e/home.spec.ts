@@ -1,0 +1,68 @@
+import { expect, test } from "@playwright/test";
+import { openMenu } from "./support";
+
+test.describe("home", () => {
+  test("the headline rotates every 4 seconds with a fade", async ({ page }) => {
+    await page.goto("/");
+    const line = page.getByTestId("rotating-headline");
+    const first = await line.innerText();
+    await page.waitForTimeout(3_000);
+    expect(await line.innerText()).toBe(first);
+    await expect(line).not.toHaveText(first, { timeout: 3_000 });
+    const transition = await line.evaluate((el) => getComputedStyle(el).transitionDuration);
+    expect(transition).toBe("0.3s");
+  });
+
+  test("the headline stays still for visitors who prefer reduced motion", async ({ browser }) => {
+    const context = await browser.newContext({ reducedMotion: "reduce" });
+    const page = await context.newPage();
+    await page.goto("/");
+    const line = page.getByTestId("rotating-headline");
+    const first = await line.innerText();
+    await page.waitForTimeout(5_000);
+    expect(await line.innerText()).toBe(first);
+    await context.close();
+  });
+
+  test("the tutorial video loads only when asked", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.locator("iframe")).toHaveCount(0);
+    await page.getByRole("link", { name: /play video/i }).click();
+    await expect(page.locator("iframe[title$='tutorial']")).toHaveCount(1);
+  });
+
+  test("three feature cards and a footer with privacy and terms links", async ({ page }) => {
+    await page.goto("/");
+    for (const title of ["Load existing components", "Define changes and preview results", "Generate new components"]) {
+      await expect(page.getByText(title, { exact: true })).toBeVisible();
+    }
+    await page.getByRole("contentinfo").getByRole("link", { name: "Privacy policy" }).click();
+    await expect(page).toHaveURL("/privacy-policy");
+    await page.getByRole("contentinfo").getByRole("link", { name: "Terms of service" }).click();
+    await expect(page).toHaveURL("/terms-of-service");
+  });
+
+  test("the navigation offers Download, Pricing, Contact Us, Login and Register to visitors", async ({ page }) => {
+    await page.goto("/");
+    await openMenu(page);
+    for (const name of ["Download", "Pricing", "Contact Us", "Login", "Register"]) {
+      await expect(page.getByRole("link", { name, exact: true }).locator("visible=true").first()).toBeVisible();
+    }
+    await expect(page.getByRole("link", { name: "Licenses", exact: true })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Manage", exact: true })).toHaveCount(0);
+  });
+
+  test("below 768 px the links sit in a bottom drawer that navigates", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/");
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Pricing" })).toHaveCount(0);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const drawer = page.getByRole("dialog");
+    await expect(drawer).toBeVisible();
+    const box = await drawer.boundingBox();
+    expect(box!.y + box!.height).toBeGreaterThan(800);
+    await drawer.getByRole("link", { name: "Pricing" }).click();
+    await expect(page).toHaveURL("/pricing");
+    await expect(drawer).toBeHidden();
+  });
+});
