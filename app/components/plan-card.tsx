@@ -1,0 +1,86 @@
+import { Check } from "lucide-react";
+import { Link } from "react-router";
+import { cn } from "~/lib/utils";
+import { formatUsd, perMonthCents, savingsPercent, TRIAL_DAYS, type Plan } from "~/domain/plans";
+import { Badge } from "./ui/badge";
+import { Button } from "./ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "./ui/card";
+
+/** One plan of the pricing page. Visitors choose through a link to /register. */
+export function PlanCard({
+  plan,
+  showTrial,
+  signedIn,
+  highlighted = false,
+  busy = false,
+  onChoose,
+}: {
+  plan: Plan;
+  showTrial: boolean;
+  signedIn: boolean;
+  highlighted?: boolean;
+  busy?: boolean;
+  onChoose?: (plan: Plan) => void;
+}) {
+  const savings = plan.months > 1 ? savingsPercent(plan.id) : 0;
+  const label = showTrial ? `Start ${TRIAL_DAYS}-day free trial` : `Choose ${plan.name}`;
+  return (
+    <Card
+      data-testid={`plan-${plan.id}`}
+      className={cn("relative h-full", highlighted && "border-primary shadow-lg shadow-primary/10")}
+    >
+      {highlighted ? (
+        <Badge className="absolute -top-3 left-1/2 -translate-x-1/2">Most popular</Badge>
+      ) : null}
+      <CardHeader>
+        <CardTitle>
+          <h2 className="text-xl">{plan.name}</h2>
+        </CardTitle>
+        <CardDescription className="flex min-h-6 flex-wrap items-center gap-2">
+          {savings > 0 ? <Badge variant="success">Save {savings}%</Badge> : <span>Billed monthly</span>}
+          {plan.months > 1 ? <span>{formatUsd(perMonthCents(plan.id))} per month</span> : null}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-1 flex-col gap-5">
+        <p className="flex items-baseline gap-2">
+          <span className="text-4xl font-semibold tracking-tight">{formatUsd(plan.priceCents)}</span>
+          <span className="text-sm text-muted-foreground">
+            / license, {plan.period}
+          </span>
+        </p>
+        {showTrial ? (
+          <p className="rounded-md border border-primary/40 bg-primary/10 px-3 py-2 text-sm">
+            {TRIAL_DAYS}-day free trial — you are charged when the trial ends, unless you cancel.
+          </p>
+        ) : null}
+        <ul className="flex flex-col gap-2 text-sm">
+          {["Auto-renewing", "Cancel anytime", ...plan.features].map((feature) => (
+            <li key={feature} className="flex items-center gap-2">
+              <Check aria-hidden className="size-4 shrink-0 text-primary" />
+              {feature}
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+      <CardFooter>
+        {signedIn ? (
+          <Button
+            type="button"
+            className="w-full"
+            variant={highlighted ? "default" : "secondary"}
+            disabled={busy}
+            onClick={() => onChoose?.(plan)}
+          >
+            {label}
+          </Button>
+        ) : (
+          <Button asChild className="w-full" variant={highlighted ? "default" : "secondary"}>
+            <Link to="/register" aria-label={`${label} (${plan.name})`}>
+              {label}
+            </Link>
+          </Button>
+        )}
+      </CardFooter>
+    </Card>
+  );
+}
