@@ -32,7 +32,7 @@ export function LegalPage({ title, updated, intro, sections }: { title: string; 
         <ol className="mt-3 grid list-decimal gap-1.5 pl-5 text-sm sm:grid-cols-2">
           {sections.map((section) => (
             <li key={section.id}>
-              <a href={`#${section.id}`} className="text-primary underline-offset-4 hover:underline">
+              <a href={`#${section.id}`} className="text-primary underline underline-offset-4">
                 {section.title}
               </a>
             </li>
@@ -53,11 +53,11 @@ export function LegalPage({ title, updated, intro, sections }: { title: string; 
       </div>
       <footer className="mt-12 flex flex-wrap gap-x-6 gap-y-2 border-t pt-6 text-sm">
         {LEGAL_PAGES.filter((p) => p.label !== title).map((page) => (
-          <Link key={page.to} to={page.to} className="text-primary underline-offset-4 hover:underline">
+          <Link key={page.to} to={page.to} className="text-primary underline underline-offset-4">
             {page.label}
           </Link>
         ))}
-        <Link to="/contact" className="text-primary underline-offset-4 hover:underline">
+        <Link to="/contact" className="text-primary underline underline-offset-4">
           Contact Us
         </Link>
       </footer>

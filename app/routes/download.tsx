@@ -85,7 +85,7 @@ export default function DownloadPage({ loaderData }: Route.ComponentProps) {
             <a href="/release-notes.atom" className="inline-flex items-center gap-1.5 text-muted-foreground hover:text-foreground">
               <Rss aria-hidden className="size-4" /> Feed
             </a>
-            <Link to="/release-notes" className="text-primary underline-offset-4 hover:underline">
+            <Link to="/release-notes" className="text-primary underline underline-offset-4">
               View all release notes
             </Link>
           </div>

@@ -68,7 +68,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       title="Forgot your password?"
       description="Enter your account's e-mail address and we'll send you a link to choose a new password."
       footer={
-        <Link to="/login" className="text-primary underline-offset-4 hover:underline">
+        <Link to="/login" className="text-primary underline underline-offset-4">
           Back to Login
         </Link>
       }

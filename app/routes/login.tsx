@@ -82,7 +82,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
       footer={
         <>
           No account yet?{" "}
-          <Link to="/register" className="text-primary underline-offset-4 hover:underline">
+          <Link to="/register" className="text-primary underline underline-offset-4">
             Register
           </Link>
         </>
@@ -102,7 +102,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
           errors={errors.password}
         />
         <div className="-mt-2 text-right text-sm">
-          <Link to="/forgot-password" className="text-primary underline-offset-4 hover:underline">
+          <Link to="/forgot-password" className="text-primary underline underline-offset-4">
             Forgot password?
           </Link>
         </div>

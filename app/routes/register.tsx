@@ -70,7 +70,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
       footer={
         <>
           Already have an account?{" "}
-          <Link to="/login" className="text-primary underline-offset-4 hover:underline">
+          <Link to="/login" className="text-primary underline underline-offset-4">
             Log in
           </Link>
         </>

@@ -23,7 +23,7 @@ export default function ReleaseNotes({ loaderData }: Route.ComponentProps) {
           <a href="/release-notes.atom" className="inline-flex items-center gap-1.5 text-muted-foreground hover:text-foreground">
             <Rss aria-hidden className="size-4" /> Atom feed
           </a>
-          <Link to="/download" className="text-primary underline-offset-4 hover:underline">
+          <Link to="/download" className="text-primary underline underline-offset-4">
             Download
           </Link>
         </div>
