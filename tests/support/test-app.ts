@@ -27,7 +27,11 @@ export interface TestApp {
  * A fresh, migrated database on the given engine, wired into the server modules
  * (configuration, database, auth, a mailer that records what it sends).
  */
-export async function startTestApp(engine: EngineName, envOverrides: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  engine: EngineName,
+  envOverrides: Record<string, string> = {},
+  options: { migrationsFolder?: string } = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fk-it-"));
   const env = parseEnv({ NODE_ENV: "test", DATA_DIR: dataDir, LOG_LEVEL: "silent", ...envOverrides });
   setEnv(env);
@@ -52,7 +56,7 @@ export async function startTestApp(engine: EngineName, envOverrides: Record<stri
   } else {
     database = await openDatabase({ memory: true });
   }
-  await database.migrate();
+  await database.migrate(options.migrationsFolder);
   setDatabase(database);
   resetAuth();
   const mails: MailMessage[] = [];

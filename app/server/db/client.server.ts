@@ -20,8 +20,8 @@ export type Engine = "pglite" | "postgres";
 export interface DatabaseHandle {
   db: Database;
   engine: Engine;
-  /** Applies every pending migration (safe to call when up to date). */
-  migrate: () => Promise<void>;
+  /** Applies every pending migration (safe to call when up to date); a folder for tests. */
+  migrate: (folder?: string) => Promise<void>;
   /** Cheap round trip, for readiness. */
   ping: () => Promise<void>;
   close: () => Promise<void>;
@@ -67,14 +67,14 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
   return {
     db,
     engine: "postgres",
-    migrate: async () => {
+    migrate: async (folder = migrationsFolder()) => {
       // One connection holds an advisory lock, so app servers starting together
       // apply the migrations once, one after the other.
       const client = new pg.Client({ connectionString: url });
       await client.connect();
       try {
         await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
-        await migratePg(drizzlePg(client), { migrationsFolder: migrationsFolder() });
+        await migratePg(drizzlePg(client), { migrationsFolder: folder });
       } finally {
         await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
         await client.end();
@@ -106,8 +106,7 @@ async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle>
   return {
     db,
     engine: "pglite",
-    migrate: () =>
-      migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() }),
+    migrate: (folder = migrationsFolder()) => migratePglite(drizzlePglite(client), { migrationsFolder: folder }),
     ping: async () => {
       await client.query("select 1");
     },

@@ -29,18 +29,26 @@ function isAlive(pid: number): boolean {
  * created with O_EXCL. A lock left by a process that no longer runs is taken over.
  * PGlite has no lock of its own, and two processes on one directory lose data.
  */
+// Directories this process holds: a lock file with our own pid is ours only if listed here
+// (in a container the app is often pid 1 on every start, so a crashed run's pid can be ours).
+const held = new Set<string>();
+
 export function acquireDataDirLock(dataDir: string): { release: () => void } {
   fs.mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, "pglite.lock");
+  const key = path.resolve(file);
+  if (held.has(key)) throw new DataDirLockedError(dataDir, process.pid);
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       const fd = fs.openSync(file, "wx", 0o600);
       fs.writeSync(fd, String(process.pid));
       fs.closeSync(fd);
+      held.add(key);
       let released = false;
       const release = () => {
         if (released) return;
         released = true;
+        held.delete(key);
         try {
           if (fs.readFileSync(file, "utf8").trim() === String(process.pid)) fs.unlinkSync(file);
         } catch {
