@@ -1,0 +1,127 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { EnvError, SECRET_NAMES, parseEnv, publicConfig } from "~/server/env.server";
+
+const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), "fk-env-"));
+const production = {
+  NODE_ENV: "production",
+  BETTER_AUTH_SECRET: "p".repeat(32),
+  LICENSE_SECRET: "l".repeat(32),
+  LICENSE_SALT: "salt-salt",
+  PUBLIC_URL: "https://www.example.com",
+};
+
+function problems(source: Record<string, string>): string[] {
+  try {
+    parseEnv(source);
+  } catch (error) {
+    if (error instanceof EnvError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe("configuration: embedded mode", () => {
+  it("has a default for everything", () => {
+    const env = parseEnv({ DATA_DIR: tmp() });
+    expect(env.embedded).toBe(true);
+    expect(env.PORT).toBe(3000);
+    expect(env.HOST).toBe("127.0.0.1");
+    expect(env.PUBLIC_URL).toBe("http://localhost:3000");
+    expect(env.PAYMENT_PROVIDER).toBe("demo");
+    expect(env.PRODUCT_NAME).toBe("ForgeKit");
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.AUTH_RATE_LIMIT).toBe(10);
+  });
+
+  it("generates the missing secrets once under DATA_DIR and reuses them", () => {
+    const dir = tmp();
+    const first = parseEnv({ DATA_DIR: dir });
+    const second = parseEnv({ DATA_DIR: dir });
+    for (const name of SECRET_NAMES) {
+      expect(first[name].length).toBeGreaterThanOrEqual(32);
+      expect(second[name]).toBe(first[name]);
+    }
+    expect(first.generatedSecrets).toEqual([...SECRET_NAMES]);
+    expect(fs.statSync(path.join(dir, "secrets.json")).mode & 0o777).toBe(0o600);
+    expect(parseEnv({ DATA_DIR: tmp() }).LICENSE_SECRET).not.toBe(first.LICENSE_SECRET);
+  });
+
+  it("uses given secrets instead of generated ones", () => {
+    const env = parseEnv({ DATA_DIR: tmp(), LICENSE_SECRET: "given-secret-value" });
+    expect(env.LICENSE_SECRET).toBe("given-secret-value");
+    expect(env.generatedSecrets).not.toContain("LICENSE_SECRET");
+  });
+});
+
+describe("configuration: production", () => {
+  it("starts with its required variables", () => {
+    const env = parseEnv({ ...production, DATA_DIR: tmp() });
+    expect(env.embedded).toBe(false);
+    expect(env.HOST).toBe("0.0.0.0");
+    expect(env.generatedSecrets).toEqual(["DEMO_WEBHOOK_SECRET"]);
+  });
+
+  it.each(["BETTER_AUTH_SECRET", "LICENSE_SECRET", "LICENSE_SALT", "PUBLIC_URL"])("stops without %s, naming it", (name) => {
+    const source: Record<string, string> = { ...production, DATA_DIR: tmp() };
+    delete source[name];
+    expect(problems(source)).toEqual([`${name} is required in production`]);
+  });
+
+  it("requires the Paddle keys with PAYMENT_PROVIDER=paddle", () => {
+    const found = problems({ ...production, DATA_DIR: tmp(), PAYMENT_PROVIDER: "paddle" });
+    expect(found).toEqual([
+      "PADDLE_CLIENT_TOKEN is required when PAYMENT_PROVIDER=paddle",
+      "PADDLE_API_KEY is required when PAYMENT_PROVIDER=paddle",
+      "PADDLE_WEBHOOK_SECRET is required when PAYMENT_PROVIDER=paddle",
+    ]);
+  });
+});
+
+describe("configuration: malformed values are named", () => {
+  it.each([
+    ["PORT", "eighty"],
+    ["PORT", "70000"],
+    ["DATABASE_URL", "mysql://localhost/db"],
+    ["SMTP_URL", "http://mail.example.com"],
+    ["SUPPORT_EMAIL", "not-an-address"],
+    ["PUBLIC_URL", "www.example.com"],
+    ["PAYMENT_PROVIDER", "stripe"],
+    ["BETTER_AUTH_SECRET", "short"],
+  ])("%s=%s", (name, value) => {
+    const found = problems({ DATA_DIR: tmp(), [name]: value });
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatch(new RegExp(`^${name} `));
+  });
+});
+
+describe("public configuration", () => {
+  it("holds no secret", () => {
+    const env = parseEnv({
+      ...production,
+      DATA_DIR: tmp(),
+      PAYMENT_PROVIDER: "paddle",
+      PADDLE_CLIENT_TOKEN: "test_client_token",
+      PADDLE_API_KEY: "pdl_secret_api_key_value",
+      PADDLE_WEBHOOK_SECRET: "pdl_ntfset_secret_value",
+      SMTP_URL: "smtps://user:mail-password@mail.example.com",
+      DATABASE_URL: "postgres://u:db-password@db.example.com/x",
+    });
+    const exposed = JSON.stringify(publicConfig(env));
+    for (const secret of [
+      env.BETTER_AUTH_SECRET,
+      env.LICENSE_SECRET,
+      env.LICENSE_SALT,
+      env.DEMO_WEBHOOK_SECRET,
+      "pdl_secret_api_key_value",
+      "pdl_ntfset_secret_value",
+      "mail-password",
+      "db-password",
+    ]) {
+      expect(exposed).not.toContain(secret);
+    }
+    expect(publicConfig(env).paddleClientToken).toBe("test_client_token");
+  });
+});
