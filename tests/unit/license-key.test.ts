@@ -62,7 +62,7 @@ describe("license key format (spec section 3 and 9)", () => {
   it("refuses a tampered key", () => {
     const [iv, ciphertext] = VECTOR.split(":");
     const bytes = Buffer.from(ciphertext!, "base64");
-    bytes[bytes.length - 1] ^= 0xff;
+    bytes[bytes.length - 1] = bytes[bytes.length - 1]! ^ 0xff;
     expect(() => decryptLicenseKey(key, `${iv}:${bytes.toString("base64")}`)).toThrow(LicenseKeyError);
   });
 
