@@ -5,6 +5,7 @@ import { spawnSync } from "node:child_process";
 const env = { ...process.env, BUILD_DIR: "build-test", PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1" };
 const steps = [
   ["Chromium", "node", ["scripts/ensure-chromium.mjs"]],
+  ["types", "sh", ["-c", "npx react-router typegen && npx tsc"]],
   ["build", "npx", ["react-router", "build"]],
   ["unit and integration tests", "npx", ["vitest", "run"]],
   ["browser tests", "npx", ["playwright", "test"]],
