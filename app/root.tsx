@@ -15,7 +15,7 @@ import { SiteFooter } from "./components/site-footer";
 import { SiteNav } from "./components/site-nav";
 import { useAuthSync } from "./components/use-auth-sync";
 import { useFlashToast } from "./components/use-flash-toast";
-import { Toaster } from "./components/ui/sonner";
+import { LazyToaster } from "./components/lazy-toaster";
 import { getRootSession } from "./server/root-session.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -57,7 +57,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         <SiteFooter productName={data?.publicConfig.productName} />
-        <Toaster />
+        <LazyToaster />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

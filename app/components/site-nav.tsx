@@ -1,14 +1,13 @@
-import { LogOut, Menu } from "lucide-react";
-import { useState } from "react";
-import { Form, Link, NavLink, useLocation } from "react-router";
+import { lazy, Suspense, useState } from "react";
+import { Form, Link, NavLink } from "react-router";
 import type { Role } from "~/server/db/schema";
 import type { SessionUser } from "~/server/root-session.server";
 import { cn } from "~/lib/utils";
 import { Button } from "./ui/button";
-import { Drawer, DrawerContent, DrawerDescription, DrawerHeader, DrawerTitle, DrawerTrigger } from "./ui/drawer";
 import { BrandMark } from "./brand-mark";
+import { LogOutIcon, MenuIcon } from "./icons";
 
-interface NavItem {
+export interface NavItem {
   to: string;
   label: string;
 }
@@ -70,52 +69,49 @@ function LogOutButton({ className }: { className?: string }) {
   return (
     <Form method="post" action="/logout" className={className}>
       <Button type="submit" variant="ghost" size="sm" className="w-full justify-start text-muted-foreground md:w-auto">
-        <LogOut aria-hidden className="size-4" />
+        <LogOutIcon className="size-4" />
         Log Out
       </Button>
     </Form>
   );
 }
 
-/** Below 768 px the links sit in a bottom drawer (spec section 2). */
+const MobileMenuDrawer = lazy(() => import("./mobile-menu-drawer"));
+
+/** Below 768 px the links sit in a bottom drawer (spec section 2), loaded when first opened. */
 function MobileMenu({ items, signedIn, productName }: { items: NavItem[]; signedIn: boolean; productName: string }) {
   const [open, setOpen] = useState(false);
-  const location = useLocation();
+  const [wanted, setWanted] = useState(false);
+  const preload = () => void import("./mobile-menu-drawer");
   return (
     <div className="md:hidden">
-      <Drawer open={open} onOpenChange={setOpen}>
-        <DrawerTrigger asChild>
-          <Button variant="outline" size="sm" aria-label="Open menu">
-            <Menu aria-hidden className="size-4" />
-            Menu
-          </Button>
-        </DrawerTrigger>
-        <DrawerContent>
-          <DrawerHeader>
-            <DrawerTitle>{productName}</DrawerTitle>
-            <DrawerDescription>Where would you like to go?</DrawerDescription>
-          </DrawerHeader>
-          <ul className="flex flex-col gap-1 px-4 pb-6" aria-label="Menu">
-            {items.map((item) => (
-              <li key={item.to}>
-                <Link
-                  to={item.to}
-                  onClick={() => setOpen(false)}
-                  aria-current={location.pathname === item.to ? "page" : undefined}
-                  className="block rounded-md px-3 py-3 text-base font-medium hover:bg-accent aria-[current=page]:bg-accent"
-                >
-                  {item.label}
-                </Link>
-              </li>
-            ))}
-            {signedIn ? (
-              <li>
-                <LogOutButton className="mt-1" />
-              </li>
-            ) : null}
-          </ul>
-        </DrawerContent>
-      </Drawer>
+      <Button
+        variant="outline"
+        size="sm"
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPointerEnter={preload}
+        onFocus={preload}
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
+      >
+        <MenuIcon className="size-4" />
+        Menu
+      </Button>
+      {wanted ? (
+        <Suspense fallback={null}>
+          <MobileMenuDrawer
+            items={items}
+            open={open}
+            onOpenChange={setOpen}
+            productName={productName}
+            logOut={signedIn ? <LogOutButton className="mt-1" /> : null}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

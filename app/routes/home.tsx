@@ -1,9 +1,8 @@
-import { ArrowRight, Download, Eye, FolderOpen, Sparkles } from "lucide-react";
 import { Link } from "react-router";
+import { ArrowRightIcon, DownloadIcon, EyeIcon, FolderOpenIcon, SparklesIcon } from "~/components/icons";
 import { RotatingHeadline } from "~/components/rotating-headline";
 import { TutorialVideo } from "~/components/tutorial-video";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { useRootData } from "~/root";
 import type { Route } from "./+types/home";
 
@@ -16,22 +15,22 @@ export const HEADLINE_PHRASES = [
 
 const FEATURES = [
   {
-    icon: FolderOpen,
+    icon: FolderOpenIcon,
     title: "Load existing components",
     description:
-      "Open a solution or a folder and the tool reads your components as they are: classes, designers, resources and the links between them. Nothing is changed until you say so.",
+      "Open a solution or a folder and the tool reads your components as they are — classes, designers, resources and how they connect. Nothing changes until you say so.",
   },
   {
-    icon: Eye,
+    icon: EyeIcon,
     title: "Define changes and preview results",
     description:
-      "Describe a change once — rename, add a property, wire a binding — and see a side-by-side preview of every file it touches before anything is written to disk.",
+      "Describe a change once — rename, add a property, wire a binding — and preview every file it touches, side by side, before anything is saved.",
   },
   {
-    icon: Sparkles,
+    icon: SparklesIcon,
     title: "Generate new components",
     description:
-      "Turn a component into a template and generate new ones from it, with your naming, your encoding and your line endings. Repetitive work becomes one click.",
+      "Turn a component into a template and generate new ones from it, in your naming, encoding and line endings.",
   },
 ];
 
@@ -61,14 +60,14 @@ export default function Home() {
             <div className="flex flex-wrap gap-3">
               <Button asChild size="lg">
                 <Link to="/download">
-                  <Download aria-hidden className="size-4" />
+                  <DownloadIcon className="size-4" />
                   Download for Windows
                 </Link>
               </Button>
               <Button asChild size="lg" variant="outline">
                 <Link to="/pricing">
                   See pricing
-                  <ArrowRight aria-hidden className="size-4" />
+                  <ArrowRightIcon className="size-4" />
                 </Link>
               </Button>
             </div>
@@ -86,20 +85,17 @@ export default function Home() {
         <ul className="mt-8 grid gap-6 md:grid-cols-3">
           {FEATURES.map((feature, i) => (
             <li key={feature.title}>
-              <Card className="h-full">
-                <CardHeader>
-                  <div className="mb-2 flex items-center gap-3">
-                    <span className="flex size-10 items-center justify-center rounded-lg bg-primary/15 text-primary">
-                      <feature.icon aria-hidden className="size-5" />
-                    </span>
-                    <span className="font-mono text-sm text-muted-foreground">0{i + 1}</span>
-                  </div>
-                  <CardTitle className="text-lg">{feature.title}</CardTitle>
-                </CardHeader>
-                <CardContent>
-                  <CardDescription className="text-base">{feature.description}</CardDescription>
-                </CardContent>
-              </Card>
+              {/* Card markup inline: the card primitive's module is not worth a request on the home page. */}
+              <div className="flex h-full flex-col gap-4 rounded-xl border bg-card p-6 text-card-foreground shadow-sm">
+                <div className="flex items-center gap-3">
+                  <span className="flex size-10 items-center justify-center rounded-lg bg-primary/15 text-primary">
+                    <feature.icon className="size-5" />
+                  </span>
+                  <span className="font-mono text-sm text-muted-foreground">0{i + 1}</span>
+                </div>
+                <h3 className="text-lg font-semibold leading-tight">{feature.title}</h3>
+                <p className="text-base text-muted-foreground">{feature.description}</p>
+              </div>
             </li>
           ))}
         </ul>
@@ -109,7 +105,7 @@ export default function Home() {
         <div className="flex flex-col items-start justify-between gap-6 rounded-xl border border-border bg-card p-8 md:flex-row md:items-center">
           <div>
             <h2 className="text-xl font-semibold">Try it on your own solution</h2>
-            <p className="mt-1 text-muted-foreground">Download the installer, or read what changed in the latest release.</p>
+            <p className="mt-1 text-muted-foreground">Download the installer, or see what changed lately.</p>
           </div>
           <div className="flex flex-wrap gap-3">
             <Button asChild>

@@ -1,12 +1,11 @@
-import { cva, type VariantProps } from "class-variance-authority";
-import { Slot } from "radix-ui";
 import type * as React from "react";
 import { cn } from "~/lib/utils";
+import { variants, type VariantProps } from "~/lib/variants";
+import { Slot } from "./slot";
 
-export const badgeVariants = cva(
+export const badgeVariants = variants(
   "inline-flex w-fit shrink-0 items-center justify-center gap-1 overflow-hidden whitespace-nowrap rounded-md border px-2 py-0.5 text-xs font-medium [&>svg]:pointer-events-none [&>svg]:size-3",
   {
-    variants: {
       variant: {
         default: "border-transparent bg-primary text-primary-foreground",
         secondary: "border-transparent bg-secondary text-secondary-foreground",
@@ -15,9 +14,8 @@ export const badgeVariants = cva(
         success: "border-success/40 bg-success/15 text-success",
         warning: "border-warning/40 bg-warning/15 text-warning",
       },
-    },
-    defaultVariants: { variant: "default" },
   },
+  { variant: "default" },
 );
 
 export function Badge({
@@ -26,6 +24,6 @@ export function Badge({
   asChild = false,
   ...props
 }: React.ComponentProps<"span"> & VariantProps<typeof badgeVariants> & { asChild?: boolean }) {
-  const Comp = asChild ? Slot.Root : "span";
+  const Comp = asChild ? Slot : "span";
   return <Comp data-slot="badge" className={cn(badgeVariants({ variant }), className)} {...props} />;
 }

@@ -1,12 +1,11 @@
-import { cva, type VariantProps } from "class-variance-authority";
-import { Slot } from "radix-ui";
 import type * as React from "react";
 import { cn } from "~/lib/utils";
+import { variants, type VariantProps } from "~/lib/variants";
+import { Slot } from "./slot";
 
-export const buttonVariants = cva(
+export const buttonVariants = variants(
   "inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium transition-[color,background-color,border-color,box-shadow] outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:pointer-events-none disabled:opacity-50 aria-disabled:pointer-events-none aria-disabled:opacity-50 [&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4",
   {
-    variants: {
       variant: {
         default: "bg-primary text-primary-foreground shadow-xs hover:bg-primary/90",
         destructive: "bg-destructive text-destructive-foreground shadow-xs hover:bg-destructive/90 focus-visible:ring-destructive/40",
@@ -21,9 +20,8 @@ export const buttonVariants = cva(
         lg: "h-11 rounded-md px-6 text-base has-[>svg]:px-4",
         icon: "size-9",
       },
-    },
-    defaultVariants: { variant: "default", size: "default" },
   },
+  { variant: "default", size: "default" },
 );
 
 export function Button({
@@ -33,6 +31,6 @@ export function Button({
   asChild = false,
   ...props
 }: React.ComponentProps<"button"> & VariantProps<typeof buttonVariants> & { asChild?: boolean }) {
-  const Comp = asChild ? Slot.Root : "button";
+  const Comp = asChild ? Slot : "button";
   return <Comp data-slot="button" className={cn(buttonVariants({ variant, size, className }))} {...props} />;
 }
