@@ -207,4 +207,29 @@ describe("the embedded data directory's lock", () => {
       lock.release();
     }
   });
+
+  it("a running server stops cleanly on SIGTERM and releases the directory", async () => {
+    const buildDir = process.env.BUILD_DIR ?? "build-test";
+    const own = fs.mkdtempSync(path.join(os.tmpdir(), "fk-stop-"));
+    const child = spawn(process.execPath, ["server.js"], {
+      env: { ...process.env, BUILD_DIR: buildDir, DATA_DIR: own, PORT: "0", LOG_LEVEL: "silent" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stderr.on("data", (d) => (output += d));
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stdout.on("data", (d) => {
+        output += d;
+        const match = /running at (http:\/\/\S+)/.exec(output);
+        if (match) resolve(match[1]!);
+      });
+      child.on("exit", () => reject(new Error(`server exited early:\n${output}`)));
+    });
+    expect((await fetch(`${url}/healthz`)).status).toBe(200);
+    expect(fs.existsSync(path.join(own, "pglite.lock"))).toBe(true);
+    const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+    child.kill("SIGTERM");
+    expect(await exited).toBe(0);
+    expect(fs.existsSync(path.join(own, "pglite.lock"))).toBe(false);
+  });
 });
