@@ -1,0 +1,93 @@
+import { getPlan, isPlanId, refundAmountCents } from "./plans";
+
+/** The license fields the display and eligibility rules read (dates as Date or ISO strings). */
+export interface LicenseFacts {
+  license_type: string;
+  status: string;
+  end_date: Date | string;
+  is_trial: boolean;
+  trial_ends_at: Date | string | null;
+  auto_renew: boolean;
+  cancellation_requested: boolean;
+  paddle_subscription_id: string | null;
+  refunded: boolean;
+  refund_eligible_until: Date | string | null;
+}
+
+export type LicenseDisplayStatus =
+  | { kind: "revoked"; label: "Revoked" }
+  | { kind: "trial-active"; label: "Active"; detail: "trial until"; date: Date }
+  | { kind: "trial-expired"; label: "Trial Expired"; date: Date }
+  | { kind: "active"; label: "Active"; detail: "renews at" | "until"; date: Date }
+  | { kind: "expired"; label: "Expired"; date: Date };
+
+const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
+
+/**
+ * Spec section 4 "License display status": revoked first; a trial with a trial end date is
+ * active before that date and "Trial Expired" after; otherwise active while the end date is
+ * ahead (renewing or not), else expired.
+ */
+export function getLicenseDisplayStatus(license: LicenseFacts, now: Date = new Date()): LicenseDisplayStatus {
+  if (license.status === "revoked") return { kind: "revoked", label: "Revoked" };
+  if (license.is_trial && license.trial_ends_at) {
+    const trialEnd = toDate(license.trial_ends_at);
+    return now < trialEnd
+      ? { kind: "trial-active", label: "Active", detail: "trial until", date: trialEnd }
+      : { kind: "trial-expired", label: "Trial Expired", date: trialEnd };
+  }
+  const end = toDate(license.end_date);
+  if (end > now) return { kind: "active", label: "Active", detail: license.auto_renew ? "renews at" : "until", date: end };
+  return { kind: "expired", label: "Expired", date: end };
+}
+
+export function isExpired(license: LicenseFacts, now: Date = new Date()): boolean {
+  const kind = getLicenseDisplayStatus(license, now).kind;
+  return kind === "expired" || kind === "trial-expired";
+}
+
+/** Refunded, or waiting for a refund: the key and offline data are hidden. */
+export function isRefundLocked(license: Pick<LicenseFacts, "status" | "refunded">): boolean {
+  return license.refunded || license.status === "refunded" || license.status === "refund_requested";
+}
+
+/** Refund: not expired, not refunded, not trial, not tester, and now before refund_eligible_until. */
+export function isRefundEligible(license: LicenseFacts, now: Date = new Date()): boolean {
+  if (license.status !== "active") return false;
+  if (license.refunded || license.is_trial || license.license_type === "trial" || license.license_type === "tester") return false;
+  if (!license.refund_eligible_until || !isPlanId(license.license_type)) return false;
+  if (isExpired(license, now)) return false;
+  return now < toDate(license.refund_eligible_until);
+}
+
+/** The in-app refund for a license: 95% of its plan's price, rounded up to the cent. */
+export function licenseRefundCents(license: Pick<LicenseFacts, "license_type">): number | null {
+  return isPlanId(license.license_type) ? refundAmountCents(license.license_type) : null;
+}
+
+/** Tester and trial licenses have no subscription section. */
+export function hasSubscriptionSection(license: Pick<LicenseFacts, "license_type" | "is_trial">): boolean {
+  return !license.is_trial && license.license_type !== "trial" && license.license_type !== "tester";
+}
+
+/** Cancel allowed: auto-renewing, no cancellation requested yet, and a subscription id. */
+export function canCancelRenewal(license: LicenseFacts): boolean {
+  return license.auto_renew && !license.cancellation_requested && Boolean(license.paddle_subscription_id);
+}
+
+/** Re-enable allowed: a cancellation was requested. */
+export function canReenableRenewal(license: LicenseFacts): boolean {
+  return license.cancellation_requested;
+}
+
+export const LICENSE_TYPE_LABELS: Record<string, string> = {
+  trial: "Trial",
+  tester: "Tester",
+  monthly: "Monthly",
+  "6_months": "6 Months",
+  yearly: "Yearly",
+};
+
+export function licenseTypeLabel(type: string): string {
+  return LICENSE_TYPE_LABELS[type] ?? (isPlanId(type) ? getPlan(type).name : type);
+}
