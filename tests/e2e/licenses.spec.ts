@@ -1,0 +1,47 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "@playwright/test";
+import { DEMO_USER, logIn, registerAndConfirm, uniqueEmail } from "./support";
+
+test.describe("licenses page", () => {
+  test("signed-out visitors are sent to /login", async ({ page }) => {
+    await page.goto("/licenses");
+    await expect(page).toHaveURL("/login?redirectTo=%2Flicenses");
+  });
+
+  test("every seeded license state renders as the spec says", async ({ page, context }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await logIn(page, DEMO_USER.email, DEMO_USER.password);
+    await page.goto("/licenses");
+    const cards = page.getByTestId("license-card");
+    await expect(cards).toHaveCount(9);
+    const kinds = await cards.evaluateAll((els) => els.map((el) => el.getAttribute("data-status")).sort());
+    expect(kinds).toEqual(["active", "active", "active", "active", "active", "expired", "revoked", "trial-active", "trial-expired"].sort());
+    await expect(page.getByTestId("license-status").filter({ hasText: /^Active, renews at / })).toHaveCount(2);
+    await expect(page.getByTestId("license-status").filter({ hasText: /^Active, trial until / })).toHaveCount(1);
+    await expect(page.getByTestId("license-status").filter({ hasText: /^Trial Expired on / })).toHaveCount(1);
+    await expect(page.getByTestId("license-status").filter({ hasText: /^Expired on / })).toHaveCount(1);
+    await expect(page.locator("[data-status=revoked]")).toContainText("This license was revoked");
+    await expect(page.getByText("Refund requested", { exact: true })).toBeVisible();
+    // Refunded and refund-requested licenses hide their keys: 7 of 9 show one.
+    await expect(page.getByTestId("license-key")).toHaveCount(7);
+    const key = (await page.getByTestId("license-key").first().innerText()).trim();
+    await page.getByRole("button", { name: "Copy license key" }).first().click();
+    await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Copied" })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
+
+    await page.getByRole("button", { name: "About offline licenses" }).click();
+    await expect(page.getByText("They can be changed only once.")).toBeVisible();
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((v) => v.id)).toEqual([]);
+    await page.getByRole("link", { name: "Buy More Licenses" }).click();
+    await expect(page).toHaveURL("/pricing");
+  });
+
+  test("a user without licenses sees the empty state", async ({ page }, info) => {
+    await registerAndConfirm(page, uniqueEmail("nolicense", info.project.name));
+    await page.goto("/licenses");
+    await expect(page.getByRole("heading", { name: "No licenses yet" })).toBeVisible();
+    await page.getByRole("link", { name: "Get Your First License" }).click();
+    await expect(page).toHaveURL("/pricing");
+  });
+});
