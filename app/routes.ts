@@ -18,6 +18,8 @@ export default [
   route("reset-password", "routes/reset-password.tsx"),
   route("profile", "routes/profile.tsx"),
   route("licenses", "routes/licenses.tsx"),
+  route("success", "routes/success.tsx"),
+  route("extend-license", "routes/extend-license.tsx"),
   route("logout", "routes/logout.tsx"),
   route("dev/mailbox", "routes/dev-mailbox.tsx"),
   route("*", "routes/not-found.tsx"),

@@ -1,4 +1,5 @@
-import { Copy, KeyRound, Monitor } from "lucide-react";
+import { CalendarPlus, Copy, KeyRound, Monitor } from "lucide-react";
+import { Link } from "react-router";
 import { formatDate } from "~/domain/format-date";
 import { getLicenseDisplayStatus, hasSubscriptionSection, isRefundLocked, licenseTypeLabel } from "~/domain/license-status";
 import { showToast } from "~/lib/toast";
@@ -101,6 +102,15 @@ export function LicenseCard({ license, now }: { license: LicenseView; now: Date 
             )}
           </>
         )}
+        {!locked && status.kind !== "revoked" ? (
+          <div>
+            <Button asChild variant="outline" size="sm">
+              <Link to="/extend-license" state={{ license: { id: license.id, license_type: license.license_type, end_date: license.end_date } }}>
+                <CalendarPlus aria-hidden /> Extend
+              </Link>
+            </Button>
+          </div>
+        ) : null}
         {hasSubscriptionSection(license) && !locked && status.kind !== "revoked" ? (
           <p className="text-muted-foreground" data-testid="license-renewal">
             {license.cancellation_requested

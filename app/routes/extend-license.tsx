@@ -1,0 +1,159 @@
+import { Minus, Plus } from "lucide-react";
+import { useEffect, useState } from "react";
+import { data, Form, Link, useLocation, useNavigate, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import {
+  DEMO_EXTENSION_DELAY_MS,
+  EXTENSION_MONTH_CENTS,
+  EXTENSION_YEAR_CENTS,
+  MAX_EXTRA_MONTHS,
+  MAX_EXTRA_YEARS,
+  addMonths,
+  extensionMonths,
+  extensionPriceCents,
+} from "~/domain/extension";
+import { formatDate } from "~/domain/format-date";
+import { licenseTypeLabel } from "~/domain/license-status";
+import { formatUsd } from "~/domain/plans";
+import { showToast } from "~/lib/toast";
+import { requireUser } from "~/server/auth/session.server";
+import { getEnv } from "~/server/env.server";
+import { LicenseActionError, extendLicense } from "~/server/licenses/extend-license.server";
+import { getLogger } from "~/server/logger.server";
+import { redirectWithToast } from "~/server/toast.server";
+import type { Route } from "./+types/extend-license";
+
+/** What a license card passes in navigation state. */
+export interface ExtendLicenseState {
+  license: { id: string; license_type: string; end_date: string };
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireUser(request);
+  return null;
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const form = await request.formData();
+  const months = Number(form.get("months"));
+  const years = Number(form.get("years"));
+  const licenseId = String(form.get("licenseId") ?? "");
+  const failed = (status: number, description: string) =>
+    data({ toast: { title: "Extension Failed", description, variant: "destructive" as const } }, { status });
+  if (getEnv().PAYMENT_PROVIDER !== "demo") {
+    return failed(409, "Extensions through Paddle are not available yet. Please contact support.");
+  }
+  try {
+    // The demo provider's simulated payment (spec section 9): 2 seconds, no money moves.
+    await new Promise((resolve) => setTimeout(resolve, DEMO_EXTENSION_DELAY_MS));
+    const { end_date } = await extendLicense({ userId: user.id, licenseId, months, years });
+    return redirectWithToast("/licenses", {
+      title: "License Extended",
+      description: `Your license now runs until ${formatDate(end_date)}, with a new key.`,
+      variant: "success",
+    });
+  } catch (error) {
+    if (error instanceof LicenseActionError) return failed(error.status, error.message);
+    getLogger().error({ err: error }, "license extension failed");
+    return failed(500, "The license could not be extended. Please try again.");
+  }
+}
+
+function Stepper({ id, label, value, max, onChange }: { id: string; label: string; value: number; max: number; onChange: (v: number) => void }) {
+  return (
+    <div className="flex items-center justify-between gap-4">
+      <label htmlFor={id} className="font-medium">
+        {label}
+      </label>
+      <div className="flex items-center gap-2">
+        <Button type="button" variant="outline" size="icon" aria-label={`Fewer ${label.toLowerCase()}`} disabled={value <= 0} onClick={() => onChange(value - 1)}>
+          <Minus aria-hidden />
+        </Button>
+        <input
+          id={id}
+          name={id}
+          type="number"
+          min={0}
+          max={max}
+          value={value}
+          onChange={(e) => onChange(Math.max(0, Math.min(max, Math.trunc(Number(e.target.value) || 0))))}
+          className="h-9 w-16 rounded-md border border-input bg-background/60 text-center"
+        />
+        <Button type="button" variant="outline" size="icon" aria-label={`More ${label.toLowerCase()}`} disabled={value >= max} onClick={() => onChange(value + 1)}>
+          <Plus aria-hidden />
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+export default function ExtendLicense({ actionData }: Route.ComponentProps) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const license = (location.state as ExtendLicenseState | null)?.license;
+  const [months, setMonths] = useState(0);
+  const [years, setYears] = useState(0);
+  useEffect(() => {
+    if (!license) navigate("/licenses", { replace: true });
+  }, [license, navigate]);
+  useEffect(() => {
+    if (actionData?.toast) showToast(actionData.toast);
+  }, [actionData]);
+  if (!license) return null;
+
+  const total = extensionPriceCents(months, years);
+  const processing = navigation.state !== "idle";
+  const newEnd = addMonths(new Date(license.end_date), extensionMonths(months, years));
+  return (
+    <div className="mx-auto w-full max-w-xl px-4 py-12">
+      <h1 className="text-3xl font-semibold tracking-tight">Extend license</h1>
+      <Card className="mt-6">
+        <CardHeader>
+          <CardTitle>{licenseTypeLabel(license.license_type)} license</CardTitle>
+          <CardDescription>Current expiry: {formatDate(license.end_date)}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Form method="post" className="flex flex-col gap-5">
+            <input type="hidden" name="licenseId" value={license.id} />
+            <Stepper id="months" label="Additional months" value={months} max={MAX_EXTRA_MONTHS} onChange={setMonths} />
+            <Stepper id="years" label="Additional years" value={years} max={MAX_EXTRA_YEARS} onChange={setYears} />
+            <dl className="grid grid-cols-[1fr_auto] gap-y-1 rounded-md border bg-background/40 p-4 text-sm">
+              <dt className="text-muted-foreground">
+                {months} × {formatUsd(EXTENSION_MONTH_CENTS)} per month
+              </dt>
+              <dd>{formatUsd(months * EXTENSION_MONTH_CENTS)}</dd>
+              <dt className="text-muted-foreground">
+                {years} × {formatUsd(EXTENSION_YEAR_CENTS)} per year
+              </dt>
+              <dd>{formatUsd(years * EXTENSION_YEAR_CENTS)}</dd>
+              <dt className="mt-2 border-t pt-2 font-medium">Total</dt>
+              <dd className="mt-2 border-t pt-2 font-semibold" data-testid="extension-total">
+                {formatUsd(total)}
+              </dd>
+              <dt className="text-muted-foreground">New expiry</dt>
+              <dd data-testid="extension-new-end">{formatDate(newEnd)}</dd>
+            </dl>
+            <p className="text-xs text-muted-foreground">Demo payment: nothing is charged; it takes about 2 seconds.</p>
+            <div className="flex flex-wrap gap-3">
+              <Button type="submit" disabled={total === 0 || processing}>
+                {processing ? "Processing payment…" : `Pay ${formatUsd(total)} and extend`}
+              </Button>
+              <Button asChild variant="outline">
+                <Link to="/licenses">Cancel</Link>
+              </Button>
+            </div>
+          </Form>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Extend license | ForgeKit" },
+  { name: "description", content: "Add months or years to a license." },
+  { name: "robots", content: "noindex" },
+];
