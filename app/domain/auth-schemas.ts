@@ -19,6 +19,14 @@ const newPassword = z
   .min(PASSWORD_MIN, T.passwordTooShort)
   .max(PASSWORD_MAX, T.passwordTooLong);
 
+const fullName = z.string({ error: T.fullNameRequired }).trim().min(1, T.fullNameRequired).max(200, "Full name is too long");
+const companyName = z
+  .string()
+  .trim()
+  .max(200, "Company name is too long")
+  .optional()
+  .transform((value) => value || null);
+
 export const loginSchema = z.object({
   email,
   password: z.string({ error: T.passwordRequired }).min(1, T.passwordRequired).max(PASSWORD_MAX, T.passwordTooLong),
@@ -26,15 +34,10 @@ export const loginSchema = z.object({
 });
 
 export const registerSchema = z.object({
-  full_name: z.string({ error: T.fullNameRequired }).trim().min(1, T.fullNameRequired).max(200, "Full name is too long"),
+  full_name: fullName,
   email,
   password: newPassword,
-  company_name: z
-    .string()
-    .trim()
-    .max(200, "Company name is too long")
-    .optional()
-    .transform((value) => value || null),
+  company_name: companyName,
   terms: z.literal("on", { error: T.termsRequired }),
 });
 
@@ -49,12 +52,7 @@ export const resetPasswordSchema = z
   .refine((value) => value.password === value.confirm, { path: ["confirm"], message: T.passwordMismatch });
 
 export const profileSchema = z.object({
-  full_name: z.string({ error: T.fullNameRequired }).trim().min(1, T.fullNameRequired).max(200, "Full name is too long"),
-  company_name: z
-    .string()
-    .trim()
-    .max(200, "Company name is too long")
-    .optional()
-    .transform((value) => value || null),
+  full_name: fullName,
+  company_name: companyName,
   email,
 });

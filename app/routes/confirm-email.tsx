@@ -1,13 +1,12 @@
 import { MailCheck } from "lucide-react";
-import { useEffect } from "react";
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { AuthCard } from "~/components/auth-card";
 import { FormField, FormMessage } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
+import { useActionToast } from "~/components/use-action-toast";
 import { Spinner } from "~/components/ui/spinner";
 import { emailOnlySchema } from "~/domain/auth-schemas";
 import { parseForm, useFormValidation } from "~/lib/form";
-import { showToast } from "~/lib/toast";
 import { RATE_LIMIT_MESSAGE, hitRateLimit } from "~/server/auth/rate-limit.server";
 import { sendConfirmation } from "~/server/auth/register-user.server";
 import type { Route } from "./+types/confirm-email";
@@ -33,9 +32,7 @@ export default function ConfirmEmail({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
   const { errors, onSubmit } = useFormValidation(emailOnlySchema, actionData?.fieldErrors);
-  useEffect(() => {
-    if (actionData?.toast) showToast(actionData.toast);
-  }, [actionData]);
+  useActionToast(actionData);
   const email = searchParams.get("email") ?? "";
   return (
     <AuthCard

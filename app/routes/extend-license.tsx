@@ -2,6 +2,7 @@ import { Minus, Plus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Form, Link, useLocation, useNavigate, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
+import { useActionToast } from "~/components/use-action-toast";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import {
   DEMO_EXTENSION_DELAY_MS,
@@ -16,7 +17,6 @@ import {
 import { formatDate } from "~/domain/format-date";
 import { licenseTypeLabel } from "~/domain/license-status";
 import { formatUsd } from "~/domain/plans";
-import { showToast } from "~/lib/toast";
 import { requireUser } from "~/server/auth/session.server";
 import { getEnv } from "~/server/env.server";
 import { LicenseActionError, extendLicense } from "~/server/licenses/extend-license.server";
@@ -99,9 +99,7 @@ export default function ExtendLicense({ actionData }: Route.ComponentProps) {
   useEffect(() => {
     if (!license) navigate("/licenses", { replace: true });
   }, [license, navigate]);
-  useEffect(() => {
-    if (actionData?.toast) showToast(actionData.toast);
-  }, [actionData]);
+  useActionToast(actionData);
   if (!license) return null;
 
   const total = extensionPriceCents(months, years);

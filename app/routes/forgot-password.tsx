@@ -1,14 +1,13 @@
 import { MailCheck } from "lucide-react";
-import { useEffect } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { AuthCard } from "~/components/auth-card";
 import { FormField, FormMessage } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
+import { useActionToast } from "~/components/use-action-toast";
 import { Spinner } from "~/components/ui/spinner";
 import { emailOnlySchema } from "~/domain/auth-schemas";
 import { AUTH_TEXTS as T } from "~/domain/auth-texts";
 import { parseForm, useFormValidation } from "~/lib/form";
-import { showToast } from "~/lib/toast";
 import { getAuth } from "~/server/auth/auth.server";
 import { RATE_LIMIT_MESSAGE, hitRateLimit } from "~/server/auth/rate-limit.server";
 import { getLogger } from "~/server/logger.server";
@@ -42,9 +41,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
   const { errors, onSubmit } = useFormValidation(emailOnlySchema, actionData?.fieldErrors);
-  useEffect(() => {
-    if (actionData?.toast) showToast(actionData.toast);
-  }, [actionData]);
+  useActionToast(actionData);
 
   if (actionData?.sentTo) {
     return (

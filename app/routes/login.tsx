@@ -1,14 +1,13 @@
 import { APIError } from "better-auth/api";
-import { useEffect } from "react";
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { AuthCard } from "~/components/auth-card";
 import { FormField, FormMessage } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
+import { useActionToast } from "~/components/use-action-toast";
 import { Spinner } from "~/components/ui/spinner";
 import { loginSchema } from "~/domain/auth-schemas";
 import { AUTH_TEXTS as T } from "~/domain/auth-texts";
 import { parseForm, useFormValidation } from "~/lib/form";
-import { showToast } from "~/lib/toast";
 import { getAuth } from "~/server/auth/auth.server";
 import { RATE_LIMIT_MESSAGE, hitRateLimit } from "~/server/auth/rate-limit.server";
 import { requireAnonymous, safeRedirect } from "~/server/auth/session.server";
@@ -71,9 +70,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/login");
   const { errors, onSubmit } = useFormValidation(loginSchema, actionData?.fieldErrors);
-  useEffect(() => {
-    if (actionData?.toast) showToast(actionData.toast);
-  }, [actionData]);
+  useActionToast(actionData);
 
   return (
     <AuthCard

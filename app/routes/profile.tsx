@@ -1,13 +1,12 @@
-import { useEffect } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { FormField, FormMessage } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
+import { useActionToast } from "~/components/use-action-toast";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Spinner } from "~/components/ui/spinner";
 import { profileSchema } from "~/domain/auth-schemas";
 import { AUTH_TEXTS as T } from "~/domain/auth-texts";
 import { parseForm, useFormValidation } from "~/lib/form";
-import { showToast } from "~/lib/toast";
 import { requireUser } from "~/server/auth/session.server";
 import { getProfile, updateProfile } from "~/server/auth/update-profile.server";
 import { getLogger } from "~/server/logger.server";
@@ -48,9 +47,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
   const { errors, onSubmit } = useFormValidation(profileSchema, actionData?.fieldErrors);
-  useEffect(() => {
-    if (actionData?.toast) showToast(actionData.toast);
-  }, [actionData]);
+  useActionToast(actionData);
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-12">
       <h1 className="mb-6 text-3xl font-semibold tracking-tight">Profile</h1>

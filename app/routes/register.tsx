@@ -3,13 +3,13 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { AuthCard } from "~/components/auth-card";
 import { FieldErrors, FormField, FormMessage } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
+import { useActionToast } from "~/components/use-action-toast";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Label } from "~/components/ui/label";
 import { Spinner } from "~/components/ui/spinner";
 import { registerSchema } from "~/domain/auth-schemas";
 import { AUTH_TEXTS as T } from "~/domain/auth-texts";
 import { parseForm, useFormValidation } from "~/lib/form";
-import { showToast } from "~/lib/toast";
 import { RATE_LIMIT_MESSAGE, hitRateLimit } from "~/server/auth/rate-limit.server";
 import { registerUser } from "~/server/auth/register-user.server";
 import { requireAnonymous } from "~/server/auth/session.server";
@@ -59,9 +59,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
   // Before JavaScript runs the button stays enabled and the server checks the box.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
-  useEffect(() => {
-    if (actionData?.toast) showToast(actionData.toast);
-  }, [actionData]);
+  useActionToast(actionData);
 
   return (
     <AuthCard

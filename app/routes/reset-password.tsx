@@ -4,6 +4,7 @@ import { data, Form, useFetcher, useNavigate, useNavigation, useSearchParams } f
 import { AuthCard } from "~/components/auth-card";
 import { FormField, FormMessage } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
+import { useActionToast } from "~/components/use-action-toast";
 import { Spinner } from "~/components/ui/spinner";
 import { PASSWORD_MAX, PASSWORD_MIN } from "~/domain/auth-schemas";
 import { AUTH_TEXTS as T } from "~/domain/auth-texts";
@@ -94,9 +95,7 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
     }
   }, [verify.state, verify.data, navigate]);
 
-  useEffect(() => {
-    if (actionData?.toast) showToast(actionData.toast);
-  }, [actionData]);
+  useActionToast(actionData);
 
   const verified = verify.data?.verified === true;
   if (!verified) {
