@@ -22,5 +22,6 @@ export default [
   route("extend-license", "routes/extend-license.tsx"),
   route("logout", "routes/logout.tsx"),
   route("dev/mailbox", "routes/dev-mailbox.tsx"),
+  route("api/webhooks/paddle", "routes/api.webhooks.paddle.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -8,6 +8,8 @@ export const PLAN_IDS = ["monthly", "6_months", "yearly"] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
 
 export const TRIAL_DAYS = 7;
+/** A purchase can be refunded in the app for this many days (refund policy: 14 days). */
+export const REFUND_WINDOW_DAYS = 14;
 /** The in-app refund is 95% of the plan price, rounded up to the cent. */
 export const REFUND_PERCENT = 95;
 
@@ -91,4 +93,9 @@ export interface PriceIds {
 /** The provider price id for a plan, from the set that applies to this buyer. */
 export function priceIdFor(id: PlanId, { firstTimeBuyer }: { firstTimeBuyer: boolean }, priceIds: PriceIds): string {
   return (firstTimeBuyer ? priceIds.trial : priceIds.regular)[id];
+}
+
+/** The end of the in-app refund window for a purchase made at `purchasedAt`. */
+export function refundEligibleUntil(purchasedAt: Date): Date {
+  return new Date(purchasedAt.getTime() + REFUND_WINDOW_DAYS * 24 * 60 * 60 * 1000);
 }

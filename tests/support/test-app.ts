@@ -7,6 +7,7 @@ import { openDatabase, type DatabaseHandle } from "~/server/db/client.server";
 import { setDatabase } from "~/server/db/db.server";
 import { parseEnv, setEnv, type Env } from "~/server/env.server";
 import { setMailer, type MailMessage } from "~/server/mail/mailer.server";
+import { profiles, user_roles, users } from "~/server/db/schema";
 
 export type EngineName = "pglite" | "postgres";
 
@@ -81,4 +82,16 @@ export function linkIn(mail: MailMessage | undefined): string {
   const match = mail?.text.match(/https?:\/\/\S+/);
   if (!match) throw new Error(`no link in e-mail: ${mail?.subject}`);
   return match[0];
+}
+
+/** A confirmed account with its profile and role row, created directly in the database. */
+export async function createUser(
+  db: DatabaseHandle["db"],
+  email: string,
+  { role = "user", fullName = "Test User" }: { role?: "user" | "admin"; fullName?: string } = {},
+): Promise<{ id: string; email: string }> {
+  const [user] = await db.insert(users).values({ email, name: fullName, emailVerified: true }).returning({ id: users.id });
+  await db.insert(profiles).values({ id: user!.id, full_name: fullName });
+  await db.insert(user_roles).values({ user_id: user!.id, role });
+  return { id: user!.id, email };
 }

@@ -119,3 +119,6 @@ async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle>
     },
   };
 }
+
+/** The handle inside `db.transaction(tx => …)`: use it, never `db`, until the callback returns. */
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];

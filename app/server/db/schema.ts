@@ -5,6 +5,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -160,12 +161,20 @@ export const licenses = pgTable(
     refund_amount: integer("refund_amount"),
     refunded_at: timestamp("refunded_at", { withTimezone: true }),
     ...timestamps,
+    /** Months bought as extensions: the license ends this long after the paid billing period. */
+    extended_months: integer("extended_months").notNull().default(0),
+    /** occurred_at of the newest provider event applied to the subscription fields (ordering guard). */
+    subscription_synced_at: timestamp("subscription_synced_at", { withTimezone: true }),
   },
   (t) => [
     index("licenses_user_id_created_at_idx").on(t.user_id, t.created_at.desc()),
     index("licenses_email_idx").on(t.email),
     index("licenses_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")),
-    index("licenses_paddle_subscription_id_idx").on(t.paddle_subscription_id),
+    // One license per provider subscription: concurrent webhook deliveries cannot make two.
+    uniqueIndex("licenses_paddle_subscription_id_key")
+      .on(t.paddle_subscription_id)
+      .where(sql`${t.paddle_subscription_id} is not null`),
+    check("licenses_extended_months_check", sql`${t.extended_months} >= 0`),
     check("licenses_license_type_check", sql`${t.license_type} in (${inList(LICENSE_TYPES)})`),
     check("licenses_status_check", sql`${t.status} in (${inList(LICENSE_STATUSES)})`),
     check("licenses_refund_amount_check", sql`${t.refund_amount} is null or ${t.refund_amount} >= 0`),
@@ -190,7 +199,91 @@ export const releases = pgTable(
   ],
 );
 
+export const PAYMENT_KINDS = ["purchase", "renewal", "extension"] as const;
+export type PaymentKind = (typeof PAYMENT_KINDS)[number];
+
+/** Completed provider transactions that paid for a license (what a refund refunds). */
+export const payments = pgTable(
+  "payments",
+  {
+    /** The provider's transaction id (txn_…). */
+    id: text("id").primaryKey(),
+    license_id: uuid("license_id")
+      .notNull()
+      .references(() => licenses.id, { onDelete: "cascade" }),
+    user_id: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<PaymentKind>().notNull(),
+    subscription_id: text("subscription_id"),
+    /** The transaction's line item (txnitm_…), which a partial refund names. */
+    item_id: text("item_id"),
+    amount_cents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull().default("USD"),
+    billed_at: timestamp("billed_at", { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    index("payments_license_id_billed_at_idx").on(t.license_id, t.billed_at.desc()),
+    check("payments_kind_check", sql`${t.kind} in (${inList(PAYMENT_KINDS)})`),
+    check("payments_amount_check", sql`${t.amount_cents} >= 0`),
+  ],
+);
+
+/** Every verified provider webhook event, stored by id before it is applied (idempotence). */
+export const webhook_events = pgTable(
+  "webhook_events",
+  {
+    event_id: text("event_id").primaryKey(),
+    event_type: text("event_type").notNull(),
+    occurred_at: timestamp("occurred_at", { withTimezone: true }).notNull(),
+    payload: jsonb("payload").notNull(),
+    received_at: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("webhook_events_received_at_idx").on(t.received_at.desc())],
+);
+
+export const DEMO_BILLING_KINDS = ["subscription", "transaction", "adjustment"] as const;
+export type DemoBillingKind = (typeof DEMO_BILLING_KINDS)[number];
+
+/**
+ * The demo provider's own records, in Paddle's shapes (it plays Paddle's part in embedded
+ * mode): subscriptions, transactions and adjustments, as Paddle would hold them.
+ */
+export const demo_billing = pgTable(
+  "demo_billing",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind").$type<DemoBillingKind>().notNull(),
+    subscription_id: text("subscription_id"),
+    data: jsonb("data").notNull(),
+    ...timestamps,
+    updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("demo_billing_subscription_id_idx").on(t.subscription_id),
+    check("demo_billing_kind_check", sql`${t.kind} in (${inList(DEMO_BILLING_KINDS)})`),
+  ],
+);
+
+/** Who did what to which record, and when: admin actions and refund requests. */
+export const audit_log = pgTable(
+  "audit_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    actor_id: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actor_email: text("actor_email").notNull(),
+    action: text("action").notNull(),
+    target_type: text("target_type").notNull(),
+    target_id: text("target_id").notNull(),
+    details: jsonb("details").notNull().default(sql`'{}'::jsonb`),
+    ...timestamps,
+  },
+  (t) => [index("audit_log_created_at_idx").on(t.created_at.desc())],
+);
+
 export type License = typeof licenses.$inferSelect;
+export type Payment = typeof payments.$inferSelect;
 export type NewLicense = typeof licenses.$inferInsert;
 export type Release = typeof releases.$inferSelect;
 export type Profile = typeof profiles.$inferSelect;

@@ -1,0 +1,251 @@
+import { and, desc, eq, gt, sql } from "drizzle-orm";
+import { addMonths } from "~/domain/extension";
+import { isPlanId, refundEligibleUntil, type PlanId } from "~/domain/plans";
+import type { Transaction } from "../db/client.server";
+import { licenses, payments, users, webhook_events, type License } from "../db/schema";
+import { licenseKeys } from "../licenses/keys.server";
+import { getLogger } from "../logger.server";
+import type { PaddleAdjustment, PaddleEvent, PaddleSubscription, PaddleTransaction } from "./paddle-events.server";
+import { planForPriceId } from "./price-ids.server";
+
+/**
+ * Applies one verified provider event to the licenses, inside the transaction that recorded
+ * it. The license row follows the subscription; payments are facts keyed by transaction id;
+ * an event older than what the row already reflects never moves it backwards.
+ */
+export async function applyWebhookEvent(tx: Transaction, event: PaddleEvent): Promise<void> {
+  const occurredAt = new Date(event.occurred_at);
+  switch (event.event_type) {
+    case "transaction.completed":
+      return applyTransactionCompleted(tx, event.data, occurredAt);
+    case "adjustment.created":
+    case "adjustment.updated":
+      return applyAdjustment(tx, event.data, occurredAt, event.event_id);
+    default:
+      return applySubscription(tx, event.data, occurredAt);
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** What the checkout (or the server, for extensions) put in custom_data. */
+function readCustomData(data: Record<string, unknown> | null | undefined) {
+  const userId = typeof data?.user_id === "string" && UUID.test(data.user_id) ? data.user_id : null;
+  const planType = isPlanId(data?.plan_type) ? data.plan_type : null;
+  const extension =
+    data?.kind === "extension" && typeof data.license_id === "string" && UUID.test(data.license_id)
+      ? { licenseId: data.license_id, months: Number(data.months) || 0, years: Number(data.years) || 0 }
+      : null;
+  return { userId, planType, extension };
+}
+
+async function licenseForSubscription(tx: Transaction, subscriptionId: string): Promise<License | undefined> {
+  const [license] = await tx
+    .select()
+    .from(licenses)
+    .where(eq(licenses.paddle_subscription_id, subscriptionId))
+    .for("update");
+  return license;
+}
+
+function newKey(license: Pick<License, "email" | "windows_username" | "computer_name" | "start_date">, end_date: Date): string {
+  return licenseKeys().generate({
+    email: license.email,
+    windows_username: license.windows_username,
+    computer_name: license.computer_name,
+    start_date: license.start_date,
+    end_date,
+  });
+}
+
+async function applyTransactionCompleted(tx: Transaction, txn: PaddleTransaction, occurredAt: Date): Promise<void> {
+  const log = getLogger();
+  const custom = readCustomData(txn.custom_data);
+  if (!custom.userId) {
+    log.warn({ transaction: txn.id }, "transaction.completed without custom_data.user_id: not linked to a user");
+    return;
+  }
+  const [already] = await tx.select({ id: payments.id }).from(payments).where(eq(payments.id, txn.id));
+  if (already) return;
+  const amount = Number(txn.details.totals.total);
+  const billedAt = new Date(txn.billed_at ?? occurredAt);
+  const payment = {
+    id: txn.id,
+    user_id: custom.userId,
+    subscription_id: txn.subscription_id ?? null,
+    item_id: txn.details.line_items[0]?.id ?? null,
+    amount_cents: amount,
+    currency: txn.details.totals.currency_code,
+    billed_at: billedAt,
+  };
+
+  if (custom.extension) {
+    const { licenseId, months, years } = custom.extension;
+    const [license] = await tx
+      .select()
+      .from(licenses)
+      .where(and(eq(licenses.id, licenseId), eq(licenses.user_id, custom.userId)))
+      .for("update");
+    if (!license) {
+      log.warn({ transaction: txn.id, licenseId }, "extension paid for a license that does not exist");
+      return;
+    }
+    const added = months + 12 * years;
+    const end_date = addMonths(license.end_date, added);
+    await tx
+      .update(licenses)
+      .set({ end_date, extended_months: license.extended_months + added, license_key: newKey(license, end_date) })
+      .where(eq(licenses.id, license.id));
+    await tx.insert(payments).values({ ...payment, license_id: license.id, kind: "extension" });
+    return;
+  }
+
+  if (!txn.subscription_id || !txn.billing_period) {
+    log.warn({ transaction: txn.id }, "transaction.completed without a subscription or billing period: nothing to apply");
+    return;
+  }
+  const planType: PlanId | null = custom.planType ?? planForPriceId(txn.items[0]?.price.id ?? "");
+  if (!planType) {
+    log.warn({ transaction: txn.id }, "transaction.completed for an unknown plan: nothing to apply");
+    return;
+  }
+  const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, custom.userId));
+  if (!user) {
+    log.warn({ transaction: txn.id, userId: custom.userId }, "transaction.completed for a user that does not exist");
+    return;
+  }
+  const periodStart = new Date(txn.billing_period.starts_at);
+  const periodEnd = new Date(txn.billing_period.ends_at);
+  // A trial's first transaction is free, for a price that has a trial period.
+  const isTrial = amount === 0 && txn.items.some((item) => item.price.trial_period);
+
+  let license = await licenseForSubscription(tx, txn.subscription_id);
+  let kind: "purchase" | "renewal" = "renewal";
+  if (!license) {
+    kind = "purchase";
+    const base = { email: user.email, windows_username: null, computer_name: null, start_date: periodStart };
+    const inserted = await tx
+      .insert(licenses)
+      .values({
+        user_id: custom.userId,
+        ...base,
+        license_key: newKey(base, periodEnd),
+        license_type: planType,
+        status: "active",
+        end_date: periodEnd,
+        is_trial: isTrial,
+        trial_starts_at: isTrial ? periodStart : null,
+        trial_ends_at: isTrial ? periodEnd : null,
+        auto_renew: true,
+        paddle_subscription_id: txn.subscription_id,
+        purchase_date: billedAt,
+        refund_eligible_until: refundEligibleUntil(billedAt),
+      })
+      .onConflictDoNothing()
+      .returning();
+    license = inserted[0] ?? (await licenseForSubscription(tx, txn.subscription_id));
+    if (!license) throw new Error(`license for ${txn.subscription_id} neither inserted nor found`);
+  } else {
+    // A renewal: the license runs to the new period's end (plus any extension); never backwards.
+    const end_date = addMonths(periodEnd, license.extended_months);
+    const changes: Partial<License> = {};
+    if (end_date > license.end_date) Object.assign(changes, { end_date, license_key: newKey(license, end_date) });
+    if (amount > 0) {
+      const [earlierPaid] = await tx
+        .select({ id: payments.id })
+        .from(payments)
+        .where(and(eq(payments.license_id, license.id), gt(payments.amount_cents, 0)))
+        .limit(1);
+      // The first paid period after a trial is the purchase that the refund window counts from.
+      if (!earlierPaid) Object.assign(changes, { is_trial: false, purchase_date: billedAt, refund_eligible_until: refundEligibleUntil(billedAt) });
+    }
+    if (Object.keys(changes).length > 0) await tx.update(licenses).set(changes).where(eq(licenses.id, license.id));
+  }
+  await tx.insert(payments).values({ ...payment, license_id: license.id, kind });
+}
+
+async function applySubscription(tx: Transaction, sub: PaddleSubscription, occurredAt: Date): Promise<void> {
+  const license = await licenseForSubscription(tx, sub.id);
+  // Before the purchase's transaction.completed the license does not exist yet; that event
+  // creates it with a new subscription's state, so nothing is lost by skipping this one.
+  if (!license) return;
+  if (license.subscription_synced_at && occurredAt <= license.subscription_synced_at) return;
+  const cancelScheduled = sub.scheduled_change?.action === "cancel";
+  const live = sub.status === "active" || sub.status === "trialing" || sub.status === "past_due";
+  const trialDates = sub.items.find((item) => item.trial_dates)?.trial_dates;
+  const changes: Partial<License> = {
+    subscription_synced_at: occurredAt,
+    auto_renew: live && !cancelScheduled,
+    cancellation_requested: live && cancelScheduled,
+    cancellation_requested_at: live && cancelScheduled ? (license.cancellation_requested_at ?? occurredAt) : null,
+  };
+  if (sub.status === "trialing" && trialDates) {
+    Object.assign(changes, {
+      is_trial: true,
+      trial_starts_at: new Date(trialDates.starts_at),
+      trial_ends_at: new Date(trialDates.ends_at),
+    });
+  }
+  await tx.update(licenses).set(changes).where(eq(licenses.id, license.id));
+}
+
+async function applyAdjustment(tx: Transaction, adjustment: PaddleAdjustment, occurredAt: Date, eventId: string): Promise<void> {
+  if (adjustment.action !== "refund") return;
+  // A later event about the same adjustment was applied already: this one is stale.
+  const newer = await tx
+    .select({ id: webhook_events.event_id })
+    .from(webhook_events)
+    .where(
+      and(
+        sql`${webhook_events.payload} -> 'data' ->> 'id' = ${adjustment.id}`,
+        gt(webhook_events.occurred_at, occurredAt),
+        sql`${webhook_events.event_id} <> ${eventId}`,
+      ),
+    )
+    .limit(1);
+  if (newer.length > 0) return;
+  const [paid] = await tx
+    .select({ license_id: payments.license_id })
+    .from(payments)
+    .where(eq(payments.id, adjustment.transaction_id));
+  const [license] = paid
+    ? await tx.select().from(licenses).where(eq(licenses.id, paid.license_id)).for("update")
+    : adjustment.subscription_id
+      ? [await licenseForSubscription(tx, adjustment.subscription_id)]
+      : [];
+  if (!license) {
+    getLogger().warn({ adjustment: adjustment.id }, "refund adjustment for a transaction we do not know");
+    return;
+  }
+  if (license.refunded) return;
+  if (adjustment.status === "approved") {
+    await tx
+      .update(licenses)
+      .set({
+        status: "refunded",
+        refunded: true,
+        refund_amount: Math.abs(Number(adjustment.totals.total)),
+        refunded_at: occurredAt,
+        auto_renew: false,
+        cancellation_requested: false,
+        cancellation_requested_at: null,
+      })
+      .where(eq(licenses.id, license.id));
+  } else if (adjustment.status === "pending_approval") {
+    if (license.status === "active") await tx.update(licenses).set({ status: "refund_requested" }).where(eq(licenses.id, license.id));
+  } else if (license.status === "refund_requested") {
+    // Rejected (or reversed before approval): the license is active again.
+    await tx.update(licenses).set({ status: "active" }).where(eq(licenses.id, license.id));
+  }
+}
+
+/** The newest paid transaction of a license: what its refund refunds. */
+export async function latestPaidPayment(tx: Pick<Transaction, "select">, licenseId: string) {
+  const [payment] = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.license_id, licenseId), gt(payments.amount_cents, 0)))
+    .orderBy(desc(payments.billed_at))
+    .limit(1);
+  return payment;
+}

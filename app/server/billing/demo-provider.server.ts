@@ -1,0 +1,389 @@
+import { randomBytes } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import { addMonths } from "~/domain/extension";
+import { getPlan, TRIAL_DAYS, type PlanId } from "~/domain/plans";
+import type { Database } from "../db/client.server";
+import { getDb } from "../db/db.server";
+import { demo_billing } from "../db/schema";
+import { getLogger } from "../logger.server";
+import type { PaddleAdjustment, PaddleSubscription, PaddleTransaction } from "./paddle-events.server";
+import { ProviderError, type PaymentProvider } from "./provider.server";
+import { receiveWebhook } from "./receive-webhook.server";
+import { signatureHeader } from "./webhook-signature.server";
+
+/**
+ * The demo payment provider: Paddle's part played in the site's own database. It keeps
+ * subscriptions, transactions and adjustments in Paddle's shapes (table demo_billing) and
+ * announces every change as a Paddle-shaped event, signed with DEMO_WEBHOOK_SECRET and passed
+ * through the same verification and handlers as Paddle's webhooks. No card data, no money.
+ */
+
+const DAY = 24 * 60 * 60 * 1000;
+export const demoId = (prefix: string) => `${prefix}_demo_${randomBytes(10).toString("hex")}`;
+
+interface DemoEvent {
+  event_type: string;
+  data: PaddleSubscription | PaddleTransaction | PaddleAdjustment;
+}
+
+export interface DemoCheckoutInput {
+  userId: string;
+  planId: PlanId;
+  priceId: string;
+  /** The price is from the first-time-buyer set, which carries the 7-day trial. */
+  trial: boolean;
+}
+
+export interface DemoProvider extends PaymentProvider {
+  readonly name: "demo";
+  /** The overlay's Pay: a subscription and its first transaction, announced as Paddle would. */
+  checkout(input: DemoCheckoutInput): Promise<{ transactionId: string; subscriptionId: string }>;
+  /** Bills the next period (or ends a subscription whose cancellation was scheduled). */
+  renew(subscriptionId: string, now?: Date): Promise<RenewOutcome>;
+  /** Renews every live subscription. */
+  renewAll(now?: Date): Promise<RenewOutcome[]>;
+  /** Approves or rejects a pending refund, as Paddle's staff would. */
+  settleRefund(adjustmentId: string, status: "approved" | "rejected"): Promise<void>;
+  /** Extensions are paid at once in the demo (the spec's simulated payment). */
+  payExtension(transactionId: string): Promise<void>;
+}
+
+export type RenewOutcome =
+  | { subscriptionId: string; outcome: "renewed"; transactionId: string; periodEnd: string }
+  | { subscriptionId: string; outcome: "canceled" }
+  | { subscriptionId: string; outcome: "skipped"; reason: string };
+
+/** Paddle-shaped records, shared by the demo provider and the demo seed. */
+export const demoShapes = {
+  subscription({
+    id,
+    userId,
+    planId,
+    priceId,
+    trial,
+    start,
+    now = start,
+  }: {
+    id: string;
+    userId: string;
+    planId: PlanId;
+    priceId: string;
+    trial: boolean;
+    start: Date;
+    now?: Date;
+  }): PaddleSubscription & Record<string, unknown> {
+    const end = trial ? new Date(start.getTime() + TRIAL_DAYS * DAY) : addMonths(start, getPlan(planId).months);
+    const period = { starts_at: start.toISOString(), ends_at: end.toISOString() };
+    return {
+      id,
+      status: trial ? "trialing" : "active",
+      customer_id: customerId(userId),
+      currency_code: "USD",
+      created_at: now.toISOString(),
+      updated_at: now.toISOString(),
+      started_at: start.toISOString(),
+      first_billed_at: trial ? null : start.toISOString(),
+      next_billed_at: end.toISOString(),
+      canceled_at: null,
+      current_billing_period: period,
+      billing_cycle: { interval: "month", frequency: getPlan(planId).months },
+      scheduled_change: null,
+      custom_data: { user_id: userId, plan_type: planId },
+      items: [
+        {
+          status: trial ? "trialing" : "active",
+          quantity: 1,
+          price: { id: priceId, trial_period: trial ? { interval: "day", frequency: TRIAL_DAYS } : null },
+          trial_dates: trial ? period : null,
+        },
+      ],
+    };
+  },
+  transaction({
+    id = demoId("txn"),
+    subscriptionId,
+    customData,
+    priceId,
+    trialPeriod = null,
+    months,
+    amountCents,
+    period,
+    origin,
+    at,
+  }: {
+    id?: string;
+    subscriptionId: string | null;
+    customData: Record<string, unknown>;
+    priceId: string;
+    trialPeriod?: { interval: string; frequency: number } | null;
+    months: number | null;
+    amountCents: number;
+    period: { starts_at: string; ends_at: string } | null;
+    origin: string;
+    at: Date;
+  }): PaddleTransaction & Record<string, unknown> {
+    const total = String(amountCents);
+    const totals = { subtotal: total, tax: "0", discount: "0", total, grand_total: total, currency_code: "USD" };
+    return {
+      id,
+      status: "completed",
+      customer_id: typeof customData.user_id === "string" ? customerId(customData.user_id) : null,
+      subscription_id: subscriptionId,
+      origin,
+      collection_mode: "automatic",
+      currency_code: "USD",
+      custom_data: customData,
+      billing_period: period,
+      billed_at: at.toISOString(),
+      created_at: at.toISOString(),
+      updated_at: at.toISOString(),
+      items: [
+        {
+          price: {
+            id: priceId,
+            billing_cycle: months ? { interval: "month", frequency: months } : null,
+            trial_period: trialPeriod,
+          },
+          quantity: 1,
+        },
+      ],
+      details: {
+        totals,
+        line_items: [{ id: demoId("txnitm"), price_id: priceId, quantity: 1, totals }],
+      },
+    };
+  },
+};
+
+function customerId(userId: string): string {
+  return `ctm_demo_${userId.replace(/-/g, "").slice(0, 20)}`;
+}
+
+export function createDemoProvider(options: {
+  webhookSecret: string;
+  /** Pending refunds are approved this long after the request; null leaves them pending. */
+  refundApprovalMs?: number | null;
+  db?: () => Database;
+}): DemoProvider {
+  const db = options.db ?? getDb;
+  const refundApprovalMs = options.refundApprovalMs === undefined ? 10_000 : options.refundApprovalMs;
+
+  async function load<T>(id: string, kind: "subscription" | "transaction" | "adjustment"): Promise<T> {
+    const [row] = await db().select().from(demo_billing).where(and(eq(demo_billing.id, id), eq(demo_billing.kind, kind)));
+    if (!row) throw new ProviderError(`demo ${kind} ${id} does not exist`);
+    return row.data as T;
+  }
+  async function save(kind: "subscription" | "transaction" | "adjustment", data: { id: string }, subscriptionId: string | null) {
+    await db()
+      .insert(demo_billing)
+      .values({ id: data.id, kind, subscription_id: subscriptionId, data })
+      .onConflictDoUpdate({ target: demo_billing.id, set: { data, updated_at: sql`now()` } });
+  }
+  /** Signs each event and hands it to the webhook handler, in order, as Paddle would deliver it. */
+  async function deliver(events: DemoEvent[], at: Date = new Date()): Promise<void> {
+    for (const event of events) {
+      const body = JSON.stringify({
+        event_id: demoId("evt"),
+        event_type: event.event_type,
+        occurred_at: at.toISOString(),
+        notification_id: demoId("ntf"),
+        data: event.data,
+      });
+      const result = await receiveWebhook({ rawBody: body, signature: signatureHeader(options.webhookSecret, body), secret: options.webhookSecret });
+      if (result.status !== 200) throw new ProviderError(`demo ${event.event_type} was refused: ${result.body.message}`);
+    }
+  }
+  async function updateSubscription(subscriptionId: string, change: (sub: PaddleSubscription) => PaddleSubscription) {
+    const sub = change(await load<PaddleSubscription>(subscriptionId, "subscription"));
+    await save("subscription", sub, sub.id);
+    await deliver([{ event_type: "subscription.updated", data: sub }]);
+  }
+
+  const provider: DemoProvider = {
+    name: "demo",
+    webhookSecret: options.webhookSecret,
+
+    async checkout({ userId, planId, priceId, trial }) {
+      const now = new Date();
+      const sub = demoShapes.subscription({ id: demoId("sub"), userId, planId, priceId, trial, start: now });
+      const txn = demoShapes.transaction({
+        subscriptionId: sub.id,
+        customData: { user_id: userId, plan_type: planId },
+        priceId,
+        trialPeriod: sub.items[0]!.price.trial_period ?? null,
+        months: getPlan(planId).months,
+        amountCents: trial ? 0 : getPlan(planId).priceCents,
+        period: sub.current_billing_period!,
+        origin: "web",
+        at: now,
+      });
+      await save("subscription", sub, sub.id);
+      await save("transaction", txn, sub.id);
+      await deliver(
+        [
+          { event_type: "subscription.created", data: sub },
+          { event_type: trial ? "subscription.trialing" : "subscription.activated", data: sub },
+          { event_type: "transaction.completed", data: txn },
+        ],
+        now,
+      );
+      return { transactionId: txn.id, subscriptionId: sub.id };
+    },
+
+    async renew(subscriptionId, now = new Date()) {
+      const sub = await load<PaddleSubscription>(subscriptionId, "subscription");
+      if (sub.status === "canceled" || sub.status === "paused" || !sub.current_billing_period) {
+        return { subscriptionId, outcome: "skipped", reason: `the subscription is ${sub.status}` };
+      }
+      const periodEnd = sub.current_billing_period.ends_at;
+      if (sub.scheduled_change?.action === "cancel") {
+        const canceled: PaddleSubscription = {
+          ...sub,
+          status: "canceled",
+          canceled_at: periodEnd,
+          scheduled_change: null,
+          next_billed_at: null,
+          current_billing_period: null,
+          items: sub.items.map((item) => ({ ...item, status: "inactive" })),
+        };
+        await save("subscription", canceled, sub.id);
+        await deliver([{ event_type: "subscription.canceled", data: canceled }], now);
+        return { subscriptionId, outcome: "canceled" };
+      }
+      const planId = sub.custom_data?.plan_type as PlanId;
+      const plan = getPlan(planId);
+      const start = new Date(periodEnd);
+      const period = { starts_at: start.toISOString(), ends_at: addMonths(start, plan.months).toISOString() };
+      const wasTrialing = sub.status === "trialing";
+      const renewed: PaddleSubscription = {
+        ...sub,
+        status: "active",
+        current_billing_period: period,
+        next_billed_at: period.ends_at,
+        items: sub.items.map((item) => ({ ...item, status: "active" })),
+      };
+      const txn = demoShapes.transaction({
+        subscriptionId,
+        customData: sub.custom_data ?? {},
+        priceId: sub.items[0]!.price.id,
+        months: plan.months,
+        amountCents: plan.priceCents,
+        period,
+        origin: "subscription_recurring",
+        at: now,
+      });
+      await save("subscription", renewed, sub.id);
+      await save("transaction", txn, sub.id);
+      await deliver(
+        [
+          { event_type: "transaction.completed", data: txn },
+          { event_type: wasTrialing ? "subscription.activated" : "subscription.updated", data: renewed },
+        ],
+        now,
+      );
+      return { subscriptionId, outcome: "renewed", transactionId: txn.id, periodEnd: period.ends_at };
+    },
+
+    async renewAll(now = new Date()) {
+      const rows = await db()
+        .select({ id: demo_billing.id })
+        .from(demo_billing)
+        .where(and(eq(demo_billing.kind, "subscription"), sql`${demo_billing.data} ->> 'status' in ('active', 'trialing', 'past_due')`));
+      const outcomes: RenewOutcome[] = [];
+      for (const row of rows) outcomes.push(await provider.renew(row.id, now));
+      return outcomes;
+    },
+
+    async cancelAtPeriodEnd(subscriptionId) {
+      await updateSubscription(subscriptionId, (sub) => {
+        if (sub.status === "canceled" || !sub.current_billing_period) throw new ProviderError(`subscription ${sub.id} is ${sub.status}`);
+        return { ...sub, scheduled_change: { action: "cancel", effective_at: sub.current_billing_period.ends_at, resume_at: null } };
+      });
+    },
+
+    async removeScheduledCancel(subscriptionId) {
+      await updateSubscription(subscriptionId, (sub) => {
+        if (sub.status === "canceled") throw new ProviderError(`subscription ${sub.id} is canceled`);
+        return { ...sub, scheduled_change: null };
+      });
+    },
+
+    async refund({ transactionId, amountCents, reason }) {
+      const txn = await load<PaddleTransaction>(transactionId, "transaction");
+      if (txn.status !== "completed") throw new ProviderError(`transaction ${transactionId} is not completed`);
+      if (amountCents <= 0 || amountCents > Number(txn.details.totals.total)) {
+        throw new ProviderError(`refund of ${amountCents} exceeds what transaction ${transactionId} paid`);
+      }
+      const pending = await db()
+        .select({ id: demo_billing.id })
+        .from(demo_billing)
+        .where(
+          and(
+            eq(demo_billing.kind, "adjustment"),
+            sql`${demo_billing.data} ->> 'transaction_id' = ${transactionId}`,
+            sql`${demo_billing.data} ->> 'status' in ('pending_approval', 'approved')`,
+          ),
+        );
+      if (pending.length > 0) throw new ProviderError(`transaction ${transactionId} already has a refund`);
+      const adjustment: PaddleAdjustment & Record<string, unknown> = {
+        id: demoId("adj"),
+        action: "refund",
+        type: "partial",
+        transaction_id: transactionId,
+        subscription_id: txn.subscription_id ?? null,
+        customer_id: txn.customer_id ?? null,
+        reason,
+        currency_code: "USD",
+        status: "pending_approval",
+        totals: { subtotal: String(amountCents), tax: "0", total: String(amountCents), fee: "0", earnings: "0", currency_code: "USD" },
+        created_at: new Date().toISOString(),
+      };
+      await save("adjustment", adjustment, txn.subscription_id ?? null);
+      await deliver([{ event_type: "adjustment.created", data: adjustment }]);
+      if (refundApprovalMs !== null) {
+        setTimeout(() => {
+          provider.settleRefund(adjustment.id, "approved").catch((error) => {
+            getLogger().warn({ err: error, adjustment: adjustment.id }, "demo refund approval failed");
+          });
+        }, refundApprovalMs).unref();
+      }
+      return { adjustmentId: adjustment.id };
+    },
+
+    async settleRefund(adjustmentId, status) {
+      const adjustment = await load<PaddleAdjustment>(adjustmentId, "adjustment");
+      if (adjustment.status !== "pending_approval") return;
+      const settled = { ...adjustment, status, updated_at: new Date().toISOString() };
+      await save("adjustment", settled, adjustment.subscription_id ?? null);
+      await deliver([{ event_type: "adjustment.updated", data: settled }]);
+    },
+
+    async createExtensionCharge({ userId, licenseId, months, years, amountCents }) {
+      const txn = {
+        ...demoShapes.transaction({
+          subscriptionId: null,
+          customData: { kind: "extension", user_id: userId, license_id: licenseId, months, years },
+          priceId: "pri_demo_extension",
+          months: null,
+          amountCents,
+          period: null,
+          origin: "api",
+          at: new Date(),
+        }),
+        status: "ready",
+      };
+      await save("transaction", txn, null);
+      return { transactionId: txn.id };
+    },
+
+    async payExtension(transactionId) {
+      const txn = await load<PaddleTransaction>(transactionId, "transaction");
+      if (txn.status !== "ready") throw new ProviderError(`transaction ${transactionId} is ${txn.status}`);
+      const now = new Date();
+      const completed = { ...txn, status: "completed", billed_at: now.toISOString(), updated_at: now.toISOString() };
+      await save("transaction", completed, null);
+      await deliver([{ event_type: "transaction.completed", data: completed }], now);
+    },
+  };
+  return provider;
+}

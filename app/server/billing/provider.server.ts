@@ -1,0 +1,43 @@
+/**
+ * What the site asks of a payment provider. Two implementations: `paddle` (Paddle Billing's
+ * API) and `demo` (plays Paddle's part in embedded mode, emitting Paddle-shaped, signed events
+ * through the same webhook handler). Purchases arrive as webhooks, never through this interface.
+ */
+export interface PaymentProvider {
+  readonly name: "demo" | "paddle";
+  /** The secret webhook signatures are checked with. */
+  readonly webhookSecret: string | undefined;
+  /** Schedules the subscription's cancellation at the end of the current billing period. */
+  cancelAtPeriodEnd(subscriptionId: string): Promise<void>;
+  /** Removes a scheduled cancellation, so the subscription renews again. */
+  removeScheduledCancel(subscriptionId: string): Promise<void>;
+  /** Asks for a partial refund of a completed transaction's line item. */
+  refund(input: RefundInput): Promise<{ adjustmentId: string }>;
+  /** Prepares a one-time charge for a license extension (its webhook applies it). */
+  createExtensionCharge(input: ExtensionChargeInput): Promise<{ transactionId: string }>;
+}
+
+export interface RefundInput {
+  transactionId: string;
+  itemId: string | null;
+  amountCents: number;
+  reason: string;
+}
+
+export interface ExtensionChargeInput {
+  userId: string;
+  email: string;
+  licenseId: string;
+  months: number;
+  years: number;
+  amountCents: number;
+  description: string;
+}
+
+/** A provider call that failed; the message is safe to log, not meant for users. */
+export class ProviderError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "ProviderError";
+  }
+}

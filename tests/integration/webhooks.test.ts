@@ -1,0 +1,315 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { receiveWebhook } from "~/server/billing/receive-webhook.server";
+import { signatureHeader } from "~/server/billing/webhook-signature.server";
+import { licenses, payments, webhook_events } from "~/server/db/schema";
+import { licenseKeys } from "~/server/licenses/keys.server";
+import { action as webhookAction } from "~/routes/api.webhooks.paddle";
+import { setPaymentProvider } from "~/server/billing/payment-provider.server";
+import { adjustment, days, envelope, signed, subscription, transaction } from "../support/paddle-fixtures";
+import { createUser, startTestApp, testEngines, type TestApp } from "../support/test-app";
+import { testContext } from "../support/route-call";
+
+const SECRET = "whsec_test_secret_0123456789";
+
+describe.each(testEngines())("payment webhooks on %s", (engine) => {
+  let app: TestApp;
+  let user: { id: string; email: string };
+  let n = 0;
+  beforeAll(async () => {
+    app = await startTestApp(engine, { DEMO_WEBHOOK_SECRET: SECRET });
+    setPaymentProvider(undefined);
+  });
+  afterAll(async () => app?.close());
+  beforeEach(async () => {
+    user = await createUser(app.database.db, `buyer-${engine}-${++n}@example.com`);
+  });
+
+  const db = () => app.database.db;
+  /** Delivers an event signed with `signWith` at `signedAt`; the handler checks it against SECRET. */
+  const deliver = (event: unknown, signWith = SECRET, signedAt = new Date()) =>
+    receiveWebhook({ ...signed(signWith, event, signedAt), secret: SECRET });
+  const licenseOf = async (subscriptionId: string) => (await db().select().from(licenses).where(eq(licenses.paddle_subscription_id, subscriptionId)))[0];
+  const count = async (table: typeof licenses | typeof webhook_events | typeof payments) =>
+    ((await db().select({ n: sql<number>`count(*)::int` }).from(table)) as { n: number }[])[0]!.n;
+
+  /** A purchase: the checkout's transaction.completed for a new subscription. */
+  async function purchase(options: { trial?: boolean; planType?: string; start?: Date } = {}) {
+    const start = options.start ?? new Date();
+    const trial = options.trial ?? false;
+    const txn = transaction({
+      userId: user.id,
+      planType: options.planType ?? "monthly",
+      amountCents: trial ? 0 : 900,
+      start,
+      end: trial ? days(7, start) : days(30, start),
+      trial,
+    });
+    const result = await deliver(envelope("transaction.completed", txn));
+    expect(result.status).toBe(200);
+    return { txn, license: (await licenseOf(txn.subscription_id!))! };
+  }
+
+  describe("transaction.completed of a new subscription", () => {
+    it("creates the license with the period's dates, purchase facts and a key for this user", async () => {
+      const start = new Date("2026-11-01T10:00:00.000Z");
+      const { txn, license } = await purchase({ planType: "yearly", start });
+      expect(license).toMatchObject({
+        user_id: user.id,
+        email: user.email,
+        license_type: "yearly",
+        status: "active",
+        is_trial: false,
+        trial_starts_at: null,
+        auto_renew: true,
+        cancellation_requested: false,
+        paddle_subscription_id: txn.subscription_id,
+        refunded: false,
+      });
+      expect(license.start_date.toISOString()).toBe(start.toISOString());
+      expect(license.end_date.toISOString()).toBe(days(30, start).toISOString());
+      expect(license.purchase_date!.toISOString()).toBe(start.toISOString());
+      expect(license.refund_eligible_until!.toISOString()).toBe(days(14, start).toISOString());
+      expect(licenseKeys().decode(license.license_key)).toEqual({
+        email: user.email,
+        windows_username: null,
+        computer_name: null,
+        start_date: start.toISOString(),
+        end_date: days(30, start).toISOString(),
+      });
+      const [payment] = await db().select().from(payments).where(eq(payments.id, txn.id));
+      expect(payment).toMatchObject({ license_id: license.id, kind: "purchase", amount_cents: 900, item_id: txn.details.line_items[0]!.id });
+    });
+
+    it("a trialing purchase sets is_trial and the trial dates", async () => {
+      const start = new Date();
+      const { license } = await purchase({ trial: true, start });
+      expect(license.is_trial).toBe(true);
+      expect(license.trial_starts_at!.toISOString()).toBe(start.toISOString());
+      expect(license.trial_ends_at!.toISOString()).toBe(days(7, start).toISOString());
+      expect(license.end_date.toISOString()).toBe(days(7, start).toISOString());
+    });
+
+    it("the same event delivered 10 times at once makes one license, one payment and one stored event", async () => {
+      const txn = transaction({ userId: user.id, amountCents: 900, start: new Date(), end: days(30) });
+      const event = envelope("transaction.completed", txn);
+      const before = { events: await count(webhook_events), payments: await count(payments) };
+      const results = await Promise.all(Array.from({ length: 10 }, () => deliver(event)));
+      expect(results.map((r) => r.status)).toEqual(Array(10).fill(200));
+      expect(results.filter((r) => r.body.message === "Already received")).toHaveLength(9);
+      const rows = await db().select().from(licenses).where(eq(licenses.paddle_subscription_id, txn.subscription_id!));
+      expect(rows).toHaveLength(1);
+      expect(await count(webhook_events)).toBe(before.events + 1);
+      expect(await count(payments)).toBe(before.payments + 1);
+    });
+
+    it("two different events for one new subscription at once still make one license", async () => {
+      const txn = transaction({ userId: user.id, amountCents: 900, start: new Date(), end: days(30) });
+      const again = { ...txn, id: `${txn.id}b` };
+      await Promise.all([deliver(envelope("transaction.completed", txn)), deliver(envelope("transaction.completed", again))]);
+      expect(await db().select().from(licenses).where(eq(licenses.paddle_subscription_id, txn.subscription_id!))).toHaveLength(1);
+    });
+
+    it("a payment that names no known user is stored and changes no license", async () => {
+      const before = await count(licenses);
+      const orphan = transaction({ userId: "00000000-0000-4000-8000-000000000000", amountCents: 900, start: new Date(), end: days(30) });
+      expect((await deliver(envelope("transaction.completed", orphan))).status).toBe(200);
+      const noUser = transaction({ userId: user.id, amountCents: 900, start: new Date(), end: days(30), customData: {} });
+      expect((await deliver(envelope("transaction.completed", noUser))).status).toBe(200);
+      expect(await count(licenses)).toBe(before);
+    });
+  });
+
+  describe("signatures", () => {
+    it("a wrong secret, a stale or missing signature, or an altered body → 401 and nothing written", async () => {
+      const before = { licenses: await count(licenses), events: await count(webhook_events) };
+      const event = envelope("transaction.completed", transaction({ userId: user.id, amountCents: 900, start: new Date(), end: days(30) }));
+      expect((await deliver(event, "another-secret-0123456789")).status).toBe(401);
+      expect((await deliver(event, SECRET, new Date(Date.now() - 60_000))).status).toBe(401);
+      const { rawBody, signature } = signed(SECRET, event);
+      expect((await receiveWebhook({ rawBody, signature: null, secret: SECRET })).status).toBe(401);
+      expect((await receiveWebhook({ rawBody: rawBody.replace('"900"', '"1"'), signature, secret: SECRET })).status).toBe(401);
+      expect(await count(licenses)).toBe(before.licenses);
+      expect(await count(webhook_events)).toBe(before.events);
+    });
+
+    it("a verified but malformed event → 400 and nothing written; an unused type → 200, not stored", async () => {
+      const before = await count(webhook_events);
+      const bad = envelope("transaction.completed", { ...transaction({ userId: user.id, amountCents: 900, start: new Date(), end: days(30) }), details: null });
+      const result = await deliver(bad);
+      expect(result.status).toBe(400);
+      expect(result.body.message).toContain("details");
+      const notJson = "{not json";
+      expect((await receiveWebhook({ rawBody: notJson, signature: signatureHeader(SECRET, notJson), secret: SECRET })).status).toBe(400);
+      expect((await deliver(envelope("customer.updated", { id: "ctm_01" }))).status).toBe(200);
+      expect(await count(webhook_events)).toBe(before);
+    });
+
+    it("an event that fails to apply answers 500 and is not recorded, so the redelivery applies it", async () => {
+      const before = await count(webhook_events);
+      // An end before the start breaks the licenses table's date check inside the transaction.
+      const broken = transaction({ userId: user.id, amountCents: 900, start: new Date(), end: days(-1) });
+      const event = envelope("transaction.completed", broken);
+      expect((await deliver(event)).status).toBe(500);
+      expect(await count(webhook_events)).toBe(before);
+      expect(await licenseOf(broken.subscription_id!)).toBeUndefined();
+    });
+
+    it("the HTTP route verifies the header and answers with the handler's status", async () => {
+      const event = envelope("transaction.completed", transaction({ userId: user.id, amountCents: 900, start: new Date(), end: days(30) }));
+      const { rawBody, signature } = signed(SECRET, event);
+      const post = (sig: string) =>
+        webhookAction({
+          request: new Request("http://localhost/api/webhooks/paddle", { method: "POST", body: rawBody, headers: { "Paddle-Signature": sig, "Content-Type": "application/json" } }),
+          params: {},
+          context: testContext(),
+        } as never) as Promise<Response>;
+      const bad = await post(signature.replace(/h1=[0-9a-f]/, "h1=x"));
+      expect(bad.status).toBe(401);
+      const good = await post(signature);
+      expect(good.status).toBe(200);
+      expect(await good.json()).toEqual({ ok: true, message: "Applied transaction.completed" });
+    });
+  });
+
+  describe("renewals", () => {
+    it("a renewal moves end_date to the new period's end and regenerates the key; an older period never moves it back", async () => {
+      const { txn, license } = await purchase();
+      const renewal = transaction({
+        userId: user.id,
+        subscriptionId: txn.subscription_id,
+        amountCents: 900,
+        start: license.end_date,
+        end: days(30, license.end_date),
+        origin: "subscription_recurring",
+      });
+      expect((await deliver(envelope("transaction.completed", renewal))).status).toBe(200);
+      const renewed = (await licenseOf(txn.subscription_id!))!;
+      expect(renewed.end_date.toISOString()).toBe(days(30, license.end_date).toISOString());
+      expect(renewed.license_key).not.toBe(license.license_key);
+      expect(licenseKeys().decode(renewed.license_key).end_date).toBe(renewed.end_date.toISOString());
+      // The purchase window is not reopened by a renewal.
+      expect(renewed.refund_eligible_until!.toISOString()).toBe(license.refund_eligible_until!.toISOString());
+      const stale = transaction({ userId: user.id, subscriptionId: txn.subscription_id, amountCents: 900, start: license.start_date, end: license.end_date, origin: "subscription_recurring" });
+      await deliver(envelope("transaction.completed", stale));
+      expect((await licenseOf(txn.subscription_id!))!.end_date.toISOString()).toBe(renewed.end_date.toISOString());
+      const kinds = await db().select({ kind: payments.kind }).from(payments).where(eq(payments.license_id, license.id));
+      expect(kinds.map((k) => k.kind).sort()).toEqual(["purchase", "renewal", "renewal"]);
+    });
+
+    it("the first paid period after a trial ends the trial and opens the refund window", async () => {
+      const { txn, license } = await purchase({ trial: true });
+      const paidAt = license.end_date;
+      const first = transaction({ userId: user.id, subscriptionId: txn.subscription_id, amountCents: 900, start: paidAt, end: days(30, paidAt), origin: "subscription_recurring" });
+      await deliver(envelope("transaction.completed", first));
+      const converted = (await licenseOf(txn.subscription_id!))!;
+      expect(converted.is_trial).toBe(false);
+      expect(converted.purchase_date!.toISOString()).toBe(paidAt.toISOString());
+      expect(converted.refund_eligible_until!.toISOString()).toBe(days(14, paidAt).toISOString());
+      expect(converted.end_date.toISOString()).toBe(days(30, paidAt).toISOString());
+    });
+
+    it("an extension payment adds its months to the end date, and later renewals keep them", async () => {
+      const { txn, license } = await purchase();
+      const ext = transaction({
+        userId: user.id,
+        subscriptionId: null,
+        amountCents: 900 * 2 + 9900,
+        start: new Date(),
+        end: null,
+        origin: "api",
+        customData: { kind: "extension", user_id: user.id, license_id: license.id, months: 2, years: 1 },
+      });
+      await deliver(envelope("transaction.completed", ext));
+      const extended = (await licenseOf(txn.subscription_id!))!;
+      expect(extended.extended_months).toBe(14);
+      const expected = new Date(license.end_date);
+      expected.setUTCMonth(expected.getUTCMonth() + 14);
+      expect(extended.end_date.toISOString().slice(0, 10)).toBe(expected.toISOString().slice(0, 10));
+      const renewal = transaction({ userId: user.id, subscriptionId: txn.subscription_id, amountCents: 900, start: license.end_date, end: days(30, license.end_date), origin: "subscription_recurring" });
+      await deliver(envelope("transaction.completed", renewal));
+      const after = (await licenseOf(txn.subscription_id!))!;
+      expect(after.end_date.getTime()).toBeGreaterThan(extended.end_date.getTime());
+    });
+  });
+
+  describe("subscription events", () => {
+    it("a scheduled cancellation clears auto_renew; removing it restores it; an older event is ignored", async () => {
+      const { txn, license } = await purchase();
+      const base = { subscriptionId: txn.subscription_id!, userId: user.id, start: license.start_date, end: license.end_date };
+      const t0 = new Date();
+      await deliver(envelope("subscription.updated", subscription({ ...base, scheduledCancel: true }), t0));
+      let row = (await licenseOf(txn.subscription_id!))!;
+      expect(row).toMatchObject({ auto_renew: false, cancellation_requested: true });
+      expect(row.cancellation_requested_at!.toISOString()).toBe(t0.toISOString());
+      // Delivered late: an event from before the cancellation changes nothing.
+      await deliver(envelope("subscription.updated", subscription(base), new Date(t0.getTime() - 60_000)));
+      row = (await licenseOf(txn.subscription_id!))!;
+      expect(row).toMatchObject({ auto_renew: false, cancellation_requested: true });
+      await deliver(envelope("subscription.updated", subscription(base), new Date(t0.getTime() + 1000)));
+      row = (await licenseOf(txn.subscription_id!))!;
+      expect(row).toMatchObject({ auto_renew: true, cancellation_requested: false, cancellation_requested_at: null });
+    });
+
+    it("subscription.canceled ends renewal; the license keeps its end date", async () => {
+      const { txn, license } = await purchase();
+      await deliver(envelope("subscription.canceled", subscription({ subscriptionId: txn.subscription_id!, userId: user.id, status: "canceled", start: license.start_date, end: license.end_date })));
+      const row = (await licenseOf(txn.subscription_id!))!;
+      expect(row).toMatchObject({ auto_renew: false, cancellation_requested: false, status: "active" });
+      expect(row.end_date.toISOString()).toBe(license.end_date.toISOString());
+    });
+
+    it("subscription.trialing keeps the trial fields in step with the subscription's trial dates", async () => {
+      const { txn, license } = await purchase({ trial: true });
+      const trialEnd = days(10);
+      await deliver(envelope("subscription.trialing", subscription({ subscriptionId: txn.subscription_id!, userId: user.id, status: "trialing", start: license.start_date, end: trialEnd, trialDates: { start: license.start_date, end: trialEnd } })));
+      const row = (await licenseOf(txn.subscription_id!))!;
+      expect(row.is_trial).toBe(true);
+      expect(row.trial_ends_at!.toISOString()).toBe(trialEnd.toISOString());
+    });
+
+    it("an event for a subscription without a license yet is recorded and changes nothing", async () => {
+      const before = await count(licenses);
+      const result = await deliver(envelope("subscription.created", subscription({ subscriptionId: "sub_01unknown", userId: user.id, start: new Date(), end: days(30) })));
+      expect(result.status).toBe(200);
+      expect(await count(licenses)).toBe(before);
+    });
+  });
+
+  describe("refund adjustments", () => {
+    it("pending → refund_requested; approved → refunded with the amount in cents and the date", async () => {
+      const { txn, license } = await purchase();
+      const adj = { transactionId: txn.id, subscriptionId: txn.subscription_id, amountCents: 855 };
+      const pending = adjustment({ ...adj, status: "pending_approval" });
+      await deliver(envelope("adjustment.created", pending));
+      expect((await licenseOf(txn.subscription_id!))!.status).toBe("refund_requested");
+      const approvedAt = new Date();
+      await deliver(envelope("adjustment.updated", { ...pending, status: "approved" }, approvedAt));
+      const row = (await licenseOf(txn.subscription_id!))!;
+      expect(row).toMatchObject({ status: "refunded", refunded: true, refund_amount: 855, auto_renew: false });
+      expect(row.refunded_at!.toISOString()).toBe(approvedAt.toISOString());
+      expect(row.id).toBe(license.id);
+    });
+
+    it("rejected → the license is active again; a late pending event does not undo a newer outcome", async () => {
+      const { txn } = await purchase();
+      const pending = adjustment({ transactionId: txn.id, subscriptionId: txn.subscription_id, amountCents: 855, status: "pending_approval" });
+      const t0 = new Date();
+      await deliver(envelope("adjustment.created", pending, t0));
+      await deliver(envelope("adjustment.updated", { ...pending, status: "rejected" }, new Date(t0.getTime() + 1000)));
+      expect((await licenseOf(txn.subscription_id!))!.status).toBe("active");
+      // The same adjustment's creation, redelivered later with its original time, is older: ignored.
+      await deliver(envelope("adjustment.created", pending, new Date(t0.getTime() - 1000)));
+      expect((await licenseOf(txn.subscription_id!))!.status).toBe("active");
+    });
+
+    it("an approval delivered before the pending event leaves the license refunded", async () => {
+      const { txn } = await purchase();
+      const pending = adjustment({ transactionId: txn.id, subscriptionId: txn.subscription_id, amountCents: 855, status: "pending_approval" });
+      const t0 = new Date();
+      await deliver(envelope("adjustment.updated", { ...pending, status: "approved" }, t0));
+      await deliver(envelope("adjustment.created", pending, new Date(t0.getTime() - 5000)));
+      expect((await licenseOf(txn.subscription_id!))!).toMatchObject({ status: "refunded", refund_amount: 855 });
+    });
+  });
+});
