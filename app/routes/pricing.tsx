@@ -1,20 +1,72 @@
-import { Link } from "react-router";
+import { data, Link, useNavigate } from "react-router";
+import { DemoCheckoutDialog, type DemoCheckoutResult } from "~/components/demo-checkout-dialog";
 import { PlanCard } from "~/components/plan-card";
-import { PLANS, TRIAL_DAYS } from "~/domain/plans";
+import { useCheckout } from "~/components/use-checkout";
+import { isPlanId, PLANS, priceIdFor, TRIAL_DAYS } from "~/domain/plans";
+import { CHECKOUT_ERRORS, CHECKOUT_ERROR_TITLE, openPlanCheckout, successPath, type CheckoutEvent } from "~/lib/checkout";
 import { showToast } from "~/lib/toast";
-import { getCurrentSession } from "~/server/auth/session.server";
+import { useRootData } from "~/root";
+import { getCurrentSession, requireUser } from "~/server/auth/session.server";
+import { getDemoProvider } from "~/server/billing/payment-provider.server";
+import { configuredPriceIds } from "~/server/billing/price-ids.server";
 import { hasAnyLicense } from "~/server/licenses/has-any-license.server";
+import { getLogger } from "~/server/logger.server";
 import type { Route } from "./+types/pricing";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { user } = await getCurrentSession(request);
-  // The trial is for visitors and users who never had a license; decided here, not in the browser.
-  const showTrial = !user || !(await hasAnyLicense(user.id));
-  return { signedIn: Boolean(user), showTrial };
+  // The trial (and the price-id set that carries it) is for users who never had a license;
+  // decided here, not in the browser.
+  const firstTimeBuyer = !user || !(await hasAnyLicense(user.id));
+  const ids = configuredPriceIds();
+  return {
+    customer: user ? { id: user.id, email: user.email } : null,
+    showTrial: firstTimeBuyer,
+    priceIds: user ? (firstTimeBuyer ? ids.trial : ids.regular) : null,
+  };
+}
+
+/** The demo provider's Pay: the server chooses the price and records the purchase. */
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const form = await request.formData();
+  const fail = (status: number, error: string) => data<DemoCheckoutResult>({ error }, { status });
+  if (form.get("intent") !== "demo-checkout") return fail(400, "Unknown action.");
+  const demo = getDemoProvider();
+  if (!demo) return fail(404, CHECKOUT_ERRORS.unavailable);
+  const plan = form.get("plan");
+  if (!isPlanId(plan)) return fail(400, CHECKOUT_ERRORS.invalidPlan);
+  const firstTimeBuyer = !(await hasAnyLicense(user.id));
+  try {
+    const { transactionId } = await demo.checkout({
+      userId: user.id,
+      planId: plan,
+      priceId: priceIdFor(plan, { firstTimeBuyer }, configuredPriceIds()),
+      trial: firstTimeBuyer,
+    });
+    return data<DemoCheckoutResult>({ transactionId });
+  } catch (error) {
+    getLogger().error({ err: error }, "demo checkout failed");
+    return fail(502, CHECKOUT_ERRORS.openFailed);
+  }
 }
 
 export default function Pricing({ loaderData }: Route.ComponentProps) {
-  const { signedIn, showTrial } = loaderData;
+  const { customer, showTrial, priceIds } = loaderData;
+  const signedIn = Boolean(customer);
+  const navigate = useNavigate();
+  const config = useRootData()!.publicConfig;
+  const onEvent = (event: CheckoutEvent) => {
+    if (event.name !== "checkout.completed") return; // closing the checkout is silent
+    const path = successPath(event.transactionId);
+    if (path) navigate(path);
+    else showToast({ title: "Payment successful", description: "Your license will appear on your licenses page shortly.", variant: "success" });
+  };
+  const checkout = useCheckout(config, onEvent);
+  const choose = (planId: string) => {
+    const error = openPlanCheckout({ system: checkout.system, user: customer, planId, priceIds: priceIds ?? {} });
+    if (error) showToast({ title: CHECKOUT_ERROR_TITLE, description: error, variant: "destructive" });
+  };
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-12 sm:px-6">
       <div className="mx-auto max-w-2xl text-center">
@@ -33,18 +85,13 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
               showTrial={showTrial}
               signedIn={signedIn}
               highlighted={plan.id === "yearly"}
-              onChoose={() =>
-                showToast({
-                  title: "Checkout Error",
-                  description: "Payment system not available. Please refresh the page.",
-                  variant: "destructive",
-                })
-              }
+              onChoose={() => choose(plan.id)}
             />
           </li>
         ))}
       </ul>
       <p className="mt-6 text-center text-sm text-muted-foreground">Prices in US dollars. Taxes are added at checkout where they apply.</p>
+      <DemoCheckoutDialog request={checkout.demoRequest} trial={showTrial} onFinish={checkout.finishDemo} />
 
       <section aria-labelledby="faq" className="mx-auto mt-16 max-w-3xl">
         <h2 id="faq" className="text-2xl font-semibold tracking-tight">

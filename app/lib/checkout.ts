@@ -1,0 +1,106 @@
+import { isPlanId, type PlanId } from "~/domain/plans";
+
+/**
+ * The overlay checkout, whichever provider opens it: Paddle.js in Paddle mode, the in-site
+ * demo dialog in demo mode. Pure decisions live here (what to open, which error to show);
+ * the hook in ~/components/use-checkout wires them to the page.
+ */
+
+export const CHECKOUT_ERROR_TITLE = "Checkout Error";
+/** Spec section 8 "Payment", one text per situation. */
+export const CHECKOUT_ERRORS = {
+  initFailed: "Failed to initialize payment system. Please refresh the page.",
+  unavailable: "Payment system not available. Please refresh the page.",
+  noUser: "User information not available. Please refresh the page.",
+  notReady: "Payment system not ready. Please try again in a moment.",
+  invalidPlan: "Invalid plan selected.",
+  openFailed: "Failed to open checkout. Please try again.",
+} as const;
+
+export interface CheckoutSettings {
+  displayMode: "overlay";
+  theme: "dark";
+  locale: "en";
+}
+export const CHECKOUT_SETTINGS: CheckoutSettings = { displayMode: "overlay", theme: "dark", locale: "en" };
+
+/** What the overlay is opened with: catalogue items for a plan, or a prepared transaction. */
+export type CheckoutRequest =
+  | {
+      items: { priceId: string; quantity: 1 }[];
+      customer: { email: string };
+      customData: { user_id: string; plan_type: PlanId };
+      settings: CheckoutSettings;
+    }
+  | { transactionId: string; settings: CheckoutSettings };
+
+export type CheckoutEvent =
+  | { name: "checkout.completed"; transactionId: string | null }
+  | { name: "checkout.closed" }
+  | { name: "checkout.error"; detail: string | null };
+
+export interface CheckoutOpener {
+  open(request: CheckoutRequest): void;
+}
+
+export type CheckoutSystem = { status: "loading" } | { status: "ready"; opener: CheckoutOpener } | { status: "failed" };
+
+export interface CheckoutUser {
+  id: string;
+  email: string;
+}
+
+/**
+ * Opens the checkout for a plan with the price id the server chose for this user; returns
+ * the error text to show, or null when the overlay opened.
+ */
+export function openPlanCheckout({
+  system,
+  user,
+  planId,
+  priceIds,
+}: {
+  system: CheckoutSystem;
+  user: CheckoutUser | null;
+  planId: string;
+  priceIds: Partial<Record<string, string>>;
+}): string | null {
+  if (system.status === "failed") return CHECKOUT_ERRORS.unavailable;
+  if (system.status === "loading") return CHECKOUT_ERRORS.notReady;
+  if (!user?.email || !user.id) return CHECKOUT_ERRORS.noUser;
+  const priceId = isPlanId(planId) ? priceIds[planId] : undefined;
+  if (!isPlanId(planId) || !priceId) return CHECKOUT_ERRORS.invalidPlan;
+  try {
+    system.opener.open({
+      items: [{ priceId, quantity: 1 }],
+      customer: { email: user.email },
+      customData: { user_id: user.id, plan_type: planId },
+      settings: CHECKOUT_SETTINGS,
+    });
+    return null;
+  } catch {
+    return CHECKOUT_ERRORS.openFailed;
+  }
+}
+
+/** Paddle.js's callback event, as the page cares about it (null for the events it ignores). */
+export function fromPaddleEvent(event: { name?: string; data?: unknown; detail?: unknown }): CheckoutEvent | null {
+  switch (event.name) {
+    case "checkout.completed": {
+      // The transaction is data.transaction_id; data.id is the checkout's own id.
+      const data = event.data as { transaction_id?: unknown } | undefined;
+      return { name: "checkout.completed", transactionId: typeof data?.transaction_id === "string" ? data.transaction_id : null };
+    }
+    case "checkout.closed":
+      return { name: "checkout.closed" };
+    case "checkout.error":
+      return { name: "checkout.error", detail: typeof event.detail === "string" ? event.detail : null };
+    default:
+      return null;
+  }
+}
+
+/** Where a completed checkout goes: /success with the transaction id, or null to show a message. */
+export function successPath(transactionId: string | null): string | null {
+  return transactionId ? `/success?transactionId=${encodeURIComponent(transactionId)}` : null;
+}
