@@ -23,5 +23,6 @@ export default [
   route("logout", "routes/logout.tsx"),
   route("dev/mailbox", "routes/dev-mailbox.tsx"),
   route("api/webhooks/paddle", "routes/api.webhooks.paddle.ts"),
+  route("api/demo/renew", "routes/api.demo.renew.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -7,10 +7,12 @@ import { root } from "./lib.mjs";
 const only = process.argv.slice(2);
 const scripts = fs
   .readdirSync(path.join(root, "bench"))
-  .filter((f) => f.endsWith(".mjs") && !["run.mjs", "lib.mjs"].includes(f))
+  .filter((f) => (f.endsWith(".mjs") || f.endsWith(".ts")) && !["run.mjs", "lib.mjs"].includes(f))
   .sort((a, b) => (a === "startup.mjs" ? -1 : b === "startup.mjs" ? 1 : a.localeCompare(b)))
   .filter((f) => only.length === 0 || only.some((o) => f.includes(o)));
 for (const script of scripts) {
-  execFileSync(process.execPath, [path.join("bench", script)], { cwd: root, stdio: "inherit" });
+  // TypeScript benchmarks import the app's modules directly (through tsx).
+  const args = script.endsWith(".ts") ? ["--import", "tsx", path.join("bench", script)] : [path.join("bench", script)];
+  execFileSync(process.execPath, args, { cwd: root, stdio: "inherit" });
   console.log("");
 }

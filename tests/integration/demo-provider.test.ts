@@ -7,6 +7,9 @@ import { ProviderError } from "~/server/billing/provider.server";
 import { demo_billing, licenses, payments, users, webhook_events } from "~/server/db/schema";
 import { licenseKeys } from "~/server/licenses/keys.server";
 import { seedDemoData } from "~/server/seed.server";
+import { parseRenewTarget } from "~/server/billing/demo-renew.server";
+import { action as renewAction } from "~/routes/api.demo.renew";
+import { testContext } from "../support/route-call";
 import { createUser, startTestApp, testEngines, type TestApp } from "../support/test-app";
 
 describe.each(testEngines())("the demo payment provider on %s", (engine) => {
@@ -119,5 +122,43 @@ describe.each(testEngines())("the demo payment provider on %s", (engine) => {
     expect(outcomes.map((o) => o.subscriptionId)).not.toContain("sub_demo_seed_refunded");
     const stored = await db().select().from(demo_billing).where(eq(demo_billing.subscription_id, "sub_demo_seed_refund_requested"));
     expect([...new Set(stored.map((r) => r.kind))].sort()).toEqual(["adjustment", "subscription", "transaction"]);
+  });
+
+  it("demo:renew's endpoint needs the demo secret and renews one subscription or all", async () => {
+    const user = await newUser();
+    const { subscriptionId } = await demo.checkout({ userId: user.id, planId: "monthly", priceId: "pri_demo_monthly", trial: false });
+    const before = await licenseOf(subscriptionId);
+    const post = (body: unknown, authorization?: string) =>
+      renewAction({
+        request: new Request("http://localhost/api/demo/renew", {
+          method: "POST",
+          body: JSON.stringify(body),
+          headers: { "Content-Type": "application/json", ...(authorization ? { Authorization: authorization } : {}) },
+        }),
+        params: {},
+        context: testContext(),
+      } as never) as Promise<Response>;
+    expect((await post({ subscriptionId })).status).toBe(401);
+    expect((await post({ subscriptionId }, "Bearer wrong")).status).toBe(401);
+    const auth = `Bearer ${app.env.DEMO_WEBHOOK_SECRET}`;
+    expect((await post({ nothing: true }, auth)).status).toBe(400);
+    expect((await post({ subscriptionId: "sub_missing" }, auth)).status).toBe(404);
+    const ok = await post({ subscriptionId }, auth);
+    expect(ok.status).toBe(200);
+    expect((await ok.json()).outcomes[0]).toMatchObject({ subscriptionId, outcome: "renewed" });
+    expect((await licenseOf(subscriptionId)).end_date.toISOString()).toBe(addMonths(before.end_date, 1).toISOString());
+  });
+});
+
+describe("demo:renew's arguments", () => {
+  it.each([
+    [["--all"], { all: true }],
+    [["sub_demo_abc123"], { subscriptionId: "sub_demo_abc123" }],
+    [[], null],
+    [["--all", "sub_1"], null],
+    [["txn_1"], null],
+    [["sub_; rm -rf"], null],
+  ])("%j → %j", (args, expected) => {
+    expect(parseRenewTarget(args)).toEqual(expected);
   });
 });
