@@ -1,9 +1,10 @@
-import { CalendarPlus, Copy, KeyRound, Monitor } from "lucide-react";
+import { CalendarPlus, Copy, KeyRound } from "lucide-react";
 import { Link } from "react-router";
 import { formatDate } from "~/domain/format-date";
 import { getLicenseDisplayStatus, hasSubscriptionSection, isRefundLocked, licenseTypeLabel } from "~/domain/license-status";
 import { showToast } from "~/lib/toast";
 import type { LicenseView } from "~/server/licenses/list-licenses.server";
+import { OfflineDataSection, RefundButton, SubscriptionSection } from "./license-actions";
 import { Badge } from "./ui/badge";
 import { Button } from "./ui/button";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "./ui/card";
@@ -90,36 +91,20 @@ export function LicenseCard({ license, now }: { license: LicenseView; now: Date 
                 </Button>
               </div>
             </div>
-            {license.is_trial || license.license_type === "trial" ? null : (
-              <div className="flex flex-col gap-1">
-                <span className="flex items-center gap-1.5 font-medium">
-                  <Monitor aria-hidden className="size-4 text-primary" /> Offline data
-                </span>
-                <p className="text-muted-foreground">
-                  Windows username: {license.windows_username ?? "not set"} · Computer name: {license.computer_name ?? "not set"}
-                </p>
-              </div>
-            )}
+            {license.is_trial || license.license_type === "trial" || status.kind === "revoked" ? null : <OfflineDataSection license={license} />}
           </>
         )}
         {!locked && status.kind !== "revoked" ? (
-          <div>
+          <div className="flex flex-wrap gap-2">
             <Button asChild variant="outline" size="sm">
               <Link to="/extend-license" state={{ license: { id: license.id, license_type: license.license_type, end_date: license.end_date } }}>
                 <CalendarPlus aria-hidden /> Extend
               </Link>
             </Button>
+            <RefundButton license={license} now={now} />
           </div>
         ) : null}
-        {hasSubscriptionSection(license) && !locked && status.kind !== "revoked" ? (
-          <p className="text-muted-foreground" data-testid="license-renewal">
-            {license.cancellation_requested
-              ? `Automatic renewal is cancelled: the license stays active until ${formatDate(license.end_date)}.`
-              : license.auto_renew
-                ? `Renews automatically on ${formatDate(license.end_date)}.`
-                : "Does not renew automatically."}
-          </p>
-        ) : null}
+        {hasSubscriptionSection(license) && !locked && status.kind !== "revoked" ? <SubscriptionSection license={license} /> : null}
       </CardContent>
     </Card>
   );

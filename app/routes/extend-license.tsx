@@ -1,6 +1,7 @@
 import { Minus, Plus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Form, Link, useLocation, useNavigate, useNavigation } from "react-router";
+import { useCheckout } from "~/components/use-checkout";
 import { Button } from "~/components/ui/button";
 import { useActionToast } from "~/components/use-action-toast";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -17,9 +18,13 @@ import {
 import { formatDate } from "~/domain/format-date";
 import { licenseTypeLabel } from "~/domain/license-status";
 import { formatUsd } from "~/domain/plans";
+import { CHECKOUT_ERRORS, CHECKOUT_SETTINGS, type CheckoutEvent } from "~/lib/checkout";
+import { showToast } from "~/lib/toast";
+import { useRootData } from "~/root";
 import { requireUser } from "~/server/auth/session.server";
 import { getEnv } from "~/server/env.server";
-import { LicenseActionError, extendLicense } from "~/server/licenses/extend-license.server";
+import { EXTENSION_FAILED, chargeExtension, extendLicenseWithDemoPayment } from "~/server/licenses/extend-license.server";
+import { LicenseActionError } from "~/server/licenses/own-license.server";
 import { getLogger } from "~/server/logger.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/extend-license";
@@ -37,18 +42,24 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const form = await request.formData();
-  const months = Number(form.get("months"));
-  const years = Number(form.get("years"));
-  const licenseId = String(form.get("licenseId") ?? "");
+  const input = {
+    userId: user.id,
+    email: user.email,
+    licenseId: String(form.get("licenseId") ?? ""),
+    months: Number(form.get("months")),
+    years: Number(form.get("years")),
+  };
   const failed = (status: number, description: string) =>
-    data({ toast: { title: "Extension Failed", description, variant: "destructive" as const } }, { status });
-  if (getEnv().PAYMENT_PROVIDER !== "demo") {
-    return failed(409, "Extensions through Paddle are not available yet. Please contact support.");
-  }
+    data({ toast: { title: "Extension Failed", description, variant: "destructive" as const }, checkoutTransactionId: null }, { status });
   try {
+    if (getEnv().PAYMENT_PROVIDER === "paddle") {
+      // A one-time charge through the overlay checkout; its webhook applies the months.
+      const { transactionId } = await chargeExtension(input);
+      return data({ toast: null, checkoutTransactionId: transactionId });
+    }
     // The demo provider's simulated payment (spec section 9): 2 seconds, no money moves.
     await new Promise((resolve) => setTimeout(resolve, DEMO_EXTENSION_DELAY_MS));
-    const { end_date } = await extendLicense({ userId: user.id, licenseId, months, years });
+    const { end_date } = await extendLicenseWithDemoPayment(input);
     return redirectWithToast("/licenses", {
       title: "License Extended",
       description: `Your license now runs until ${formatDate(end_date)}, with a new key.`,
@@ -57,7 +68,7 @@ export async function action({ request }: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof LicenseActionError) return failed(error.status, error.message);
     getLogger().error({ err: error }, "license extension failed");
-    return failed(500, "The license could not be extended. Please try again.");
+    return failed(500, EXTENSION_FAILED);
   }
 }
 
@@ -100,6 +111,28 @@ export default function ExtendLicense({ actionData }: Route.ComponentProps) {
     if (!license) navigate("/licenses", { replace: true });
   }, [license, navigate]);
   useActionToast(actionData);
+  const config = useRootData()!.publicConfig;
+  const onCheckoutEvent = (event: CheckoutEvent) => {
+    if (event.name !== "checkout.completed") return;
+    showToast({ title: "License Extended", description: "Your new expiry date appears as soon as the payment is confirmed.", variant: "success" });
+    navigate("/licenses");
+  };
+  const checkout = useCheckout(config, onCheckoutEvent);
+  const checkoutTransactionId = actionData?.checkoutTransactionId;
+  useEffect(() => {
+    if (!checkoutTransactionId) return;
+    if (checkout.system.status !== "ready") {
+      showToast({ title: "Extension Failed", description: CHECKOUT_ERRORS.unavailable, variant: "destructive" });
+      return;
+    }
+    try {
+      checkout.system.opener.open({ transactionId: checkoutTransactionId, settings: CHECKOUT_SETTINGS });
+    } catch {
+      showToast({ title: "Extension Failed", description: CHECKOUT_ERRORS.openFailed, variant: "destructive" });
+    }
+    // Open once per prepared transaction.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [checkoutTransactionId]);
   if (!license) return null;
 
   const total = extensionPriceCents(months, years);
@@ -134,7 +167,9 @@ export default function ExtendLicense({ actionData }: Route.ComponentProps) {
               <dt className="text-muted-foreground">New expiry</dt>
               <dd data-testid="extension-new-end">{formatDate(newEnd)}</dd>
             </dl>
-            <p className="text-xs text-muted-foreground">Demo payment: nothing is charged; it takes about 2 seconds.</p>
+            {config.paymentProvider === "demo" ? (
+              <p className="text-xs text-muted-foreground">Demo payment: nothing is charged; it takes about 2 seconds.</p>
+            ) : null}
             <div className="flex flex-wrap gap-3">
               <Button type="submit" disabled={total === 0 || processing}>
                 {processing ? "Processing payment…" : `Pay ${formatUsd(total)} and extend`}

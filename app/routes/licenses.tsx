@@ -3,13 +3,75 @@ import { Link } from "react-router";
 import { LicenseCard } from "~/components/license-card";
 import { Button } from "~/components/ui/button";
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "~/components/ui/collapsible";
+import { data } from "react-router";
+import { LICENSE_ERRORS, LICENSE_TOASTS } from "~/domain/license-texts";
+import { parseForm } from "~/lib/form";
+import type { ToastInput } from "~/lib/toast";
 import { requireUser } from "~/server/auth/session.server";
 import { listUserLicenses } from "~/server/licenses/list-licenses.server";
+import { offlineDataSchema, setOfflineData } from "~/server/licenses/offline-data.server";
+import { LicenseActionError } from "~/server/licenses/own-license.server";
+import { cancelRenewal, reenableRenewal } from "~/server/licenses/renewal.server";
+import { requestRefund } from "~/server/licenses/request-refund.server";
+import { getLogger } from "~/server/logger.server";
 import type { Route } from "./+types/licenses";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   return { licenses: await listUserLicenses(user.id), now: new Date().toISOString() };
+}
+
+/** What a license card's action answers: a toast, and field errors for the offline-data form. */
+export interface LicenseActionResult {
+  toast: ToastInput;
+  fieldErrors?: Record<string, string[]>;
+}
+
+const reply = (status: number, result: LicenseActionResult) => data(result, { status });
+const failure = (status: number, description: string, fieldErrors?: Record<string, string[]>) =>
+  reply(status, { toast: { title: "Error", description, variant: "destructive" }, fieldErrors });
+
+/**
+ * The license cards' actions, by intent. Each checks, on the server, that the license is the
+ * signed-in user's (404 otherwise) and that its state allows the action (409 otherwise).
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const form = await request.formData();
+  const licenseId = String(form.get("licenseId") ?? "");
+  const intent = form.get("intent");
+  const fallback: Record<string, string> = {
+    "offline-data": LICENSE_ERRORS.update,
+    "cancel-renewal": LICENSE_ERRORS.cancel,
+    "reenable-renewal": LICENSE_ERRORS.reenable,
+    "request-refund": LICENSE_ERRORS.refund,
+  };
+  try {
+    switch (intent) {
+      case "offline-data": {
+        const parsed = parseForm(offlineDataSchema, form);
+        if (!parsed.success) return failure(400, LICENSE_ERRORS.update, parsed.fieldErrors);
+        const { keyRegenerated } = await setOfflineData({ userId: user.id, licenseId, ...parsed.data });
+        return reply(200, { toast: { ...LICENSE_TOASTS.updated(keyRegenerated), variant: "success" } });
+      }
+      case "cancel-renewal":
+        await cancelRenewal({ userId: user.id, licenseId });
+        return reply(200, { toast: { ...LICENSE_TOASTS.cancelled, variant: "success" } });
+      case "reenable-renewal":
+        await reenableRenewal({ userId: user.id, licenseId });
+        return reply(200, { toast: { ...LICENSE_TOASTS.reenabled, variant: "success" } });
+      case "request-refund": {
+        const { amountCents } = await requestRefund({ user, licenseId });
+        return reply(200, { toast: { ...LICENSE_TOASTS.refundRequested(amountCents), variant: "success" } });
+      }
+      default:
+        return failure(400, "Unknown action.");
+    }
+  } catch (error) {
+    if (error instanceof LicenseActionError) return failure(error.status, error.message);
+    getLogger().error({ err: error, intent }, "license action failed");
+    return failure(500, fallback[String(intent)] ?? LICENSE_ERRORS.update);
+  }
 }
 
 export default function Licenses({ loaderData }: Route.ComponentProps) {

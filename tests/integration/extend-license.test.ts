@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { licenses, users } from "~/server/db/schema";
-import { LicenseActionError, extendLicense } from "~/server/licenses/extend-license.server";
+import { extendLicenseWithDemoPayment } from "~/server/licenses/extend-license.server";
+import { LicenseActionError } from "~/server/licenses/own-license.server";
 import { licenseKeys } from "~/server/licenses/keys.server";
 import { seedDemoData } from "~/server/seed.server";
 import { startTestApp, testEngines, type TestApp } from "../support/test-app";
@@ -22,6 +23,8 @@ describe.each(testEngines())("extending a license on %s", (engine) => {
   afterAll(async () => app?.close());
 
   const find = (test: (l: (typeof rows)[number]) => boolean) => rows.find(test)!;
+  const extendLicense = (input: { userId: string; licenseId: string; months: number; years: number }) =>
+    extendLicenseWithDemoPayment({ ...input, email: "demo@forgekit.example" });
 
   it("adds months + 12 per year to the end date and stores a key for the new dates", async () => {
     const license = find((l) => l.license_type === "tester");

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { resetAuth } from "~/server/auth/auth.server";
+import { setPaymentProvider } from "~/server/billing/payment-provider.server";
 import { openDatabase, type DatabaseHandle } from "~/server/db/client.server";
 import { setDatabase } from "~/server/db/db.server";
 import { parseEnv, setEnv, type Env } from "~/server/env.server";
@@ -60,6 +61,7 @@ export async function startTestApp(
   await database.migrate(options.migrationsFolder);
   setDatabase(database);
   resetAuth();
+  setPaymentProvider(undefined);
   const mails: MailMessage[] = [];
   setMailer({ send: async (message) => void mails.push(message) });
   return {
@@ -69,6 +71,7 @@ export async function startTestApp(
     close: async () => {
       setMailer(undefined);
       setDatabase(undefined);
+      setPaymentProvider(undefined);
       resetAuth();
       await database.close();
       await dropDatabase();

@@ -1,36 +1,33 @@
-import { and, eq } from "drizzle-orm";
-import { addMonths, extensionMonths, isValidExtension } from "~/domain/extension";
-import { isRefundLocked } from "~/domain/license-status";
-import { getDb } from "../db/db.server";
-import { licenses } from "../db/schema";
-import { licenseKeys } from "./keys.server";
+import { extensionPriceCents, isValidExtension } from "~/domain/extension";
+import { isRefundLocked, licenseTypeLabel } from "~/domain/license-status";
+import { getDemoProvider, getPaymentProvider } from "../billing/payment-provider.server";
+import { getOwnLicense, LicenseActionError } from "./own-license.server";
+import { askProvider } from "./renewal.server";
 
-export class LicenseActionError extends Error {
-  constructor(
-    public readonly status: 400 | 404 | 409,
-    message: string,
-  ) {
-    super(message);
-    this.name = "LicenseActionError";
-  }
-}
+export const EXTENSION_FAILED = "The license could not be extended. Please try again.";
 
-/** One of the user's licenses by id; another user's (or no) license is "not found". */
-export async function getOwnLicense(userId: string, licenseId: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(licenseId)) throw new LicenseActionError(404, "License not found");
-  const [license] = await getDb()
-    .select()
-    .from(licenses)
-    .where(and(eq(licenses.id, licenseId), eq(licenses.user_id, userId)));
-  if (!license) throw new LicenseActionError(404, "License not found");
-  return license;
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
 
 /**
- * Adds months (plus 12 per year) to the license's end date and stores a key regenerated
- * for the new dates. The price and the new date are computed here, never by the browser.
+ * Prepares the payment for an extension of months (plus 12 per year): the server checks the
+ * license and computes the price; the provider's transaction, once paid, is applied by the
+ * webhook handler (end date + months, regenerated key). Returns the transaction to pay.
  */
-export async function extendLicense({ userId, licenseId, months, years }: { userId: string; licenseId: string; months: number; years: number }) {
+export async function chargeExtension({
+  userId,
+  email,
+  licenseId,
+  months,
+  years,
+}: {
+  userId: string;
+  email: string;
+  licenseId: string;
+  months: number;
+  years: number;
+}): Promise<{ transactionId: string; amountCents: number }> {
   if (!isValidExtension(months, years)) {
     throw new LicenseActionError(400, "Choose 0 to 12 extra months and 0 to 5 extra years, at least one month in all.");
   }
@@ -38,17 +35,28 @@ export async function extendLicense({ userId, licenseId, months, years }: { user
   if (license.status === "revoked" || isRefundLocked(license)) {
     throw new LicenseActionError(409, "This license cannot be extended.");
   }
-  const end_date = addMonths(license.end_date, extensionMonths(months, years));
-  const license_key = licenseKeys().generate({
-    email: license.email,
-    windows_username: license.windows_username,
-    computer_name: license.computer_name,
-    start_date: license.start_date,
-    end_date,
-  });
-  await getDb()
-    .update(licenses)
-    .set({ end_date, license_key })
-    .where(and(eq(licenses.id, license.id), eq(licenses.user_id, userId)));
-  return { end_date, license_key };
+  const amountCents = extensionPriceCents(months, years);
+  const parts = [months ? plural(months, "month") : null, years ? plural(years, "year") : null].filter(Boolean).join(" and ");
+  const { transactionId } = await askProvider(EXTENSION_FAILED, () =>
+    getPaymentProvider().createExtensionCharge({
+      userId,
+      email,
+      licenseId: license.id,
+      months,
+      years,
+      amountCents,
+      description: `${licenseTypeLabel(license.license_type)} license extension: ${parts}`,
+    }),
+  );
+  return { transactionId, amountCents };
+}
+
+/** The demo provider's simulated payment of an extension: paid at once, applied by the webhook. */
+export async function extendLicenseWithDemoPayment(input: Parameters<typeof chargeExtension>[0]) {
+  const demo = getDemoProvider();
+  if (!demo) throw new LicenseActionError(409, "Extensions are paid through the checkout.");
+  const { transactionId } = await chargeExtension(input);
+  await askProvider(EXTENSION_FAILED, () => demo.payExtension(transactionId));
+  const license = await getOwnLicense(input.userId, input.licenseId);
+  return { end_date: license.end_date, license_key: license.license_key };
 }

@@ -1,0 +1,187 @@
+import { Monitor, RefreshCw, Undo2 } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useFetcher } from "react-router";
+import { formatDate } from "~/domain/format-date";
+import { canCancelRenewal, canReenableRenewal, isRefundEligible, licenseRefundCents } from "~/domain/license-status";
+import { formatUsd } from "~/domain/plans";
+import type { LicenseView } from "~/server/licenses/list-licenses.server";
+import type { LicenseActionResult } from "~/routes/licenses";
+import { FormField } from "./form-field";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "./ui/alert-dialog";
+import { Button } from "./ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "./ui/dialog";
+import { Spinner } from "./ui/spinner";
+import { useActionToast } from "./use-action-toast";
+
+/** A fetcher for the licenses action whose answer is shown as a toast. */
+function useLicenseAction() {
+  const fetcher = useFetcher<LicenseActionResult>();
+  useActionToast(fetcher.state === "idle" ? fetcher.data : null);
+  const submit = (intent: string, licenseId: string) => fetcher.submit({ intent, licenseId }, { method: "post", action: "/licenses" });
+  return { fetcher, submit, busy: fetcher.state !== "idle" };
+}
+
+/** Offline data: shown always; editable once, while both values are unset (spec section 4). */
+export function OfflineDataSection({ license }: { license: LicenseView }) {
+  const { fetcher, busy } = useLicenseAction();
+  const [open, setOpen] = useState(false);
+  const editable = license.windows_username === null && license.computer_name === null;
+  const succeeded = fetcher.state === "idle" && fetcher.data?.toast.variant === "success";
+  useEffect(() => {
+    if (succeeded) setOpen(false);
+  }, [succeeded]);
+  const errors = fetcher.data?.fieldErrors ?? {};
+  return (
+    <div className="flex flex-col gap-2" data-testid="offline-data">
+      <span className="flex items-center gap-1.5 font-medium">
+        <Monitor aria-hidden className="size-4 text-primary" /> Offline data
+      </span>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+        <dt className="text-muted-foreground">Windows username</dt>
+        <dd className="break-all" data-testid="windows-username">{license.windows_username ?? "not set"}</dd>
+        <dt className="text-muted-foreground">Computer name</dt>
+        <dd className="break-all" data-testid="computer-name">{license.computer_name ?? "not set"}</dd>
+      </dl>
+      {editable ? (
+        <Dialog open={open} onOpenChange={setOpen}>
+          <DialogTrigger asChild>
+            <Button type="button" variant="outline" size="sm" className="self-start">
+              Set offline data
+            </Button>
+          </DialogTrigger>
+          <DialogContent>
+            <DialogHeader>
+              <DialogTitle>Offline data</DialogTitle>
+              <DialogDescription>
+                Tie this license to a Windows username, a computer name, or both, so the tool can check it without a
+                connection. This can be done only once.
+              </DialogDescription>
+            </DialogHeader>
+            <fetcher.Form method="post" action="/licenses" className="flex flex-col gap-4">
+              <input type="hidden" name="intent" value="offline-data" />
+              <input type="hidden" name="licenseId" value={license.id} />
+              <FormField
+                id={`windows_username-${license.id}`}
+                name="windows_username"
+                label="Windows username"
+                placeholder="DOMAIN\\dana"
+                autoComplete="off"
+                maxLength={256}
+                errors={errors.windows_username}
+                hint={
+                  <>
+                    Run <code className="font-mono">whoami</code> or <code className="font-mono">echo %USERNAME%</code>
+                  </>
+                }
+              />
+              <FormField
+                id={`computer_name-${license.id}`}
+                name="computer_name"
+                label="Computer name"
+                placeholder="DESKTOP-1A2B3C"
+                autoComplete="off"
+                maxLength={256}
+                errors={errors.computer_name}
+                hint={
+                  <>
+                    Run <code className="font-mono">hostname</code>
+                  </>
+                }
+              />
+              <DialogFooter>
+                <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+                  Cancel
+                </Button>
+                <Button type="submit" disabled={busy}>
+                  {busy ? <Spinner /> : null} Save
+                </Button>
+              </DialogFooter>
+            </fetcher.Form>
+          </DialogContent>
+        </Dialog>
+      ) : null}
+    </div>
+  );
+}
+
+/** Auto-renewal: cancel at the period's end, or re-enable a cancelled renewal (spec section 4). */
+export function SubscriptionSection({ license }: { license: LicenseView }) {
+  const { submit, busy } = useLicenseAction();
+  return (
+    <div className="flex flex-col gap-2" data-testid="license-renewal">
+      <p className="text-muted-foreground">
+        {license.cancellation_requested
+          ? `Automatic renewal is cancelled: the license stays active until ${formatDate(license.end_date)}.`
+          : license.auto_renew
+            ? `Renews automatically on ${formatDate(license.end_date)}.`
+            : "Does not renew automatically."}
+      </p>
+      {canCancelRenewal(license) ? (
+        <AlertDialog>
+          <AlertDialogTrigger asChild>
+            <Button type="button" variant="outline" size="sm" className="self-start" disabled={busy}>
+              {busy ? <Spinner /> : null} Cancel auto-renewal
+            </Button>
+          </AlertDialogTrigger>
+          <AlertDialogContent>
+            <AlertDialogHeader>
+              <AlertDialogTitle>Cancel automatic renewal?</AlertDialogTitle>
+              <AlertDialogDescription>
+                Your license stays active until {formatDate(license.end_date)} and is not charged again. You can turn renewal
+                back on until then.
+              </AlertDialogDescription>
+            </AlertDialogHeader>
+            <AlertDialogFooter>
+              <AlertDialogCancel>Keep renewing</AlertDialogCancel>
+              <AlertDialogAction onClick={() => submit("cancel-renewal", license.id)}>Cancel renewal</AlertDialogAction>
+            </AlertDialogFooter>
+          </AlertDialogContent>
+        </AlertDialog>
+      ) : null}
+      {canReenableRenewal(license) ? (
+        <Button type="button" variant="outline" size="sm" className="self-start" disabled={busy} onClick={() => submit("reenable-renewal", license.id)}>
+          {busy ? <Spinner /> : <RefreshCw aria-hidden />} Re-enable auto-renewal
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+/** Request Refund, with a confirmation that states the amount (spec section 4 "Refund"). */
+export function RefundButton({ license, now }: { license: LicenseView; now: Date }) {
+  const { submit, busy } = useLicenseAction();
+  const amount = licenseRefundCents(license);
+  if (!isRefundEligible(license, now) || amount === null) return null;
+  return (
+    <AlertDialog>
+      <AlertDialogTrigger asChild>
+        <Button type="button" variant="outline" size="sm" disabled={busy}>
+          {busy ? <Spinner /> : <Undo2 aria-hidden />} Request Refund
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Request a refund of {formatUsd(amount)}?</AlertDialogTitle>
+          <AlertDialogDescription>
+            You get {formatUsd(amount)} back (95% of the plan price). The license and its key stop working once the refund is
+            approved, and it will not renew. Refunds are possible until {formatDate(license.refund_eligible_until!)}.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Keep license</AlertDialogCancel>
+          <AlertDialogAction onClick={() => submit("request-refund", license.id)}>Request refund</AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

@@ -1,0 +1,28 @@
+import { formatUsd } from "./plans";
+
+/** The licenses page's toasts (spec section 8 "Licenses" and "Success toasts"), in one place. */
+export const LICENSE_TOASTS = {
+  cancelled: {
+    title: "Subscription Cancelled",
+    description: "Your subscription will be cancelled at the end of the current billing period.",
+  },
+  reenabled: { title: "Auto-Renewal Enabled", description: "Your license will renew automatically again." },
+  refundRequested: (amountCents: number) => ({
+    title: "Refund Requested",
+    description: `A refund of ${formatUsd(amountCents)} was requested. It usually takes a few days to reach your card.`,
+  }),
+  updated: (keyRegenerated: boolean) => ({
+    title: "License updated",
+    description: `Offline data saved${keyRegenerated ? " and new encrypted key generated" : ""}.`,
+  }),
+} as const;
+
+export const LICENSE_ERRORS = {
+  load: "Failed to load licenses",
+  noSubscription: "No subscription ID found for this license",
+  cancel: "Failed to cancel subscription",
+  reenable: "Failed to re-enable renewal",
+  refund: "Failed to process refund",
+  update: "Failed to update license",
+  newKey: "Failed to generate new license key",
+} as const;

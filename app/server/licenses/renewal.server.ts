@@ -1,0 +1,66 @@
+import { and, eq, sql } from "drizzle-orm";
+import { LICENSE_ERRORS } from "~/domain/license-texts";
+import { canCancelRenewal, canReenableRenewal, hasSubscriptionSection, isRefundLocked } from "~/domain/license-status";
+import { getPaymentProvider } from "../billing/payment-provider.server";
+import { ProviderError } from "../billing/provider.server";
+import { getDb } from "../db/db.server";
+import { licenses, type License } from "../db/schema";
+import { getLogger } from "../logger.server";
+import { getOwnLicense, LicenseActionError } from "./own-license.server";
+
+function subscriptionOf(license: License): string {
+  if (!license.paddle_subscription_id) throw new LicenseActionError(409, LICENSE_ERRORS.noSubscription);
+  if (!hasSubscriptionSection(license) || license.status === "revoked" || isRefundLocked(license)) {
+    throw new LicenseActionError(409, "This license has no subscription to change.");
+  }
+  return license.paddle_subscription_id;
+}
+
+/**
+ * Cancel auto-renewal: the provider schedules the cancellation at the period's end first; only
+ * when it agreed is the license marked (spec section 4: access stays until the period end).
+ */
+export async function cancelRenewal({ userId, licenseId }: { userId: string; licenseId: string }): Promise<void> {
+  const license = await getOwnLicense(userId, licenseId);
+  const subscriptionId = subscriptionOf(license);
+  if (!canCancelRenewal(license)) throw new LicenseActionError(409, "Automatic renewal is already off for this license.");
+  await askProvider(LICENSE_ERRORS.cancel, () => getPaymentProvider().cancelAtPeriodEnd(subscriptionId));
+  await getDb()
+    .update(licenses)
+    .set({
+      auto_renew: false,
+      cancellation_requested: true,
+      cancellation_requested_at: sql`coalesce(${licenses.cancellation_requested_at}, now())`,
+      // Provider events from before this moment must not undo it.
+      subscription_synced_at: sql`greatest(${licenses.subscription_synced_at}, now())`,
+    })
+    .where(and(eq(licenses.id, license.id), eq(licenses.user_id, userId)));
+}
+
+/** Re-enable: the provider removes the scheduled cancellation, then the spec's three fields. */
+export async function reenableRenewal({ userId, licenseId }: { userId: string; licenseId: string }): Promise<void> {
+  const license = await getOwnLicense(userId, licenseId);
+  const subscriptionId = subscriptionOf(license);
+  if (!canReenableRenewal(license)) throw new LicenseActionError(409, "This license has no cancellation to undo.");
+  await askProvider(LICENSE_ERRORS.reenable, () => getPaymentProvider().removeScheduledCancel(subscriptionId));
+  await getDb()
+    .update(licenses)
+    .set({
+      auto_renew: true,
+      cancellation_requested: false,
+      cancellation_requested_at: null,
+      subscription_synced_at: sql`greatest(${licenses.subscription_synced_at}, now())`,
+    })
+    .where(and(eq(licenses.id, license.id), eq(licenses.user_id, userId)));
+}
+
+/** Runs a provider call; its failure becomes the spec's text with a 502. */
+export async function askProvider<T>(failureText: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    getLogger().warn({ err: error }, failureText);
+    throw new LicenseActionError(502, failureText);
+  }
+}

@@ -1,0 +1,75 @@
+import { and, eq, sql } from "drizzle-orm";
+import { canCancelRenewal, isRefundEligible, licenseRefundCents } from "~/domain/license-status";
+import { LICENSE_ERRORS } from "~/domain/license-texts";
+import { formatUsd } from "~/domain/plans";
+import { latestPaidPayment } from "../billing/apply-webhook-event.server";
+import { getPaymentProvider } from "../billing/payment-provider.server";
+import { getDb } from "../db/db.server";
+import { audit_log, licenses } from "../db/schema";
+import { getLogger } from "../logger.server";
+import { getOwnLicense, LicenseActionError } from "./own-license.server";
+import { askProvider } from "./renewal.server";
+
+/**
+ * Request Refund: re-checks eligibility on the server, asks the provider for a partial refund of
+ * 95% of the plan price against the license's newest payment, then marks the license
+ * refund_requested and records the request in the audit log, in one transaction. The pending
+ * refund also stops renewal, so a refunded license is never charged again.
+ */
+export async function requestRefund({
+  user,
+  licenseId,
+  now = new Date(),
+}: {
+  user: { id: string; email: string };
+  licenseId: string;
+  now?: Date;
+}): Promise<{ amountCents: number }> {
+  const license = await getOwnLicense(user.id, licenseId);
+  const amountCents = licenseRefundCents(license);
+  if (!isRefundEligible(license, now) || amountCents === null) {
+    throw new LicenseActionError(409, "This license is not eligible for a refund.");
+  }
+  const payment = await latestPaidPayment(getDb(), license.id);
+  if (!payment) throw new LicenseActionError(409, LICENSE_ERRORS.refund);
+  const { adjustmentId } = await askProvider(LICENSE_ERRORS.refund, () =>
+    getPaymentProvider().refund({
+      transactionId: payment.id,
+      itemId: payment.item_id,
+      amountCents,
+      reason: `Refund requested by the customer (${formatUsd(amountCents)}, 95% of the plan price)`,
+    }),
+  );
+  await getDb().transaction(async (tx) => {
+    await tx
+      .update(licenses)
+      .set({ status: "refund_requested" })
+      .where(and(eq(licenses.id, license.id), eq(licenses.status, "active")));
+    await tx.insert(audit_log).values({
+      actor_id: user.id,
+      actor_email: user.email,
+      action: "refund.request",
+      target_type: "license",
+      target_id: license.id,
+      details: { amount_cents: amountCents, transaction_id: payment.id, adjustment_id: adjustmentId },
+    });
+  });
+  if (canCancelRenewal(license) && license.paddle_subscription_id) {
+    const subscriptionId = license.paddle_subscription_id;
+    try {
+      await getPaymentProvider().cancelAtPeriodEnd(subscriptionId);
+      await getDb()
+        .update(licenses)
+        .set({
+          auto_renew: false,
+          cancellation_requested: true,
+          cancellation_requested_at: sql`coalesce(${licenses.cancellation_requested_at}, now())`,
+        })
+        .where(eq(licenses.id, license.id));
+    } catch (error) {
+      // The refund is requested; renewal stays on until an operator or the approval stops it.
+      getLogger().warn({ err: error, licenseId: license.id }, "could not stop renewal after a refund request");
+    }
+  }
+  return { amountCents };
+}
