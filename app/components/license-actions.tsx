@@ -23,8 +23,11 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Spinner } from "./ui/spinner";
 import { useActionToast } from "./use-action-toast";
 
-/** A fetcher for the licenses action whose answer is shown as a toast. */
-function useLicenseAction() {
+/**
+ * A license card's fetcher for the licenses action, its answer shown as a toast. It lives in the
+ * card, not in a section, so the toast still shows when the answer hides the section (a refund).
+ */
+export function useLicenseAction() {
   const fetcher = useFetcher<LicenseActionResult>();
   useActionToast(fetcher.state === "idle" ? fetcher.data : null);
   const submit = (intent: string, licenseId: string) => fetcher.submit({ intent, licenseId }, { method: "post", action: "/licenses" });
@@ -32,8 +35,10 @@ function useLicenseAction() {
 }
 
 /** Offline data: shown always; editable once, while both values are unset (spec section 4). */
-export function OfflineDataSection({ license }: { license: LicenseView }) {
-  const { fetcher, busy } = useLicenseAction();
+export type LicenseAction = ReturnType<typeof useLicenseAction>;
+
+export function OfflineDataSection({ license, action }: { license: LicenseView; action: LicenseAction }) {
+  const { fetcher, busy } = action;
   const [open, setOpen] = useState(false);
   const editable = license.windows_username === null && license.computer_name === null;
   const succeeded = fetcher.state === "idle" && fetcher.data?.toast.variant === "success";
@@ -115,8 +120,8 @@ export function OfflineDataSection({ license }: { license: LicenseView }) {
 }
 
 /** Auto-renewal: cancel at the period's end, or re-enable a cancelled renewal (spec section 4). */
-export function SubscriptionSection({ license }: { license: LicenseView }) {
-  const { submit, busy } = useLicenseAction();
+export function SubscriptionSection({ license, action }: { license: LicenseView; action: LicenseAction }) {
+  const { submit, busy } = action;
   return (
     <div className="flex flex-col gap-2" data-testid="license-renewal">
       <p className="text-muted-foreground">
@@ -158,8 +163,8 @@ export function SubscriptionSection({ license }: { license: LicenseView }) {
 }
 
 /** Request Refund, with a confirmation that states the amount (spec section 4 "Refund"). */
-export function RefundButton({ license, now }: { license: LicenseView; now: Date }) {
-  const { submit, busy } = useLicenseAction();
+export function RefundButton({ license, now, action }: { license: LicenseView; now: Date; action: LicenseAction }) {
+  const { submit, busy } = action;
   const amount = licenseRefundCents(license);
   if (!isRefundEligible(license, now) || amount === null) return null;
   return (

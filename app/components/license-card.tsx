@@ -4,7 +4,7 @@ import { formatDate } from "~/domain/format-date";
 import { getLicenseDisplayStatus, hasSubscriptionSection, isRefundLocked, licenseTypeLabel } from "~/domain/license-status";
 import { showToast } from "~/lib/toast";
 import type { LicenseView } from "~/server/licenses/list-licenses.server";
-import { OfflineDataSection, RefundButton, SubscriptionSection } from "./license-actions";
+import { OfflineDataSection, RefundButton, SubscriptionSection, useLicenseAction } from "./license-actions";
 import { Badge } from "./ui/badge";
 import { Button } from "./ui/button";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "./ui/card";
@@ -13,6 +13,7 @@ import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle }
 export function LicenseCard({ license, now }: { license: LicenseView; now: Date }) {
   const status = getLicenseDisplayStatus(license, now);
   const locked = isRefundLocked(license);
+  const action = useLicenseAction();
   const copyKey = async () => {
     try {
       await navigator.clipboard.writeText(license.license_key);
@@ -91,7 +92,7 @@ export function LicenseCard({ license, now }: { license: LicenseView; now: Date 
                 </Button>
               </div>
             </div>
-            {license.is_trial || license.license_type === "trial" || status.kind === "revoked" ? null : <OfflineDataSection license={license} />}
+            {license.is_trial || license.license_type === "trial" || status.kind === "revoked" ? null : <OfflineDataSection license={license} action={action} />}
           </>
         )}
         {!locked && status.kind !== "revoked" ? (
@@ -101,10 +102,10 @@ export function LicenseCard({ license, now }: { license: LicenseView; now: Date 
                 <CalendarPlus aria-hidden /> Extend
               </Link>
             </Button>
-            <RefundButton license={license} now={now} />
+            <RefundButton license={license} now={now} action={action} />
           </div>
         ) : null}
-        {hasSubscriptionSection(license) && !locked && status.kind !== "revoked" ? <SubscriptionSection license={license} /> : null}
+        {hasSubscriptionSection(license) && !locked && status.kind !== "revoked" ? <SubscriptionSection license={license} action={action} /> : null}
       </CardContent>
     </Card>
   );
