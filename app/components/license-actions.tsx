@@ -79,7 +79,7 @@ export function OfflineDataSection({ license, action }: { license: LicenseView; 
                 id={`windows_username-${license.id}`}
                 name="windows_username"
                 label="Windows username"
-                placeholder="DOMAIN\\dana"
+                placeholder={"DOMAIN\\dana"}
                 autoComplete="off"
                 maxLength={256}
                 errors={errors.windows_username}
