@@ -134,3 +134,16 @@ export const meta: Route.MetaFunction = () => [
   { title: "Licenses | ForgeKit" },
   { name: "description", content: "Your licenses: keys, dates, offline data and renewal." },
 ];
+
+/** The licenses could not be read: the spec's text, and a way to try again. */
+export function ErrorBoundary() {
+  return (
+    <div className="mx-auto flex w-full max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
+      <h1 className="text-2xl font-semibold">{LICENSE_ERRORS.load}</h1>
+      <p className="text-muted-foreground">Something went wrong on our side. Please try again in a moment.</p>
+      <a href="/licenses" className="text-primary underline underline-offset-4">
+        Try again
+      </a>
+    </div>
+  );
+}
