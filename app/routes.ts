@@ -20,6 +20,7 @@ export default [
   route("licenses", "routes/licenses.tsx"),
   route("success", "routes/success.tsx"),
   route("extend-license", "routes/extend-license.tsx"),
+  route("admin", "routes/admin.tsx"),
   route("logout", "routes/logout.tsx"),
   route("dev/mailbox", "routes/dev-mailbox.tsx"),
   route("api/webhooks/paddle", "routes/api.webhooks.paddle.ts"),

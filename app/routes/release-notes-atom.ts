@@ -7,6 +7,6 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { productName, publicUrl } = context.publicConfig;
   const body = renderReleaseFeed({ productName, publicUrl, releases: await listReleases() });
   return new Response(body, {
-    headers: { "Content-Type": "application/atom+xml; charset=utf-8", "Cache-Control": "public, max-age=300" },
+    headers: { "Content-Type": "application/atom+xml; charset=utf-8", "Cache-Control": "no-cache" },
   });
 }

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { getDb } from "../db/db.server";
 import { profiles, user_roles, type Role } from "../db/schema";
 import { getAuth } from "./auth.server";
@@ -71,6 +71,19 @@ export async function requireUser(request: Request): Promise<SessionUser> {
 export async function requireAdmin(request: Request): Promise<SessionUser> {
   const { user, role } = await getCurrentSession(request);
   if (!user || role !== "admin") throw redirect("/");
+  return user;
+}
+
+/**
+ * Guard for admin actions: signed-out callers get 401 and everyone but admins 403, so a direct
+ * call changes nothing and says why (pages use requireAdmin, which redirects).
+ */
+export async function requireAdminAction(request: Request): Promise<SessionUser> {
+  const { user, role } = await getCurrentSession(request);
+  const refuse = (status: 401 | 403, description: string) =>
+    data({ toast: { title: "Error", description, variant: "destructive" as const } }, { status });
+  if (!user) throw refuse(401, "Please log in again.");
+  if (role !== "admin") throw refuse(403, "Only administrators can do this.");
   return user;
 }
 

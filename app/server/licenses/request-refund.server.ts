@@ -5,7 +5,8 @@ import { formatUsd } from "~/domain/plans";
 import { latestPaidPayment } from "../billing/apply-webhook-event.server";
 import { getPaymentProvider } from "../billing/payment-provider.server";
 import { getDb } from "../db/db.server";
-import { audit_log, licenses } from "../db/schema";
+import { recordAudit } from "../admin/audit.server";
+import { licenses } from "../db/schema";
 import { getLogger } from "../logger.server";
 import { getOwnLicense, LicenseActionError } from "./own-license.server";
 import { askProvider } from "./renewal.server";
@@ -45,9 +46,7 @@ export async function requestRefund({
       .update(licenses)
       .set({ status: "refund_requested" })
       .where(and(eq(licenses.id, license.id), eq(licenses.status, "active")));
-    await tx.insert(audit_log).values({
-      actor_id: user.id,
-      actor_email: user.email,
+    await recordAudit(tx, user, {
       action: "refund.request",
       target_type: "license",
       target_id: license.id,
