@@ -48,7 +48,7 @@ describe.each(testEngines())("administration on %s", (engine) => {
       const [active] = await db().insert(licenses).values({ user_id: target.id, email: target.email, license_key: "k", license_type: "tester", end_date: new Date(Date.now() + DAY) }).returning();
       const [release] = await db().select().from(releases).limit(1);
       const before = { audit: await auditCount(), releases: (await db().select().from(releases)).length };
-      const attempts = [
+      const attempts: Record<string, string | string[]>[] = [
         { intent: "revoke", licenseId: active!.id },
         { intent: "add-tester", userId: target.id, days: "30" },
         { intent: "save-release", version: "9.9.9", title: "", release_date: "2026-12-01", release_notes: ["x"] },

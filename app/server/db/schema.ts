@@ -116,7 +116,11 @@ export const profiles = pgTable(
     company_name: text("company_name"),
     ...timestamps,
   },
-  (t) => [index("profiles_full_name_trgm_idx").using("gin", t.full_name.op("gin_trgm_ops"))],
+  (t) => [
+    index("profiles_full_name_trgm_idx").using("gin", t.full_name.op("gin_trgm_ops")),
+    // Admin search reads matches in name order and stops after a page (see search-users).
+    index("profiles_full_name_id_idx").on(t.full_name, t.id),
+  ],
 );
 
 export const user_roles = pgTable(
