@@ -196,4 +196,40 @@ describe.each(testEngines())("administration on %s", (engine) => {
     expect(entries.length).toBeGreaterThan(0);
     expect(entries.map((e) => e.created_at)).toEqual([...entries.map((e) => e.created_at)].sort().reverse());
   });
+
+  it("when the database fails, each screen and action shows the spec's text", async () => {
+    const target = await createUser(db(), `failing-${engine}@example.com`);
+    const [license] = await db().insert(licenses).values({ user_id: target.id, email: target.email, license_key: "k", license_type: "tester", end_date: new Date(Date.now() + DAY) }).returning();
+    const [release] = await db().select().from(releases).limit(1);
+    await db().execute(sql`alter table licenses rename to licenses_away`);
+    await db().execute(sql`alter table releases rename to releases_away`);
+    try {
+      const page = await load(`?q=failing&user=${target.id}`);
+      expect(page.status).toBe(200);
+      expect(page.data.search.error).toBe("Failed to search users");
+      expect(page.data.selected.error).toBe("Failed to fetch user licenses");
+      expect(page.data.releases.error).toBe("Failed to load releases");
+      const texts = async (fields: Record<string, string | string[]>) => {
+        const result = await post(fields);
+        expect(result.status).toBe(500);
+        return result.data.toast.description;
+      };
+      expect(await texts({ intent: "revoke", licenseId: license!.id })).toBe("Failed to revoke license");
+      expect(await texts({ intent: "add-tester", userId: target.id, days: "30" })).toBe("Failed to add tester license");
+      expect(await texts({ intent: "save-release", version: "1", title: "", release_date: "2026-12-01", release_notes: ["x"] })).toBe("Failed to save release");
+      expect(await texts({ intent: "delete-release", id: release!.id })).toBe("Failed to delete release");
+    } finally {
+      await db().execute(sql`alter table licenses_away rename to licenses`);
+      await db().execute(sql`alter table releases_away rename to releases`);
+    }
+    expect((await userLicenses(target.id))[0]!.status).toBe("active");
+  });
+
+  it("a user whose account and licenses have no e-mail: Could not determine user email", async () => {
+    const [nameless] = await db().insert(users).values({ email: "", name: "No Mail", emailVerified: true }).returning();
+    const result = await post({ intent: "add-tester", userId: nameless!.id, days: "30" });
+    expect(result.status).toBe(422);
+    expect(result.data.toast.description).toBe("Could not determine user email");
+    expect(await userLicenses(nameless!.id)).toHaveLength(0);
+  });
 });

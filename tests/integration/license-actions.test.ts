@@ -6,6 +6,7 @@ import { createDemoProvider, type DemoProvider } from "~/server/billing/demo-pro
 import { setPaymentProvider } from "~/server/billing/payment-provider.server";
 import { ProviderError, type PaymentProvider } from "~/server/billing/provider.server";
 import { audit_log, demo_billing, licenses, users, type License } from "~/server/db/schema";
+import { setEnv } from "~/server/env.server";
 import { licenseKeys } from "~/server/licenses/keys.server";
 import { DEMO_ACCOUNTS, seedDemoData } from "~/server/seed.server";
 import { call, formRequest, routeArgs, signInCookie } from "../support/route-call";
@@ -214,6 +215,30 @@ describe.each(testEngines())("license self-service actions on %s", (engine) => {
       expect(after.end_date.toISOString().slice(0, 10)).toBe(expected.toISOString().slice(0, 10));
       expect(licenseKeys().decode(after.license_key).end_date).toBe(after.end_date.toISOString());
     }, 15_000);
+
+    it("Paddle: the server prices the extension and answers with the transaction the overlay opens", async () => {
+      const license = await tester();
+      const charges: unknown[] = [];
+      setEnv({ ...app.env, PAYMENT_PROVIDER: "paddle" });
+      setPaymentProvider({
+        ...demo,
+        name: "paddle",
+        createExtensionCharge: async (input) => {
+          charges.push(input);
+          return { transactionId: "txn_01paddleextension" };
+        },
+      });
+      try {
+        const result = await extend({ licenseId: license.id, months: "2", years: "1" });
+        expect(result.status).toBe(200);
+        expect(result.data).toEqual({ toast: null, checkoutTransactionId: "txn_01paddleextension" });
+        expect(charges).toEqual([expect.objectContaining({ licenseId: license.id, months: 2, years: 1, amountCents: 11700, email: USER.email })]);
+        // Nothing changes until the payment's webhook arrives.
+        expect((await reload(license.id)).end_date.getTime()).toBe(license.end_date.getTime());
+      } finally {
+        setEnv(app.env);
+      }
+    });
 
     it("refuses another user's, a revoked or refunded license, and bad numbers, with Extension Failed", async () => {
       const cases: [Record<string, string>, string, number][] = [
