@@ -25,6 +25,11 @@ export async function cancelRenewal({ userId, licenseId }: { userId: string; lic
   const subscriptionId = subscriptionOf(license);
   if (!canCancelRenewal(license)) throw new LicenseActionError(409, "Automatic renewal is already off for this license.");
   await askProvider(LICENSE_ERRORS.cancel, () => getPaymentProvider().cancelAtPeriodEnd(subscriptionId));
+  await markCancellationRequested(license.id);
+}
+
+/** Records a cancellation the provider agreed to (the spec's fields; the first request's time kept). */
+export async function markCancellationRequested(licenseId: string): Promise<void> {
   await getDb()
     .update(licenses)
     .set({
@@ -34,7 +39,7 @@ export async function cancelRenewal({ userId, licenseId }: { userId: string; lic
       // Provider events from before this moment must not undo it.
       subscription_synced_at: sql`greatest(${licenses.subscription_synced_at}, now())`,
     })
-    .where(and(eq(licenses.id, license.id), eq(licenses.user_id, userId)));
+    .where(eq(licenses.id, licenseId));
 }
 
 /** Re-enable: the provider removes the scheduled cancellation, then the spec's three fields. */

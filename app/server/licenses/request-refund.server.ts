@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { canCancelRenewal, isRefundEligible, licenseRefundCents } from "~/domain/license-status";
 import { LICENSE_ERRORS } from "~/domain/license-texts";
 import { formatUsd } from "~/domain/plans";
@@ -9,7 +9,7 @@ import { recordAudit } from "../admin/audit.server";
 import { licenses } from "../db/schema";
 import { getLogger } from "../logger.server";
 import { getOwnLicense, LicenseActionError } from "./own-license.server";
-import { askProvider } from "./renewal.server";
+import { askProvider, markCancellationRequested } from "./renewal.server";
 
 /**
  * Request Refund: re-checks eligibility on the server, asks the provider for a partial refund of
@@ -57,14 +57,7 @@ export async function requestRefund({
     const subscriptionId = license.paddle_subscription_id;
     try {
       await getPaymentProvider().cancelAtPeriodEnd(subscriptionId);
-      await getDb()
-        .update(licenses)
-        .set({
-          auto_renew: false,
-          cancellation_requested: true,
-          cancellation_requested_at: sql`coalesce(${licenses.cancellation_requested_at}, now())`,
-        })
-        .where(eq(licenses.id, license.id));
+      await markCancellationRequested(license.id);
     } catch (error) {
       // The refund is requested; renewal stays on until an operator or the approval stops it.
       getLogger().warn({ err: error, licenseId: license.id }, "could not stop renewal after a refund request");
