@@ -22,6 +22,7 @@ import { Button } from "./ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "./ui/dialog";
 import { Spinner } from "./ui/spinner";
 import { useActionToast } from "./use-action-toast";
+import { useHydrated } from "./use-hydrated";
 
 /**
  * A license card's fetcher for the licenses action, its answer shown as a toast. It lives in the
@@ -31,14 +32,17 @@ export function useLicenseAction() {
   const fetcher = useFetcher<LicenseActionResult>();
   useActionToast(fetcher.state === "idle" ? fetcher.data : null);
   const submit = (intent: string, licenseId: string) => fetcher.submit({ intent, licenseId }, { method: "post", action: "/licenses" });
-  return { fetcher, submit, busy: fetcher.state !== "idle" };
+  // The dialogs need JavaScript: their buttons wait for it rather than ignoring an early click.
+  const hydrated = useHydrated();
+  const busy = fetcher.state !== "idle";
+  return { fetcher, submit, busy, disabled: busy || !hydrated };
 }
 
 /** Offline data: shown always; editable once, while both values are unset (spec section 4). */
 export type LicenseAction = ReturnType<typeof useLicenseAction>;
 
 export function OfflineDataSection({ license, action }: { license: LicenseView; action: LicenseAction }) {
-  const { fetcher, busy } = action;
+  const { fetcher, busy, disabled } = action;
   const [open, setOpen] = useState(false);
   const editable = license.windows_username === null && license.computer_name === null;
   const succeeded = fetcher.state === "idle" && fetcher.data?.toast.variant === "success";
@@ -60,7 +64,7 @@ export function OfflineDataSection({ license, action }: { license: LicenseView; 
       {editable ? (
         <Dialog open={open} onOpenChange={setOpen}>
           <DialogTrigger asChild>
-            <Button type="button" variant="outline" size="sm" className="self-start">
+            <Button type="button" variant="outline" size="sm" className="self-start" disabled={disabled}>
               Set offline data
             </Button>
           </DialogTrigger>
@@ -107,7 +111,7 @@ export function OfflineDataSection({ license, action }: { license: LicenseView; 
                 <Button type="button" variant="outline" onClick={() => setOpen(false)}>
                   Cancel
                 </Button>
-                <Button type="submit" disabled={busy}>
+                <Button type="submit" disabled={disabled}>
                   {busy ? <Spinner /> : null} Save
                 </Button>
               </DialogFooter>
@@ -121,7 +125,7 @@ export function OfflineDataSection({ license, action }: { license: LicenseView; 
 
 /** Auto-renewal: cancel at the period's end, or re-enable a cancelled renewal (spec section 4). */
 export function SubscriptionSection({ license, action }: { license: LicenseView; action: LicenseAction }) {
-  const { submit, busy } = action;
+  const { submit, busy, disabled } = action;
   return (
     <div className="flex flex-col gap-2" data-testid="license-renewal">
       <p className="text-muted-foreground">
@@ -134,7 +138,7 @@ export function SubscriptionSection({ license, action }: { license: LicenseView;
       {canCancelRenewal(license) ? (
         <AlertDialog>
           <AlertDialogTrigger asChild>
-            <Button type="button" variant="outline" size="sm" className="self-start" disabled={busy}>
+            <Button type="button" variant="outline" size="sm" className="self-start" disabled={disabled}>
               {busy ? <Spinner /> : null} Cancel auto-renewal
             </Button>
           </AlertDialogTrigger>
@@ -154,7 +158,7 @@ export function SubscriptionSection({ license, action }: { license: LicenseView;
         </AlertDialog>
       ) : null}
       {canReenableRenewal(license) ? (
-        <Button type="button" variant="outline" size="sm" className="self-start" disabled={busy} onClick={() => submit("reenable-renewal", license.id)}>
+        <Button type="button" variant="outline" size="sm" className="self-start" disabled={disabled} onClick={() => submit("reenable-renewal", license.id)}>
           {busy ? <Spinner /> : <RefreshCw aria-hidden />} Re-enable auto-renewal
         </Button>
       ) : null}
@@ -164,13 +168,13 @@ export function SubscriptionSection({ license, action }: { license: LicenseView;
 
 /** Request Refund, with a confirmation that states the amount (spec section 4 "Refund"). */
 export function RefundButton({ license, now, action }: { license: LicenseView; now: Date; action: LicenseAction }) {
-  const { submit, busy } = action;
+  const { submit, busy, disabled } = action;
   const amount = licenseRefundCents(license);
   if (!isRefundEligible(license, now) || amount === null) return null;
   return (
     <AlertDialog>
       <AlertDialogTrigger asChild>
-        <Button type="button" variant="outline" size="sm" disabled={busy}>
+        <Button type="button" variant="outline" size="sm" disabled={disabled}>
           {busy ? <Spinner /> : <Undo2 aria-hidden />} Request Refund
         </Button>
       </AlertDialogTrigger>

@@ -31,6 +31,8 @@ export function LicenseCard({ license, now }: { license: LicenseView; now: Date 
         <CardDescription data-testid="license-status">
           {status.kind === "revoked" ? (
             <span className="font-medium text-[oklch(0.8_0.13_25)]">Revoked</span>
+          ) : locked && license.status !== "refund_requested" ? (
+            <>Refunded{license.refunded_at ? ` on ${formatDate(license.refunded_at)}` : ""}</>
           ) : status.kind === "trial-active" ? (
             <>Active, trial until {formatDate(status.date)}</>
           ) : status.kind === "trial-expired" ? (

@@ -4,6 +4,7 @@ import { cn } from "~/lib/utils";
 import { formatUsd, perMonthCents, savingsPercent, TRIAL_DAYS, type Plan } from "~/domain/plans";
 import { Badge } from "./ui/badge";
 import { Button } from "./ui/button";
+import { useHydrated } from "./use-hydrated";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "./ui/card";
 
 /** One plan of the pricing page. Visitors choose through a link to /register. */
@@ -22,6 +23,8 @@ export function PlanCard({
   busy?: boolean;
   onChoose?: (plan: Plan) => void;
 }) {
+  // The checkout needs JavaScript: the button waits for it rather than ignoring an early click.
+  const hydrated = useHydrated();
   const savings = plan.months > 1 ? savingsPercent(plan.id) : 0;
   const label = showTrial ? `Start ${TRIAL_DAYS}-day free trial` : `Choose ${plan.name}`;
   return (
@@ -68,7 +71,7 @@ export function PlanCard({
             type="button"
             className="w-full"
             variant={highlighted ? "default" : "secondary"}
-            disabled={busy}
+            disabled={busy || !hydrated}
             onClick={() => onChoose?.(plan)}
           >
             {label}

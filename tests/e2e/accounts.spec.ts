@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { DEMO_ADMIN, DEMO_USER, latestMail, logIn, logOut, openMenu, registerAndConfirm, uniqueEmail } from "./support";
+import { expect, test, DEMO_ADMIN, DEMO_USER, latestMail, logIn, logOut, openMenu, registerAndConfirm, uniqueEmail } from "./support";
 
 const toast = (page: import("@playwright/test").Page) => page.locator("[data-sonner-toast]");
 

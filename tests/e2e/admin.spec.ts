@@ -1,5 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { DEMO_ADMIN, DEMO_USER, logIn, logOut, openMenu, registerAndConfirm, uniqueEmail } from "./support";
+import { type Page } from "@playwright/test";
+import { expect, test, DEMO_ADMIN, DEMO_USER, logIn, logOut, openMenu, registerAndConfirm, uniqueEmail } from "./support";
 
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
 

@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { registerAndConfirm, uniqueEmail } from "./support";
+import { expect, test, registerAndConfirm, uniqueEmail } from "./support";
 import { decodeLicenseKey } from "./support-keys";
 
 const DAY = 86_400_000;

@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { DEMO_USER, logIn, registerAndConfirm, uniqueEmail } from "./support";
+import { expect, test, DEMO_USER, logIn, registerAndConfirm, uniqueEmail } from "./support";
 
 test.describe("extend license and payment success", () => {
   test("signed-out visitors are sent to /login from /extend-license and /success", async ({ page }) => {

@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { openMenu } from "./support";
+import { expect, test, openMenu } from "./support";
 
 test.describe("home", () => {
   test("the headline rotates every 4 seconds with a fade", async ({ page }) => {

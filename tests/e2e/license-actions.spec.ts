@@ -1,5 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { DEMO_USER, logIn, registerAndConfirm, uniqueEmail } from "./support";
+import { type Page } from "@playwright/test";
+import { expect, test, DEMO_USER, logIn, registerAndConfirm, uniqueEmail } from "./support";
 import { decodeLicenseKey } from "./support-keys";
 
 /** A new user with two licenses bought through the demo checkout: a monthly trial, then a paid yearly. */

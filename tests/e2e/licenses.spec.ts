@@ -1,6 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
-import { DEMO_USER, logIn, registerAndConfirm, uniqueEmail } from "./support";
+import { expect, test, DEMO_USER, logIn, registerAndConfirm, uniqueEmail } from "./support";
 
 test.describe("licenses page", () => {
   test("signed-out visitors are sent to /login", async ({ page }) => {
@@ -20,6 +19,7 @@ test.describe("licenses page", () => {
     await expect(page.getByTestId("license-status").filter({ hasText: /^Active, trial until / })).toHaveCount(1);
     await expect(page.getByTestId("license-status").filter({ hasText: /^Trial Expired on / })).toHaveCount(1);
     await expect(page.getByTestId("license-status").filter({ hasText: /^Expired on / })).toHaveCount(1);
+    await expect(page.getByTestId("license-status").filter({ hasText: /^Refunded on / })).toHaveCount(1);
     await expect(page.locator("[data-status=revoked]")).toContainText("This license was revoked");
     await expect(page.getByText("Refund requested", { exact: true })).toBeVisible();
     // Refunded and refund-requested licenses hide their keys: 7 of 9 show one.

@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { DEMO_USER, logIn, registerAndConfirm, uniqueEmail } from "./support";
+import { expect, test, DEMO_USER, logIn, registerAndConfirm, uniqueEmail } from "./support";
 
 test.describe("pricing", () => {
   test("three plan cards with prices, savings and the trial for visitors", async ({ page }) => {

@@ -1,5 +1,5 @@
+import { expect, test } from "./support";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
 
 const PUBLIC_PAGES = [
   { path: "/", heading: /Automate the repetitive part of programming/ },

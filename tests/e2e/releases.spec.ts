@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support";
 
 test.describe("download and release notes", () => {
   test("the download page: latest version, direct zip and store links, the three newest releases", async ({ page }) => {

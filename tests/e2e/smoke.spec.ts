@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support";
 
 test.describe("server", () => {
   test("pages carry a CSP with a per-request nonce and no unsafe-inline scripts", async ({ request }) => {

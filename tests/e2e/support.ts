@@ -1,4 +1,25 @@
-import { expect, type Page } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
+
+/**
+ * Playwright's test with a page whose goto waits for the app to hydrate after loading an HTML
+ * page, so a click is never lost on server-rendered markup whose handlers are not attached yet.
+ */
+export const test = base.extend({
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      if (response?.headers()["content-type"]?.includes("text/html")) await waitForHydration(page);
+      return response;
+    };
+    await use(page);
+  },
+});
+export { expect };
+
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
 
 export const DEMO_USER = { email: "demo@forgekit.example", password: "user-demo-1" };
 export const DEMO_ADMIN = { email: "admin@forgekit.example", password: "admin-demo-1" };
@@ -30,6 +51,7 @@ export async function logIn(page: Page, email: string, password: string): Promis
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Log in" }).click();
   await expect(page).toHaveURL("/");
+  await waitForHydration(page);
 }
 
 /** Registers through the form, confirms from the mailbox link, and ends signed in at /. */
