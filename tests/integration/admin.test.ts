@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as adminRoute from "~/routes/admin";
-import { audit_log, licenses, releases, users } from "~/server/db/schema";
+import { audit_log, demo_billing, licenses, releases, users } from "~/server/db/schema";
 import { licenseKeys } from "~/server/licenses/keys.server";
 import { DEMO_ACCOUNTS, seedDemoData } from "~/server/seed.server";
 import { call, formRequest, getRequest, routeArgs, signInCookie } from "../support/route-call";
@@ -113,6 +113,16 @@ describe.each(testEngines())("administration on %s", (engine) => {
       expect(again.status).toBe(409);
       expect((await post({ intent: "revoke", licenseId: "00000000-0000-4000-8000-000000000000" })).status).toBe(404);
     });
+  });
+
+  it("revoking a renewing license also stops its subscription's renewal", async () => {
+    const [renewing] = await db().select().from(licenses).where(eq(licenses.paddle_subscription_id, "sub_demo_seed_renewing"));
+    expect(renewing!.auto_renew).toBe(true);
+    expect((await post({ intent: "revoke", licenseId: renewing!.id })).status).toBe(200);
+    const [after] = await db().select().from(licenses).where(eq(licenses.id, renewing!.id));
+    expect(after).toMatchObject({ status: "revoked", auto_renew: false, cancellation_requested: true });
+    const [sub] = await db().select().from(demo_billing).where(eq(demo_billing.id, "sub_demo_seed_renewing"));
+    expect((sub!.data as { scheduled_change: { action: string } | null }).scheduled_change?.action).toBe("cancel");
   });
 
   describe("tester licenses", () => {

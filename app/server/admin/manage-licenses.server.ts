@@ -1,5 +1,9 @@
 import { and, desc, eq } from "drizzle-orm";
 import { ADMIN_ERRORS } from "~/domain/admin";
+import { canCancelRenewal } from "~/domain/license-status";
+import { getPaymentProvider } from "../billing/payment-provider.server";
+import { getLogger } from "../logger.server";
+import { markCancellationRequested } from "../licenses/renewal.server";
 import { getDb } from "../db/db.server";
 import { licenses, profiles, users } from "../db/schema";
 import { licenseKeys } from "../licenses/keys.server";
@@ -19,10 +23,13 @@ export async function getUserSummary(userId: string) {
   return row ?? null;
 }
 
-/** Revoke (spec section 4 "Admin revoke"): only an active license; recorded in the audit log. */
+/**
+ * Revoke (spec section 4 "Admin revoke"): only an active license; recorded in the audit log.
+ * A revoked license must not be charged again: its subscription's renewal is stopped too.
+ */
 export async function revokeLicense({ admin, licenseId }: { admin: AuditActor; licenseId: string }): Promise<void> {
   if (!UUID.test(licenseId)) throw new AdminActionError(404, "License not found");
-  await getDb().transaction(async (tx) => {
+  const revoked = await getDb().transaction(async (tx) => {
     const [license] = await tx.select().from(licenses).where(eq(licenses.id, licenseId)).for("update");
     if (!license) throw new AdminActionError(404, "License not found");
     if (license.status !== "active") throw new AdminActionError(409, "Only active licenses can be revoked.");
@@ -33,7 +40,16 @@ export async function revokeLicense({ admin, licenseId }: { admin: AuditActor; l
       target_id: licenseId,
       details: { user_id: license.user_id, email: license.email, license_type: license.license_type },
     });
+    return license;
   });
+  if (canCancelRenewal(revoked) && revoked.paddle_subscription_id) {
+    try {
+      await getPaymentProvider().cancelAtPeriodEnd(revoked.paddle_subscription_id);
+      await markCancellationRequested(revoked.id);
+    } catch (error) {
+      getLogger().warn({ err: error, licenseId }, "revoked, but the subscription's renewal could not be stopped");
+    }
+  }
 }
 
 /**
