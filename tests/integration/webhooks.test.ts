@@ -291,6 +291,33 @@ describe.each(testEngines())("payment webhooks on %s", (engine) => {
       expect(row.id).toBe(license.id);
     });
 
+    it("a refund approved without the site's request (Paddle's dashboard) also stops the subscription's renewal", async () => {
+      const cancelled: string[] = [];
+      const fail = async () => {
+        throw new Error("not expected");
+      };
+      setPaymentProvider({
+        name: "paddle",
+        webhookSecret: SECRET,
+        cancelAtPeriodEnd: async (id) => void cancelled.push(id),
+        removeScheduledCancel: fail,
+        refund: fail,
+        createExtensionCharge: fail,
+      });
+      try {
+        const { txn } = await purchase();
+        const approved = adjustment({ transactionId: txn.id, subscriptionId: txn.subscription_id, amountCents: 900, status: "approved" });
+        expect((await deliver(envelope("adjustment.updated", approved))).status).toBe(200);
+        expect(cancelled).toEqual([txn.subscription_id]);
+        expect((await licenseOf(txn.subscription_id!))!).toMatchObject({ status: "refunded", auto_renew: false });
+        // Redelivered: nothing again.
+        await deliver(envelope("adjustment.updated", approved));
+        expect(cancelled).toHaveLength(1);
+      } finally {
+        setPaymentProvider(undefined);
+      }
+    });
+
     it("rejected → the license is active again; a late pending event does not undo a newer outcome", async () => {
       const { txn } = await purchase();
       const pending = adjustment({ transactionId: txn.id, subscriptionId: txn.subscription_id, amountCents: 855, status: "pending_approval" });

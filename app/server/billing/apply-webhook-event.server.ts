@@ -13,18 +13,23 @@ import { planForPriceId } from "./price-ids.server";
  * it. The license row follows the subscription; payments are facts keyed by transaction id;
  * an event older than what the row already reflects never moves it backwards.
  */
-export async function applyWebhookEvent(tx: Transaction, event: PaddleEvent): Promise<void> {
+export async function applyWebhookEvent(tx: Transaction, event: PaddleEvent): Promise<FollowUp[]> {
   const occurredAt = new Date(event.occurred_at);
   switch (event.event_type) {
     case "transaction.completed":
-      return applyTransactionCompleted(tx, event.data, occurredAt);
+      await applyTransactionCompleted(tx, event.data, occurredAt);
+      return [];
     case "adjustment.created":
     case "adjustment.updated":
       return applyAdjustment(tx, event.data, occurredAt, event.event_id);
     default:
-      return applySubscription(tx, event.data, occurredAt);
+      await applySubscription(tx, event.data, occurredAt);
+      return [];
   }
 }
+
+/** What the provider must still be told once the event's changes are committed. */
+export type FollowUp = { kind: "stop-renewal"; licenseId: string; subscriptionId: string };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -189,8 +194,8 @@ async function applySubscription(tx: Transaction, sub: PaddleSubscription, occur
   await tx.update(licenses).set(changes).where(eq(licenses.id, license.id));
 }
 
-async function applyAdjustment(tx: Transaction, adjustment: PaddleAdjustment, occurredAt: Date, eventId: string): Promise<void> {
-  if (adjustment.action !== "refund") return;
+async function applyAdjustment(tx: Transaction, adjustment: PaddleAdjustment, occurredAt: Date, eventId: string): Promise<FollowUp[]> {
+  if (adjustment.action !== "refund") return [];
   // A later event about the same adjustment was applied already: this one is stale.
   const newer = await tx
     .select({ id: webhook_events.event_id })
@@ -203,7 +208,7 @@ async function applyAdjustment(tx: Transaction, adjustment: PaddleAdjustment, oc
       ),
     )
     .limit(1);
-  if (newer.length > 0) return;
+  if (newer.length > 0) return [];
   const [paid] = await tx
     .select({ license_id: payments.license_id })
     .from(payments)
@@ -215,9 +220,9 @@ async function applyAdjustment(tx: Transaction, adjustment: PaddleAdjustment, oc
       : [];
   if (!license) {
     getLogger().warn({ adjustment: adjustment.id }, "refund adjustment for a transaction we do not know");
-    return;
+    return [];
   }
-  if (license.refunded) return;
+  if (license.refunded) return [];
   if (adjustment.status === "approved") {
     await tx
       .update(licenses)
@@ -231,12 +236,17 @@ async function applyAdjustment(tx: Transaction, adjustment: PaddleAdjustment, oc
         cancellation_requested_at: null,
       })
       .where(eq(licenses.id, license.id));
+    // A refund approved without the site's request (e.g. in Paddle's dashboard): stop renewal too.
+    if (license.auto_renew && !license.cancellation_requested && license.paddle_subscription_id) {
+      return [{ kind: "stop-renewal", licenseId: license.id, subscriptionId: license.paddle_subscription_id }];
+    }
   } else if (adjustment.status === "pending_approval") {
     if (license.status === "active") await tx.update(licenses).set({ status: "refund_requested" }).where(eq(licenses.id, license.id));
   } else if (license.status === "refund_requested") {
     // Rejected (or reversed before approval): the license is active again.
     await tx.update(licenses).set({ status: "active" }).where(eq(licenses.id, license.id));
   }
+  return [];
 }
 
 /** The newest paid transaction of a license: what its refund refunds. */

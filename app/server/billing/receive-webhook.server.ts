@@ -1,7 +1,8 @@
 import { getDb } from "../db/db.server";
 import { webhook_events } from "../db/schema";
 import { getLogger } from "../logger.server";
-import { applyWebhookEvent } from "./apply-webhook-event.server";
+import { applyWebhookEvent, type FollowUp } from "./apply-webhook-event.server";
+import { getPaymentProvider } from "./payment-provider.server";
 import { parseEvent } from "./paddle-events.server";
 import { verifySignature } from "./webhook-signature.server";
 
@@ -47,19 +48,31 @@ export async function receiveWebhook({
   if (!parsed.used) return { status: 200, body: { ok: true, message: `Ignored ${parsed.event_type}` } };
   const { event } = parsed;
   try {
-    const applied = await getDb().transaction(async (tx) => {
+    const followUps = await getDb().transaction(async (tx) => {
       const recorded = await tx
         .insert(webhook_events)
         .values({ event_id: event.event_id, event_type: event.event_type, occurred_at: new Date(event.occurred_at), payload: json })
         .onConflictDoNothing()
         .returning({ id: webhook_events.event_id });
-      if (recorded.length === 0) return false;
-      await applyWebhookEvent(tx, event);
-      return true;
+      if (recorded.length === 0) return null;
+      return applyWebhookEvent(tx, event);
     });
+    const applied = followUps !== null;
+    if (followUps?.length) await runFollowUps(followUps);
     return { status: 200, body: { ok: true, message: applied ? `Applied ${event.event_type}` : "Already received" } };
   } catch (error) {
     log.error({ err: error, event_id: event.event_id, event_type: event.event_type }, "webhook event could not be applied");
     return { status: 500, body: { ok: false, message: "The event could not be applied; it will be retried" } };
+  }
+}
+
+/** Tells the provider what a committed event implies; best effort (the event itself is applied). */
+async function runFollowUps(followUps: FollowUp[]): Promise<void> {
+  for (const followUp of followUps) {
+    try {
+      await getPaymentProvider().cancelAtPeriodEnd(followUp.subscriptionId);
+    } catch (error) {
+      getLogger().warn({ err: error, ...followUp }, "could not stop the renewal of a refunded license");
+    }
   }
 }
