@@ -16,7 +16,7 @@ export function LicenseCard({ license, now }: { license: LicenseView; now: Date 
   const action = useLicenseAction();
   const copyKey = async () => {
     try {
-      await navigator.clipboard.writeText(license.license_key);
+      await navigator.clipboard.writeText(license.license_key ?? "");
       showToast({ title: "Copied", description: "License key copied to the clipboard.", variant: "success" });
     } catch {
       showToast({ title: "Copy failed", description: "Select the key and copy it by hand.", variant: "destructive" });

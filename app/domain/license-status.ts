@@ -65,9 +65,14 @@ export function licenseRefundCents(license: Pick<LicenseFacts, "license_type">):
   return isPlanId(license.license_type) ? refundAmountCents(license.license_type) : null;
 }
 
-/** Tester and trial licenses have no subscription section. */
-export function hasSubscriptionSection(license: Pick<LicenseFacts, "license_type" | "is_trial">): boolean {
-  return !license.is_trial && license.license_type !== "trial" && license.license_type !== "tester";
+/**
+ * Tester and trial licenses have no subscription section (spec section 4). A plan bought with the
+ * first-time buyer's 7-day trial is a subscription that bills when the trial ends, so it keeps
+ * its section: its owner can cancel before being charged (docs/decisions/0013).
+ */
+export function hasSubscriptionSection(license: Pick<LicenseFacts, "license_type" | "is_trial" | "paddle_subscription_id">): boolean {
+  if (license.license_type === "trial" || license.license_type === "tester") return false;
+  return !license.is_trial || Boolean(license.paddle_subscription_id);
 }
 
 /** Cancel allowed: auto-renewing, no cancellation requested yet, and a subscription id. */

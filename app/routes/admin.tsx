@@ -14,6 +14,7 @@ import { requireAdmin, requireAdminAction } from "~/server/auth/session.server";
 import { listUserLicenses } from "~/server/licenses/list-licenses.server";
 import { getLogger } from "~/server/logger.server";
 import { listReleases } from "~/server/releases/list-releases.server";
+import { readForm } from "~/server/read-form.server";
 import type { Route } from "./+types/admin";
 
 /** Runs a read; on failure logs it and gives the spec's text instead. */
@@ -41,7 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const selected = userId
     ? await attempt(ADMIN_ERRORS.fetchLicenses, async () => {
         const user = await getUserSummary(userId);
-        return user ? { user, licenses: await listUserLicenses(user.id) } : null;
+        return user ? { user, licenses: await listUserLicenses(user.id, { reveal: true }) } : null;
       })
     : null;
   const [releases, audit] = await Promise.all([
@@ -64,7 +65,7 @@ export interface AdminActionResult {
  */
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdminAction(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const ok = (toast: Omit<ToastInput, "variant">) => data<AdminActionResult>({ ok: true, toast: { ...toast, variant: "success" } });
   const fail = (status: number, description: string, fieldErrors?: Record<string, string[]>) =>

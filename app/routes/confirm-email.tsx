@@ -9,12 +9,13 @@ import { emailOnlySchema } from "~/domain/auth-schemas";
 import { parseForm, useFormValidation } from "~/lib/form";
 import { RATE_LIMIT_MESSAGE, hitRateLimit } from "~/server/auth/rate-limit.server";
 import { sendConfirmation } from "~/server/auth/register-user.server";
+import { readForm } from "~/server/read-form.server";
 import type { Route } from "./+types/confirm-email";
 
 export const RESEND_ANSWER = "If an unconfirmed account exists for that address, a new confirmation link is on its way.";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = parseForm(emailOnlySchema, await request.formData());
+  const parsed = parseForm(emailOnlySchema, await readForm(request));
   if (!parsed.success) return data({ fieldErrors: parsed.fieldErrors, sent: false, toast: null }, { status: 400 });
   const limit = await hitRateLimit([`resend:ip:${context.clientIp}`, `resend:email:${parsed.data.email}`]);
   if (limit.limited) {

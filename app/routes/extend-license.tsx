@@ -27,6 +27,7 @@ import { EXTENSION_FAILED, chargeExtension, extendLicenseWithDemoPayment } from 
 import { LicenseActionError } from "~/server/licenses/own-license.server";
 import { getLogger } from "~/server/logger.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { readForm } from "~/server/read-form.server";
 import type { Route } from "./+types/extend-license";
 
 /** What a license card passes in navigation state. */
@@ -41,7 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const input = {
     userId: user.id,
     email: user.email,

@@ -11,10 +11,11 @@ import { parseForm, useFormValidation } from "~/lib/form";
 import { getAuth } from "~/server/auth/auth.server";
 import { RATE_LIMIT_MESSAGE, hitRateLimit } from "~/server/auth/rate-limit.server";
 import { getLogger } from "~/server/logger.server";
+import { readForm } from "~/server/read-form.server";
 import type { Route } from "./+types/forgot-password";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = parseForm(emailOnlySchema, await request.formData());
+  const parsed = parseForm(emailOnlySchema, await readForm(request));
   if (!parsed.success) return data({ fieldErrors: parsed.fieldErrors, sentTo: null, toast: null }, { status: 400 });
   const { email } = parsed.data;
   const limit = await hitRateLimit([`forgot:ip:${context.clientIp}`, `forgot:email:${email}`]);

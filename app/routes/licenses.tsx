@@ -14,6 +14,7 @@ import { LicenseActionError } from "~/server/licenses/own-license.server";
 import { cancelRenewal, reenableRenewal } from "~/server/licenses/renewal.server";
 import { requestRefund } from "~/server/licenses/request-refund.server";
 import { getLogger } from "~/server/logger.server";
+import { readForm } from "~/server/read-form.server";
 import type { Route } from "./+types/licenses";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -37,7 +38,7 @@ const failure = (status: number, description: string, fieldErrors?: Record<strin
  */
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const licenseId = String(form.get("licenseId") ?? "");
   const intent = form.get("intent");
   const fallback: Record<string, string> = {

@@ -13,6 +13,7 @@ import { RATE_LIMIT_MESSAGE, hitRateLimit } from "~/server/auth/rate-limit.serve
 import { requireAnonymous, safeRedirect } from "~/server/auth/session.server";
 import { getLogger } from "~/server/logger.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { readForm } from "~/server/read-form.server";
 import type { Route } from "./+types/login";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -22,7 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAnonymous(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const parsed = parseForm(loginSchema, formData);
   if (!parsed.success) return data({ fieldErrors: parsed.fieldErrors, unverifiedEmail: null, toast: null }, { status: 400 });
   const { email, password, redirectTo } = parsed.data;

@@ -11,6 +11,7 @@ import { getDemoProvider } from "~/server/billing/payment-provider.server";
 import { configuredPriceIds } from "~/server/billing/price-ids.server";
 import { hasAnyLicense } from "~/server/licenses/has-any-license.server";
 import { getLogger } from "~/server/logger.server";
+import { readForm } from "~/server/read-form.server";
 import type { Route } from "./+types/pricing";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -29,7 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** The demo provider's Pay: the server chooses the price and records the purchase. */
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const fail = (status: number, error: string) => data<DemoCheckoutResult>({ error }, { status });
   if (form.get("intent") !== "demo-checkout") return fail(400, "Unknown action.");
   const demo = getDemoProvider();

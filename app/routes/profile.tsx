@@ -10,6 +10,7 @@ import { parseForm, useFormValidation } from "~/lib/form";
 import { requireUser } from "~/server/auth/session.server";
 import { getProfile, updateProfile } from "~/server/auth/update-profile.server";
 import { getLogger } from "~/server/logger.server";
+import { readForm } from "~/server/read-form.server";
 import type { Route } from "./+types/profile";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -19,7 +20,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const parsed = parseForm(profileSchema, await request.formData());
+  const parsed = parseForm(profileSchema, await readForm(request));
   if (!parsed.success) {
     return data({ fieldErrors: parsed.fieldErrors, pendingEmail: null, toast: { title: T.profileFailed, variant: "destructive" as const } }, { status: 400 });
   }

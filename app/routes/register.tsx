@@ -15,6 +15,7 @@ import { registerUser } from "~/server/auth/register-user.server";
 import { requireAnonymous } from "~/server/auth/session.server";
 import { getLogger } from "~/server/logger.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { readForm } from "~/server/read-form.server";
 import type { Route } from "./+types/register";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -24,7 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAnonymous(request);
-  const parsed = parseForm(registerSchema, await request.formData());
+  const parsed = parseForm(registerSchema, await readForm(request));
   if (!parsed.success) return data({ fieldErrors: parsed.fieldErrors, toast: null }, { status: 400 });
 
   const limit = await hitRateLimit([`sign-up:ip:${context.clientIp}`, `sign-up:email:${parsed.data.email}`]);

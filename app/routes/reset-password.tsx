@@ -13,6 +13,7 @@ import { getAuth } from "~/server/auth/auth.server";
 import { isResetTokenValid } from "~/server/auth/reset-token.server";
 import { getLogger } from "~/server/logger.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { readForm } from "~/server/read-form.server";
 import type { Route } from "./+types/reset-password";
 
 const linkError = (description?: string | null): ToastInput => ({
@@ -30,7 +31,7 @@ function passwordProblem(password: string, confirm: string): ToastInput | null {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const token = String(form.get("token") ?? "");
   if (form.get("intent") === "verify") {
     try {

@@ -62,6 +62,22 @@ describe.each(testEngines())("license self-service actions on %s", (engine) => {
     expect((await post({ intent: "delete-everything", licenseId: (await renewing()).id })).status).toBe(400);
   });
 
+  it("a body that is not a form answers 400, not 500", async () => {
+    const request = new Request("http://localhost:3000/licenses", { method: "POST", headers: { "Content-Type": "application/json", Cookie: userCookie }, body: "{}" });
+    const result = await call(() => licensesRoute.action(routeArgs(request)));
+    expect(result.status).toBe(400);
+  });
+
+  it("the page's data hides the key and offline data of refunded and refund-requested licenses", async () => {
+    const page = await call(() => licensesRoute.loader(routeArgs(formRequest("/licenses", {}, userCookie))));
+    const rows = page.data.licenses as { status: string; license_key: string | null }[];
+    for (const row of rows) {
+      if (row.status === "refunded" || row.status === "refund_requested") expect(row.license_key).toBeNull();
+      else expect(row.license_key).toMatch(/^[A-Za-z0-9+/=]+:[A-Za-z0-9+/=]+$/);
+    }
+    expect(rows.filter((r) => r.license_key === null)).toHaveLength(2);
+  });
+
   describe("offline data", () => {
     it("stores both values once and regenerates the key from the e-mail, the values and the existing dates", async () => {
       const license = await tester();
@@ -179,6 +195,16 @@ describe.each(testEngines())("license self-service actions on %s", (engine) => {
       expect(entry!.details).toMatchObject({ amount_cents: 855 });
       expect((await post({ intent: "request-refund", licenseId: license.id })).status).toBe(409);
     });
+
+    it("after an extension, the refund is still made against the plan's purchase", async () => {
+      const license = await renewing();
+      await call(() => extendRoute.action(routeArgs(formRequest("/extend-license", { licenseId: license.id, months: "1", years: "0" }, userCookie))));
+      const result = await post({ intent: "request-refund", licenseId: license.id });
+      expect(result.status).toBe(200);
+      const [adjustment] = await db().select().from(demo_billing).where(and(eq(demo_billing.kind, "adjustment"), eq(demo_billing.subscription_id, license.paddle_subscription_id!)));
+      const [purchase] = await db().select().from(demo_billing).where(and(eq(demo_billing.kind, "transaction"), eq(demo_billing.subscription_id, license.paddle_subscription_id!)));
+      expect((adjustment!.data as { transaction_id: string }).transaction_id).toBe(purchase!.id);
+    }, 15_000);
 
     it("refuses a license outside its refund window, a trial, a tester, and another user's license", async () => {
       for (const license of [await seeded((l) => l.license_type === "yearly" && l.status === "active"), await seeded((l) => l.is_trial), await tester()]) {

@@ -155,6 +155,20 @@ describe.each(testEngines())("payment webhooks on %s", (engine) => {
       expect(await licenseOf(broken.subscription_id!)).toBeUndefined();
     });
 
+    it("the HTTP route refuses a body over 1 MB even without a Content-Length", async () => {
+      const chunk = new TextEncoder().encode("x".repeat(64 * 1024));
+      let sent = 0;
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (sent++ < 20) controller.enqueue(chunk);
+          else controller.close();
+        },
+      });
+      const request = new Request("http://localhost/api/webhooks/paddle", { method: "POST", body, duplex: "half" } as RequestInit);
+      const response = (await webhookAction({ request, params: {}, context: testContext() } as never)) as Response;
+      expect(response.status).toBe(413);
+    });
+
     it("the HTTP route verifies the header and answers with the handler's status", async () => {
       const event = envelope("transaction.completed", transaction({ userId: user.id, amountCents: 900, start: new Date(), end: days(30) }));
       const { rawBody, signature } = signed(SECRET, event);
@@ -233,7 +247,61 @@ describe.each(testEngines())("payment webhooks on %s", (engine) => {
     });
   });
 
+  describe("what a checkout's custom data cannot do", () => {
+    it("an extension is applied only from a one-time transaction that paid its price", async () => {
+      const { license, txn } = await purchase();
+      const base = { userId: user.id, subscriptionId: null, start: new Date(), end: null, origin: "api" as const };
+      const extension = { kind: "extension", user_id: user.id, license_id: license.id, months: 12, years: 5 };
+      // Paid less than 12 × $9 + 5 × $99, or huge numbers, or on a subscription: not an extension.
+      await deliver(envelope("transaction.completed", transaction({ ...base, amountCents: 0, customData: extension })));
+      await deliver(envelope("transaction.completed", transaction({ ...base, amountCents: 900_000, customData: { ...extension, months: 1e9 } })));
+      const sub = transaction({ userId: user.id, subscriptionId: txn.subscription_id, amountCents: 900, start: license.end_date, end: days(30, license.end_date), origin: "subscription_recurring", customData: extension });
+      expect((await deliver(envelope("transaction.completed", sub))).status).toBe(200);
+      const after = (await licenseOf(txn.subscription_id!))!;
+      expect(after.extended_months).toBe(0);
+      expect(after.end_date.toISOString()).toBe(days(30, license.end_date).toISOString());
+    });
+
+    it("the price paid decides the plan, not the plan_type in custom data", async () => {
+      const txn = transaction({ userId: user.id, planType: "yearly", priceId: "pri_demo_monthly", amountCents: 900, start: new Date(), end: days(30) });
+      await deliver(envelope("transaction.completed", txn));
+      expect((await licenseOf(txn.subscription_id!))!.license_type).toBe("monthly");
+    });
+
+    it("a renewal charged for a revoked license leaves it revoked and asks the provider again to stop", async () => {
+      const cancelled: string[] = [];
+      const fail = async () => {
+        throw new Error("not expected");
+      };
+      setPaymentProvider({ name: "paddle", webhookSecret: SECRET, cancelAtPeriodEnd: async (id) => void cancelled.push(id), removeScheduledCancel: fail, refund: fail, createExtensionCharge: fail });
+      try {
+        const { txn, license } = await purchase();
+        await db().update(licenses).set({ status: "revoked" }).where(eq(licenses.id, license.id));
+        const renewal = transaction({ userId: user.id, subscriptionId: txn.subscription_id, amountCents: 900, start: license.end_date, end: days(30, license.end_date), origin: "subscription_recurring" });
+        expect((await deliver(envelope("transaction.completed", renewal))).status).toBe(200);
+        const after = (await licenseOf(txn.subscription_id!))!;
+        expect(after.status).toBe("revoked");
+        expect(after.end_date.toISOString()).toBe(license.end_date.toISOString());
+        expect(cancelled).toEqual([txn.subscription_id]);
+      } finally {
+        setPaymentProvider(undefined);
+      }
+    });
+  });
+
   describe("subscription events", () => {
+    it("a late subscription.trialing after the first payment is undone by the active state", async () => {
+      const { txn, license } = await purchase({ trial: true });
+      const paid = transaction({ userId: user.id, subscriptionId: txn.subscription_id, amountCents: 900, start: license.end_date, end: days(30, license.end_date), origin: "subscription_recurring" });
+      await deliver(envelope("transaction.completed", paid));
+      const base = { subscriptionId: txn.subscription_id!, userId: user.id, start: license.start_date, end: license.end_date };
+      const t0 = new Date();
+      await deliver(envelope("subscription.trialing", subscription({ ...base, status: "trialing", trialDates: { start: license.start_date, end: license.end_date } }), t0));
+      expect((await licenseOf(txn.subscription_id!))!.is_trial).toBe(true);
+      await deliver(envelope("subscription.activated", subscription({ ...base, status: "active" }), new Date(t0.getTime() + 1000)));
+      expect((await licenseOf(txn.subscription_id!))!.is_trial).toBe(false);
+    });
+
     it("a scheduled cancellation clears auto_renew; removing it restores it; an older event is ignored", async () => {
       const { txn, license } = await purchase();
       const base = { subscriptionId: txn.subscription_id!, userId: user.id, start: license.start_date, end: license.end_date };

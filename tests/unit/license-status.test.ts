@@ -106,9 +106,14 @@ describe("auto-renewal", () => {
     expect(canReenableRenewal(base)).toBe(false);
   });
   it("tester and trial licenses have no subscription section", () => {
-    expect(hasSubscriptionSection({ license_type: "tester", is_trial: false })).toBe(false);
-    expect(hasSubscriptionSection({ license_type: "trial", is_trial: true })).toBe(false);
-    expect(hasSubscriptionSection({ license_type: "monthly", is_trial: true })).toBe(false);
-    expect(hasSubscriptionSection({ license_type: "yearly", is_trial: false })).toBe(true);
+    expect(hasSubscriptionSection({ license_type: "tester", is_trial: false, paddle_subscription_id: null })).toBe(false);
+    expect(hasSubscriptionSection({ license_type: "trial", is_trial: true, paddle_subscription_id: null })).toBe(false);
+    expect(hasSubscriptionSection({ license_type: "trial", is_trial: true, paddle_subscription_id: "sub_1" })).toBe(false);
+    expect(hasSubscriptionSection({ license_type: "monthly", is_trial: true, paddle_subscription_id: null })).toBe(false);
+    expect(hasSubscriptionSection({ license_type: "yearly", is_trial: false, paddle_subscription_id: null })).toBe(true);
+  });
+
+  it("a plan bought with the 7-day trial keeps its subscription section, so it can be cancelled before it bills", () => {
+    expect(hasSubscriptionSection({ license_type: "monthly", is_trial: true, paddle_subscription_id: "sub_1" })).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
-import { and, desc, eq, gt, sql } from "drizzle-orm";
-import { addMonths } from "~/domain/extension";
+import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { addMonths, extensionPriceCents, isValidExtension } from "~/domain/extension";
 import { isPlanId, refundEligibleUntil, type PlanId } from "~/domain/plans";
 import type { Transaction } from "../db/client.server";
 import { licenses, payments, users, webhook_events, type License } from "../db/schema";
@@ -17,8 +17,7 @@ export async function applyWebhookEvent(tx: Transaction, event: PaddleEvent): Pr
   const occurredAt = new Date(event.occurred_at);
   switch (event.event_type) {
     case "transaction.completed":
-      await applyTransactionCompleted(tx, event.data, occurredAt);
-      return [];
+      return applyTransactionCompleted(tx, event.data, occurredAt);
     case "adjustment.created":
     case "adjustment.updated":
       return applyAdjustment(tx, event.data, occurredAt, event.event_id);
@@ -63,15 +62,15 @@ function newKey(license: Pick<License, "email" | "windows_username" | "computer_
   });
 }
 
-async function applyTransactionCompleted(tx: Transaction, txn: PaddleTransaction, occurredAt: Date): Promise<void> {
+async function applyTransactionCompleted(tx: Transaction, txn: PaddleTransaction, occurredAt: Date): Promise<FollowUp[]> {
   const log = getLogger();
   const custom = readCustomData(txn.custom_data);
   if (!custom.userId) {
     log.warn({ transaction: txn.id }, "transaction.completed without custom_data.user_id: not linked to a user");
-    return;
+    return [];
   }
   const [already] = await tx.select({ id: payments.id }).from(payments).where(eq(payments.id, txn.id));
-  if (already) return;
+  if (already) return [];
   const amount = Number(txn.details.totals.total);
   const billedAt = new Date(txn.billed_at ?? occurredAt);
   const payment = {
@@ -84,8 +83,14 @@ async function applyTransactionCompleted(tx: Transaction, txn: PaddleTransaction
     billed_at: billedAt,
   };
 
-  if (custom.extension) {
+  // An extension is a one-time transaction the server created (no subscription) and that paid at
+  // least the extension's price; custom data alone, which a checkout can carry, is not enough.
+  if (custom.extension && !txn.subscription_id) {
     const { licenseId, months, years } = custom.extension;
+    if (!isValidExtension(months, years) || amount < extensionPriceCents(months, years)) {
+      log.warn({ transaction: txn.id, months, years, amount }, "extension payment does not match its price: not applied");
+      return [];
+    }
     const [license] = await tx
       .select()
       .from(licenses)
@@ -93,7 +98,7 @@ async function applyTransactionCompleted(tx: Transaction, txn: PaddleTransaction
       .for("update");
     if (!license) {
       log.warn({ transaction: txn.id, licenseId }, "extension paid for a license that does not exist");
-      return;
+      return [];
     }
     const added = months + 12 * years;
     const end_date = addMonths(license.end_date, added);
@@ -102,22 +107,19 @@ async function applyTransactionCompleted(tx: Transaction, txn: PaddleTransaction
       .set({ end_date, extended_months: license.extended_months + added, license_key: newKey(license, end_date) })
       .where(eq(licenses.id, license.id));
     await tx.insert(payments).values({ ...payment, license_id: license.id, kind: "extension" });
-    return;
+    return [];
   }
 
   if (!txn.subscription_id || !txn.billing_period) {
     log.warn({ transaction: txn.id }, "transaction.completed without a subscription or billing period: nothing to apply");
-    return;
+    return [];
   }
-  const planType: PlanId | null = custom.planType ?? planForPriceId(txn.items[0]?.price.id ?? "");
-  if (!planType) {
-    log.warn({ transaction: txn.id }, "transaction.completed for an unknown plan: nothing to apply");
-    return;
-  }
+  // The price paid decides the plan; custom data only when the price is not one of ours.
+  const planType: PlanId | null = planForPriceId(txn.items[0]?.price.id ?? "") ?? custom.planType;
   const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, custom.userId));
   if (!user) {
     log.warn({ transaction: txn.id, userId: custom.userId }, "transaction.completed for a user that does not exist");
-    return;
+    return [];
   }
   const periodStart = new Date(txn.billing_period.starts_at);
   const periodEnd = new Date(txn.billing_period.ends_at);
@@ -127,6 +129,10 @@ async function applyTransactionCompleted(tx: Transaction, txn: PaddleTransaction
   let license = await licenseForSubscription(tx, txn.subscription_id);
   let kind: "purchase" | "renewal" = "renewal";
   if (!license) {
+    if (!planType) {
+      log.warn({ transaction: txn.id }, "transaction.completed for an unknown plan: nothing to apply");
+      return [];
+    }
     kind = "purchase";
     const base = { email: user.email, windows_username: null, computer_name: null, start_date: periodStart };
     const inserted = await tx
@@ -150,6 +156,12 @@ async function applyTransactionCompleted(tx: Transaction, txn: PaddleTransaction
       .returning();
     license = inserted[0] ?? (await licenseForSubscription(tx, txn.subscription_id));
     if (!license) throw new Error(`license for ${txn.subscription_id} neither inserted nor found`);
+  } else if (license.status === "revoked" || license.status === "refunded" || license.refunded) {
+    // Charged although revoked or refunded: the earlier stop did not reach the provider. Record
+    // the payment, keep the license as it is, and ask the provider to stop renewing again.
+    await tx.insert(payments).values({ ...payment, license_id: license.id, kind: "renewal" });
+    log.warn({ transaction: txn.id, licenseId: license.id }, "renewal charged for a revoked or refunded license");
+    return [{ kind: "stop-renewal", licenseId: license.id, subscriptionId: txn.subscription_id }];
   } else {
     // A renewal: the license runs to the new period's end (plus any extension); never backwards.
     const end_date = addMonths(periodEnd, license.extended_months);
@@ -159,7 +171,7 @@ async function applyTransactionCompleted(tx: Transaction, txn: PaddleTransaction
       const [earlierPaid] = await tx
         .select({ id: payments.id })
         .from(payments)
-        .where(and(eq(payments.license_id, license.id), gt(payments.amount_cents, 0)))
+        .where(and(eq(payments.license_id, license.id), gt(payments.amount_cents, 0), inArray(payments.kind, ["purchase", "renewal"])))
         .limit(1);
       // The first paid period after a trial is the purchase that the refund window counts from.
       if (!earlierPaid) Object.assign(changes, { is_trial: false, purchase_date: billedAt, refund_eligible_until: refundEligibleUntil(billedAt) });
@@ -167,6 +179,7 @@ async function applyTransactionCompleted(tx: Transaction, txn: PaddleTransaction
     if (Object.keys(changes).length > 0) await tx.update(licenses).set(changes).where(eq(licenses.id, license.id));
   }
   await tx.insert(payments).values({ ...payment, license_id: license.id, kind });
+  return [];
 }
 
 async function applySubscription(tx: Transaction, sub: PaddleSubscription, occurredAt: Date): Promise<void> {
@@ -190,6 +203,9 @@ async function applySubscription(tx: Transaction, sub: PaddleSubscription, occur
       trial_starts_at: new Date(trialDates.starts_at),
       trial_ends_at: new Date(trialDates.ends_at),
     });
+  } else if (sub.status === "active" || sub.status === "past_due") {
+    // Billed: whatever order the events came in, the trial is over.
+    changes.is_trial = false;
   }
   await tx.update(licenses).set(changes).where(eq(licenses.id, license.id));
 }
@@ -249,12 +265,12 @@ async function applyAdjustment(tx: Transaction, adjustment: PaddleAdjustment, oc
   return [];
 }
 
-/** The newest paid transaction of a license: what its refund refunds. */
+/** The newest paid purchase or renewal of a license (never an extension): what its refund refunds. */
 export async function latestPaidPayment(tx: Pick<Transaction, "select">, licenseId: string) {
   const [payment] = await tx
     .select()
     .from(payments)
-    .where(and(eq(payments.license_id, licenseId), gt(payments.amount_cents, 0)))
+    .where(and(eq(payments.license_id, licenseId), gt(payments.amount_cents, 0), inArray(payments.kind, ["purchase", "renewal"])))
     .orderBy(desc(payments.billed_at))
     .limit(1);
   return payment;

@@ -244,7 +244,11 @@ export const webhook_events = pgTable(
     payload: jsonb("payload").notNull(),
     received_at: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("webhook_events_received_at_idx").on(t.received_at.desc())],
+  (t) => [
+    index("webhook_events_received_at_idx").on(t.received_at.desc()),
+    // Refund events look up earlier events about the same adjustment (ordering guard).
+    index("webhook_events_data_id_idx").on(sql`(${t.payload} -> 'data' ->> 'id')`),
+  ],
 );
 
 export const DEMO_BILLING_KINDS = ["subscription", "transaction", "adjustment"] as const;

@@ -1,9 +1,14 @@
 import { desc, eq } from "drizzle-orm";
+import { isRefundLocked } from "~/domain/license-status";
 import { getDb } from "../db/db.server";
 import { licenses } from "../db/schema";
 
-/** The user's licenses, newest first (spec 7), with dates as ISO strings for the page. */
-export async function listUserLicenses(userId: string) {
+/**
+ * The user's licenses, newest first (spec 7), with dates as ISO strings for the page. A refunded
+ * or refund-requested license's key and offline data are hidden (spec section 4), not only in the
+ * page but in what is sent to it; admins see them (`reveal`).
+ */
+export async function listUserLicenses(userId: string, { reveal = false }: { reveal?: boolean } = {}) {
   const rows = await getDb()
     .select()
     .from(licenses)
@@ -11,6 +16,7 @@ export async function listUserLicenses(userId: string) {
     .orderBy(desc(licenses.created_at));
   return rows.map(({ user_id: _user, ...row }) => ({
     ...row,
+    ...(reveal || !isRefundLocked(row) ? {} : { license_key: null, windows_username: null, computer_name: null }),
     start_date: row.start_date.toISOString(),
     end_date: row.end_date.toISOString(),
     trial_starts_at: row.trial_starts_at?.toISOString() ?? null,

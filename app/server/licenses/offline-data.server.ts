@@ -70,9 +70,16 @@ export async function setOfflineData({
         eq(licenses.user_id, userId),
         isNull(licenses.windows_username),
         isNull(licenses.computer_name),
+        // The key was made from these dates: a renewal in between must not be overwritten.
+        eq(licenses.end_date, license.end_date),
+        eq(licenses.license_key, license.license_key),
       ),
     )
     .returning({ id: licenses.id });
-  if (updated.length === 0) throw new LicenseActionError(409, "Offline data can be changed only once.");
+  if (updated.length === 0) {
+    const now = await getOwnLicense(userId, licenseId);
+    if (now.windows_username !== null || now.computer_name !== null) throw new LicenseActionError(409, "Offline data can be changed only once.");
+    throw new LicenseActionError(409, "The license changed while saving. Please try again.");
+  }
   return { keyRegenerated };
 }

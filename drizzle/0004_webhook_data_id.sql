@@ -1,0 +1,1 @@
+CREATE INDEX "webhook_events_data_id_idx" ON "webhook_events" USING btree (("payload" -> 'data' ->> 'id'));
