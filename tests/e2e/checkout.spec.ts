@@ -40,6 +40,9 @@ test.describe("buying a license through the demo checkout", () => {
     await expect(card).toHaveCount(1);
     await expect(card).toContainText("Monthly license");
     await expect(card.getByTestId("license-status")).toHaveText(/^Active, trial until /);
+    // A trial bills when it ends: it can be cancelled before that (decision 0013), not refunded.
+    await expect(card.getByRole("button", { name: "Cancel auto-renewal" })).toBeVisible();
+    await expect(card.getByRole("button", { name: "Request Refund" })).toHaveCount(0);
     const payload = decodeLicenseKey((await card.getByTestId("license-key").innerText()).trim());
     expect(payload.email).toBe(email);
     expect(new Date(payload.end_date).getTime() - new Date(payload.start_date).getTime()).toBe(7 * DAY);
