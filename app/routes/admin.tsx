@@ -5,7 +5,7 @@ import { AdminUsers } from "~/components/admin-users";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { ADMIN_ERRORS, ADMIN_TOASTS, normalizeSearchTerm, parseTesterDays, releaseFormSchema, releaseFormValues } from "~/domain/admin";
 import type { ToastInput } from "~/lib/toast";
-import { AdminActionError } from "~/server/admin/admin-error.server";
+import { ActionError } from "~/server/action-error.server";
 import { listAuditEntries } from "~/server/admin/audit.server";
 import { addTesterLicense, getUserSummary, revokeLicense } from "~/server/admin/manage-licenses.server";
 import { deleteRelease, saveRelease } from "~/server/admin/manage-releases.server";
@@ -105,7 +105,7 @@ export async function action({ request }: Route.ActionArgs) {
         return fail(400, "Unknown action.");
     }
   } catch (error) {
-    if (error instanceof AdminActionError) return fail(error.status, error.message);
+    if (error instanceof ActionError) return fail(error.status, error.message);
     getLogger().error({ err: error, intent }, "admin action failed");
     return fail(500, failures[intent] ?? "The action failed.");
   }

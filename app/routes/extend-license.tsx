@@ -24,7 +24,7 @@ import { useRootData } from "~/root";
 import { requireUser } from "~/server/auth/session.server";
 import { getEnv } from "~/server/env.server";
 import { EXTENSION_FAILED, chargeExtension, extendLicenseWithDemoPayment } from "~/server/licenses/extend-license.server";
-import { LicenseActionError } from "~/server/licenses/own-license.server";
+import { ActionError } from "~/server/action-error.server";
 import { getLogger } from "~/server/logger.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { readForm } from "~/server/read-form.server";
@@ -67,7 +67,7 @@ export async function action({ request }: Route.ActionArgs) {
       variant: "success",
     });
   } catch (error) {
-    if (error instanceof LicenseActionError) return failed(error.status, error.message);
+    if (error instanceof ActionError) return failed(error.status, error.message);
     getLogger().error({ err: error }, "license extension failed");
     return failed(500, EXTENSION_FAILED);
   }

@@ -10,7 +10,7 @@ import type { ToastInput } from "~/lib/toast";
 import { requireUser } from "~/server/auth/session.server";
 import { listUserLicenses } from "~/server/licenses/list-licenses.server";
 import { offlineDataSchema, setOfflineData } from "~/server/licenses/offline-data.server";
-import { LicenseActionError } from "~/server/licenses/own-license.server";
+import { ActionError } from "~/server/action-error.server";
 import { cancelRenewal, reenableRenewal } from "~/server/licenses/renewal.server";
 import { requestRefund } from "~/server/licenses/request-refund.server";
 import { getLogger } from "~/server/logger.server";
@@ -69,7 +69,7 @@ export async function action({ request }: Route.ActionArgs) {
         return failure(400, "Unknown action.");
     }
   } catch (error) {
-    if (error instanceof LicenseActionError) return failure(error.status, error.message);
+    if (error instanceof ActionError) return failure(error.status, error.message);
     getLogger().error({ err: error, intent }, "license action failed");
     return failure(500, fallback[String(intent)] ?? LICENSE_ERRORS.update);
   }

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { licenses, users } from "~/server/db/schema";
 import { extendLicenseWithDemoPayment } from "~/server/licenses/extend-license.server";
-import { LicenseActionError } from "~/server/licenses/own-license.server";
+import { ActionError } from "~/server/action-error.server";
 import { licenseKeys } from "~/server/licenses/keys.server";
 import { seedDemoData } from "~/server/seed.server";
 import { startTestApp, testEngines, type TestApp } from "../support/test-app";
@@ -53,7 +53,7 @@ describe.each(testEngines())("extending a license on %s", (engine) => {
   it.each(["revoked", "refund_requested", "refunded"])("refuses a %s license", async (status) => {
     const license = find((l) => l.status === status);
     const attempt = extendLicense({ userId, licenseId: license.id, months: 1, years: 0 });
-    await expect(attempt).rejects.toBeInstanceOf(LicenseActionError);
+    await expect(attempt).rejects.toBeInstanceOf(ActionError);
     await expect(extendLicense({ userId, licenseId: license.id, months: 1, years: 0 })).rejects.toMatchObject({ status: 409 });
   });
 

@@ -7,14 +7,14 @@ import { markCancellationRequested } from "../licenses/renewal.server";
 import { getDb } from "../db/db.server";
 import { licenses, profiles, users } from "../db/schema";
 import { licenseKeys } from "../licenses/keys.server";
-import { AdminActionError, UUID } from "./admin-error.server";
+import { ActionError, isUuid } from "../action-error.server";
 import { recordAudit, type AuditActor } from "./audit.server";
 
 const DAY = 24 * 60 * 60 * 1000;
 
 /** A user chosen in the admin search: who they are. */
 export async function getUserSummary(userId: string) {
-  if (!UUID.test(userId)) return null;
+  if (!isUuid(userId)) return null;
   const [row] = await getDb()
     .select({ id: users.id, email: users.email, full_name: profiles.full_name, company_name: profiles.company_name })
     .from(users)
@@ -28,11 +28,11 @@ export async function getUserSummary(userId: string) {
  * A revoked license must not be charged again: its subscription's renewal is stopped too.
  */
 export async function revokeLicense({ admin, licenseId }: { admin: AuditActor; licenseId: string }): Promise<void> {
-  if (!UUID.test(licenseId)) throw new AdminActionError(404, "License not found");
+  if (!isUuid(licenseId)) throw new ActionError(404, "License not found");
   const revoked = await getDb().transaction(async (tx) => {
     const [license] = await tx.select().from(licenses).where(eq(licenses.id, licenseId)).for("update");
-    if (!license) throw new AdminActionError(404, "License not found");
-    if (license.status !== "active") throw new AdminActionError(409, "Only active licenses can be revoked.");
+    if (!license) throw new ActionError(404, "License not found");
+    if (license.status !== "active") throw new ActionError(409, "Only active licenses can be revoked.");
     await tx.update(licenses).set({ status: "revoked" }).where(and(eq(licenses.id, licenseId), eq(licenses.status, "active")));
     await recordAudit(tx, admin, {
       action: "license.revoke",
@@ -57,10 +57,10 @@ export async function revokeLicense({ admin, licenseId }: { admin: AuditActor; l
  * else the account e-mail (spec: get-user-email); a fresh key; recorded in the audit log.
  */
 export async function addTesterLicense({ admin, userId, days, now = new Date() }: { admin: AuditActor; userId: string; days: number; now?: Date }) {
-  if (!UUID.test(userId)) throw new AdminActionError(404, "User not found");
+  if (!isUuid(userId)) throw new ActionError(404, "User not found");
   return getDb().transaction(async (tx) => {
     const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
-    if (!user) throw new AdminActionError(404, "User not found");
+    if (!user) throw new ActionError(404, "User not found");
     const [existing] = await tx
       .select({ email: licenses.email })
       .from(licenses)
@@ -68,7 +68,7 @@ export async function addTesterLicense({ admin, userId, days, now = new Date() }
       .orderBy(desc(licenses.created_at))
       .limit(1);
     const email = existing?.email || user.email;
-    if (!email) throw new AdminActionError(422, ADMIN_ERRORS.noEmail);
+    if (!email) throw new ActionError(422, ADMIN_ERRORS.noEmail);
     const start_date = now;
     const end_date = new Date(now.getTime() + days * DAY);
     const [license] = await tx

@@ -2,20 +2,20 @@ import { eq } from "drizzle-orm";
 import type { ReleaseForm } from "~/domain/admin";
 import { getDb } from "../db/db.server";
 import { releases } from "../db/schema";
-import { AdminActionError, UUID } from "./admin-error.server";
+import { ActionError, isUuid } from "../action-error.server";
 import { recordAudit, type AuditActor } from "./audit.server";
 
 /** Adds a release, or saves an existing one (by id); recorded in the audit log. */
 export async function saveRelease({ admin, id, release }: { admin: AuditActor; id: string | null; release: ReleaseForm }) {
   return getDb().transaction(async (tx) => {
     if (id) {
-      if (!UUID.test(id)) throw new AdminActionError(404, "Release not found");
+      if (!isUuid(id)) throw new ActionError(404, "Release not found");
       const updated = await tx
         .update(releases)
         .set({ ...release, updated_at: new Date() })
         .where(eq(releases.id, id))
         .returning({ id: releases.id });
-      if (updated.length === 0) throw new AdminActionError(404, "Release not found");
+      if (updated.length === 0) throw new ActionError(404, "Release not found");
       await recordAudit(tx, admin, { action: "release.update", target_type: "release", target_id: id, details: { version: release.version } });
       return { id, created: false };
     }
@@ -27,10 +27,10 @@ export async function saveRelease({ admin, id, release }: { admin: AuditActor; i
 
 /** Deletes a release; recorded in the audit log. */
 export async function deleteRelease({ admin, id }: { admin: AuditActor; id: string }): Promise<{ version: string }> {
-  if (!UUID.test(id)) throw new AdminActionError(404, "Release not found");
+  if (!isUuid(id)) throw new ActionError(404, "Release not found");
   return getDb().transaction(async (tx) => {
     const [deleted] = await tx.delete(releases).where(eq(releases.id, id)).returning({ version: releases.version });
-    if (!deleted) throw new AdminActionError(404, "Release not found");
+    if (!deleted) throw new ActionError(404, "Release not found");
     await recordAudit(tx, admin, { action: "release.delete", target_type: "release", target_id: id, details: { version: deleted.version } });
     return deleted;
   });

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import { addMonths, extensionPriceCents, isValidExtension } from "~/domain/extension";
 import { isPlanId, refundEligibleUntil, type PlanId } from "~/domain/plans";
+import { isUuid } from "../action-error.server";
 import type { Transaction } from "../db/client.server";
 import { licenses, payments, users, webhook_events, type License } from "../db/schema";
 import { licenseKeys } from "../licenses/keys.server";
@@ -30,14 +31,12 @@ export async function applyWebhookEvent(tx: Transaction, event: PaddleEvent): Pr
 /** What the provider must still be told once the event's changes are committed. */
 export type FollowUp = { kind: "stop-renewal"; licenseId: string; subscriptionId: string };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** What the checkout (or the server, for extensions) put in custom_data. */
 function readCustomData(data: Record<string, unknown> | null | undefined) {
-  const userId = typeof data?.user_id === "string" && UUID.test(data.user_id) ? data.user_id : null;
+  const userId = isUuid(data?.user_id) ? data.user_id : null;
   const planType = isPlanId(data?.plan_type) ? data.plan_type : null;
   const extension =
-    data?.kind === "extension" && typeof data.license_id === "string" && UUID.test(data.license_id)
+    data?.kind === "extension" && isUuid(data.license_id)
       ? { licenseId: data.license_id, months: Number(data.months) || 0, years: Number(data.years) || 0 }
       : null;
   return { userId, planType, extension };

@@ -1,7 +1,8 @@
 import { extensionPriceCents, isValidExtension } from "~/domain/extension";
 import { isRefundLocked, licenseTypeLabel } from "~/domain/license-status";
 import { getDemoProvider, getPaymentProvider } from "../billing/payment-provider.server";
-import { getOwnLicense, LicenseActionError } from "./own-license.server";
+import { ActionError } from "../action-error.server";
+import { getOwnLicense } from "./own-license.server";
 import { askProvider } from "./renewal.server";
 
 export const EXTENSION_FAILED = "The license could not be extended. Please try again.";
@@ -29,11 +30,11 @@ export async function chargeExtension({
   years: number;
 }): Promise<{ transactionId: string; amountCents: number }> {
   if (!isValidExtension(months, years)) {
-    throw new LicenseActionError(400, "Choose 0 to 12 extra months and 0 to 5 extra years, at least one month in all.");
+    throw new ActionError(400, "Choose 0 to 12 extra months and 0 to 5 extra years, at least one month in all.");
   }
   const license = await getOwnLicense(userId, licenseId);
   if (license.status === "revoked" || isRefundLocked(license)) {
-    throw new LicenseActionError(409, "This license cannot be extended.");
+    throw new ActionError(409, "This license cannot be extended.");
   }
   const amountCents = extensionPriceCents(months, years);
   const parts = [months ? plural(months, "month") : null, years ? plural(years, "year") : null].filter(Boolean).join(" and ");
@@ -54,7 +55,7 @@ export async function chargeExtension({
 /** The demo provider's simulated payment of an extension: paid at once, applied by the webhook. */
 export async function extendLicenseWithDemoPayment(input: Parameters<typeof chargeExtension>[0]) {
   const demo = getDemoProvider();
-  if (!demo) throw new LicenseActionError(409, "Extensions are paid through the checkout.");
+  if (!demo) throw new ActionError(409, "Extensions are paid through the checkout.");
   const { transactionId } = await chargeExtension(input);
   await askProvider(EXTENSION_FAILED, () => demo.payExtension(transactionId));
   const license = await getOwnLicense(input.userId, input.licenseId);

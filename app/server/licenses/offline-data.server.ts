@@ -5,7 +5,8 @@ import { LICENSE_ERRORS } from "~/domain/license-texts";
 import { getDb } from "../db/db.server";
 import { licenses } from "../db/schema";
 import { licenseKeys } from "./keys.server";
-import { getOwnLicense, LicenseActionError } from "./own-license.server";
+import { ActionError } from "../action-error.server";
+import { getOwnLicense } from "./own-license.server";
 
 /** Windows usernames (DOMAIN\user) and computer names: trimmed; empty means not set. */
 const offlineValue = z
@@ -38,13 +39,13 @@ export async function setOfflineData({
 }): Promise<{ keyRegenerated: boolean }> {
   const license = await getOwnLicense(userId, licenseId);
   if (license.is_trial || license.license_type === "trial") {
-    throw new LicenseActionError(409, "Trial licenses have no offline data.");
+    throw new ActionError(409, "Trial licenses have no offline data.");
   }
   if (license.status === "revoked" || isRefundLocked(license)) {
-    throw new LicenseActionError(409, "This license's offline data cannot be changed.");
+    throw new ActionError(409, "This license's offline data cannot be changed.");
   }
   if (license.windows_username !== null || license.computer_name !== null) {
-    throw new LicenseActionError(409, "Offline data can be changed only once.");
+    throw new ActionError(409, "Offline data can be changed only once.");
   }
   const keyRegenerated = windows_username !== null || computer_name !== null;
   let license_key = license.license_key;
@@ -58,7 +59,7 @@ export async function setOfflineData({
         end_date: license.end_date,
       });
     } catch {
-      throw new LicenseActionError(409, LICENSE_ERRORS.newKey);
+      throw new ActionError(409, LICENSE_ERRORS.newKey);
     }
   }
   const updated = await getDb()
@@ -78,8 +79,8 @@ export async function setOfflineData({
     .returning({ id: licenses.id });
   if (updated.length === 0) {
     const now = await getOwnLicense(userId, licenseId);
-    if (now.windows_username !== null || now.computer_name !== null) throw new LicenseActionError(409, "Offline data can be changed only once.");
-    throw new LicenseActionError(409, "The license changed while saving. Please try again.");
+    if (now.windows_username !== null || now.computer_name !== null) throw new ActionError(409, "Offline data can be changed only once.");
+    throw new ActionError(409, "The license changed while saving. Please try again.");
   }
   return { keyRegenerated };
 }

@@ -6,12 +6,13 @@ import { ProviderError } from "../billing/provider.server";
 import { getDb } from "../db/db.server";
 import { licenses, type License } from "../db/schema";
 import { getLogger } from "../logger.server";
-import { getOwnLicense, LicenseActionError } from "./own-license.server";
+import { ActionError } from "../action-error.server";
+import { getOwnLicense } from "./own-license.server";
 
 function subscriptionOf(license: License): string {
-  if (!license.paddle_subscription_id) throw new LicenseActionError(409, LICENSE_ERRORS.noSubscription);
+  if (!license.paddle_subscription_id) throw new ActionError(409, LICENSE_ERRORS.noSubscription);
   if (!hasSubscriptionSection(license) || license.status === "revoked" || isRefundLocked(license)) {
-    throw new LicenseActionError(409, "This license has no subscription to change.");
+    throw new ActionError(409, "This license has no subscription to change.");
   }
   return license.paddle_subscription_id;
 }
@@ -23,7 +24,7 @@ function subscriptionOf(license: License): string {
 export async function cancelRenewal({ userId, licenseId }: { userId: string; licenseId: string }): Promise<void> {
   const license = await getOwnLicense(userId, licenseId);
   const subscriptionId = subscriptionOf(license);
-  if (!canCancelRenewal(license)) throw new LicenseActionError(409, "Automatic renewal is already off for this license.");
+  if (!canCancelRenewal(license)) throw new ActionError(409, "Automatic renewal is already off for this license.");
   await askProvider(LICENSE_ERRORS.cancel, () => getPaymentProvider().cancelAtPeriodEnd(subscriptionId));
   await markCancellationRequested(license.id);
 }
@@ -46,7 +47,7 @@ export async function markCancellationRequested(licenseId: string): Promise<void
 export async function reenableRenewal({ userId, licenseId }: { userId: string; licenseId: string }): Promise<void> {
   const license = await getOwnLicense(userId, licenseId);
   const subscriptionId = subscriptionOf(license);
-  if (!canReenableRenewal(license)) throw new LicenseActionError(409, "This license has no cancellation to undo.");
+  if (!canReenableRenewal(license)) throw new ActionError(409, "This license has no cancellation to undo.");
   await askProvider(LICENSE_ERRORS.reenable, () => getPaymentProvider().removeScheduledCancel(subscriptionId));
   await getDb()
     .update(licenses)
@@ -66,6 +67,6 @@ export async function askProvider<T>(failureText: string, call: () => Promise<T>
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
     getLogger().warn({ err: error }, failureText);
-    throw new LicenseActionError(502, failureText);
+    throw new ActionError(502, failureText);
   }
 }

@@ -8,7 +8,8 @@ import { getDb } from "../db/db.server";
 import { recordAudit } from "../admin/audit.server";
 import { licenses } from "../db/schema";
 import { getLogger } from "../logger.server";
-import { getOwnLicense, LicenseActionError } from "./own-license.server";
+import { ActionError } from "../action-error.server";
+import { getOwnLicense } from "./own-license.server";
 import { askProvider, markCancellationRequested } from "./renewal.server";
 
 /**
@@ -29,10 +30,10 @@ export async function requestRefund({
   const license = await getOwnLicense(user.id, licenseId);
   const amountCents = licenseRefundCents(license);
   if (!isRefundEligible(license, now) || amountCents === null) {
-    throw new LicenseActionError(409, "This license is not eligible for a refund.");
+    throw new ActionError(409, "This license is not eligible for a refund.");
   }
   const payment = await latestPaidPayment(getDb(), license.id);
-  if (!payment) throw new LicenseActionError(409, LICENSE_ERRORS.refund);
+  if (!payment) throw new ActionError(409, LICENSE_ERRORS.refund);
   const { adjustmentId } = await askProvider(LICENSE_ERRORS.refund, () =>
     getPaymentProvider().refund({
       transactionId: payment.id,
