@@ -251,6 +251,51 @@ export const webhook_events = pgTable(
   ],
 );
 
+export const CHECKOUT_KINDS = ["plan", "extension"] as const;
+export type CheckoutKind = (typeof CHECKOUT_KINDS)[number];
+export const CHECKOUT_STATUSES = ["creating", "open", "completed", "failed", "superseded"] as const;
+export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
+
+/**
+ * Every checkout the server created with the provider: what it sells (a plan, with or without
+ * the trial, or an extension of one license), at which price, for whom. The webhook applies a
+ * trial or an extension only when its transaction is one of these.
+ */
+export const checkouts = pgTable(
+  "checkouts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    user_id: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<CheckoutKind>().notNull(),
+    /** The provider's transaction (txn_…), once it exists. */
+    transaction_id: text("transaction_id").unique(),
+    status: text("status").$type<CheckoutStatus>().notNull().default("creating"),
+    plan_type: text("plan_type"),
+    /** Decided on the server: the user had no license when this checkout was created. */
+    trial: boolean("trial").notNull().default(false),
+    price_id: text("price_id"),
+    license_id: uuid("license_id").references(() => licenses.id, { onDelete: "cascade" }),
+    months: integer("months").notNull().default(0),
+    amount_cents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull().default("USD"),
+    ...timestamps,
+    updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("checkouts_user_id_idx").on(t.user_id, t.created_at.desc()),
+    // At most one live trial checkout per user: the database settles concurrent attempts.
+    uniqueIndex("checkouts_one_trial_per_user_idx")
+      .on(t.user_id)
+      .where(sql`${t.trial} and ${t.status} in ('creating', 'open', 'completed')`),
+    check("checkouts_kind_check", sql`${t.kind} in (${inList(CHECKOUT_KINDS)})`),
+    check("checkouts_status_check", sql`${t.status} in (${inList(CHECKOUT_STATUSES)})`),
+    check("checkouts_amount_check", sql`${t.amount_cents} >= 0`),
+  ],
+);
+export type Checkout = typeof checkouts.$inferSelect;
+
 export const DEMO_BILLING_KINDS = ["subscription", "transaction", "adjustment"] as const;
 export type DemoBillingKind = (typeof DEMO_BILLING_KINDS)[number];
 
