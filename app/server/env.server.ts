@@ -27,6 +27,12 @@ export const SECRET_NAMES = [
 ] as const;
 type SecretName = (typeof SECRET_NAMES)[number];
 
+/** An explicit yes: only "true" or "1" turns it on. */
+const flag = z
+  .enum(["true", "false", "1", "0", ""])
+  .default("false")
+  .transform((value) => value === "true" || value === "1");
+
 const secret = z.string().min(16, { message: "must be at least 16 characters long" });
 
 const envSchema = z
@@ -54,6 +60,8 @@ const envSchema = z
       z.string().regex(/^smtps?:\/\//, { message: "must start with smtp:// or smtps://" }).optional(),
     ),
     MAIL_FROM: optionalString,
+    /** Production without SMTP_URL must say so: e-mails are then kept in the database, never sent. */
+    EMAIL_DISABLED: flag,
 
     PRODUCT_NAME: z.string().trim().min(1).default("ForgeKit"),
     SUPPORT_EMAIL: z.email({ message: "must be an e-mail address" }).default("support@forgekit.example"),
@@ -62,6 +70,8 @@ const envSchema = z
     TUTORIAL_VIDEO_URL: urlString.default("https://www.youtube-nocookie.com/embed/ScMzIvxBSi4"),
 
     PAYMENT_PROVIDER: z.enum(["demo", "paddle"]).default("demo"),
+    /** Production with the demo checkout (a staging site): anyone signed in can take licenses for free. */
+    ALLOW_DEMO_PAYMENTS: flag,
     PADDLE_ENVIRONMENT: z.enum(["sandbox", "production"]).default("sandbox"),
     PADDLE_CLIENT_TOKEN: optionalString,
     PADDLE_API_KEY: optionalString,
@@ -86,6 +96,23 @@ const envSchema = z
           ctx.addIssue({ code: "custom", path: [name], message: "is required when PAYMENT_PROVIDER=paddle" });
         }
       }
+    } else if (!value.ALLOW_DEMO_PAYMENTS) {
+      // The demo checkout gives licenses away: production never runs it by accident.
+      ctx.addIssue({
+        code: "custom",
+        path: ["PAYMENT_PROVIDER"],
+        message:
+          "must be paddle in production (with PADDLE_CLIENT_TOKEN, PADDLE_API_KEY and PADDLE_WEBHOOK_SECRET); " +
+          "to run the free demo checkout on a staging site, set ALLOW_DEMO_PAYMENTS=true",
+      });
+    }
+    if (!value.SMTP_URL && !value.EMAIL_DISABLED) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SMTP_URL"],
+        message:
+          "is required in production (confirmation and password-reset e-mails); set EMAIL_DISABLED=true to run without sending e-mail",
+      });
     }
   });
 

@@ -11,6 +11,11 @@ const production = {
   LICENSE_SECRET: "l".repeat(32),
   LICENSE_SALT: "salt-salt",
   PUBLIC_URL: "https://www.example.com",
+  PAYMENT_PROVIDER: "paddle",
+  PADDLE_CLIENT_TOKEN: "live_client_token",
+  PADDLE_API_KEY: "pdl_live_apikey",
+  PADDLE_WEBHOOK_SECRET: "pdl_ntfset_secret",
+  SMTP_URL: "smtps://user:pass@mail.example.com",
 };
 
 function problems(source: Record<string, string>): string[] {
@@ -71,12 +76,59 @@ describe("configuration: production", () => {
   });
 
   it("requires the Paddle keys with PAYMENT_PROVIDER=paddle", () => {
-    const found = problems({ ...production, DATA_DIR: tmp(), PAYMENT_PROVIDER: "paddle" });
+    const { PADDLE_CLIENT_TOKEN: _t, PADDLE_API_KEY: _k, PADDLE_WEBHOOK_SECRET: _s, ...withoutKeys } = production;
+    const found = problems({ ...withoutKeys, DATA_DIR: tmp() });
     expect(found).toEqual([
       "PADDLE_CLIENT_TOKEN is required when PAYMENT_PROVIDER=paddle",
       "PADDLE_API_KEY is required when PAYMENT_PROVIDER=paddle",
       "PADDLE_WEBHOOK_SECRET is required when PAYMENT_PROVIDER=paddle",
     ]);
+  });
+});
+
+describe("configuration: production never gives licenses away or loses e-mail by accident", () => {
+  const { PAYMENT_PROVIDER: _p, ...withoutProvider } = production;
+
+  it("refuses to start without PAYMENT_PROVIDER (the demo checkout would be live), naming what is missing", () => {
+    const found = problems({ ...withoutProvider, DATA_DIR: tmp() });
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatch(/^PAYMENT_PROVIDER must be paddle in production/);
+    expect(found[0]).toContain("PADDLE_API_KEY");
+    expect(found[0]).toContain("ALLOW_DEMO_PAYMENTS=true");
+  });
+
+  it("refuses PAYMENT_PROVIDER=demo unless ALLOW_DEMO_PAYMENTS says so by name", () => {
+    expect(problems({ ...withoutProvider, DATA_DIR: tmp(), PAYMENT_PROVIDER: "demo" })[0]).toMatch(/^PAYMENT_PROVIDER /);
+    expect(problems({ ...withoutProvider, DATA_DIR: tmp(), PAYMENT_PROVIDER: "demo", ALLOW_DEMO_PAYMENTS: "false" })).toHaveLength(1);
+    const staging = parseEnv({ ...withoutProvider, DATA_DIR: tmp(), PAYMENT_PROVIDER: "demo", ALLOW_DEMO_PAYMENTS: "true" });
+    expect(staging.PAYMENT_PROVIDER).toBe("demo");
+    expect(staging.ALLOW_DEMO_PAYMENTS).toBe(true);
+  });
+
+  it("refuses to start without SMTP_URL unless EMAIL_DISABLED says so by name", () => {
+    const { SMTP_URL: _m, ...withoutSmtp } = production;
+    const found = problems({ ...withoutSmtp, DATA_DIR: tmp() });
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatch(/^SMTP_URL is required in production/);
+    expect(found[0]).toContain("EMAIL_DISABLED=true");
+    expect(parseEnv({ ...withoutSmtp, DATA_DIR: tmp(), EMAIL_DISABLED: "true" }).EMAIL_DISABLED).toBe(true);
+  });
+
+  it("names every missing piece at once", () => {
+    const { SMTP_URL: _m, ...bare } = withoutProvider;
+    expect(problems({ ...bare, DATA_DIR: tmp() }).map((p) => p.split(" ")[0])).toEqual(["PAYMENT_PROVIDER", "SMTP_URL"]);
+  });
+
+  it("accepts only an explicit yes for the opt-in switches", () => {
+    const found = problems({ ...production, DATA_DIR: tmp(), ALLOW_DEMO_PAYMENTS: "yes please" });
+    expect(found[0]).toMatch(/^ALLOW_DEMO_PAYMENTS /);
+  });
+
+  it("embedded mode needs neither switch", () => {
+    const env = parseEnv({ DATA_DIR: tmp() });
+    expect(env.ALLOW_DEMO_PAYMENTS).toBe(false);
+    expect(env.EMAIL_DISABLED).toBe(false);
+    expect(env.PAYMENT_PROVIDER).toBe("demo");
   });
 });
 
@@ -102,7 +154,6 @@ describe("public configuration", () => {
     const env = parseEnv({
       ...production,
       DATA_DIR: tmp(),
-      PAYMENT_PROVIDER: "paddle",
       PADDLE_CLIENT_TOKEN: "test_client_token",
       PADDLE_API_KEY: "pdl_secret_api_key_value",
       PADDLE_WEBHOOK_SECRET: "pdl_ntfset_secret_value",
