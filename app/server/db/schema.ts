@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -350,6 +351,22 @@ export const rate_limits = pgTable("rate_limits", {
   count: integer("count").notNull(),
   window_start: timestamp("window_start", { withTimezone: true }).notNull(),
 });
+
+/**
+ * Failed sign-ins per address and client IP (app/server/auth/sign-in-guard.server.ts): only
+ * failures count, so wrong passwords from one client slow that client down, never the owner
+ * signing in from elsewhere (decision 0014).
+ */
+export const sign_in_failures = pgTable(
+  "sign_in_failures",
+  {
+    email: text("email").notNull(),
+    client_ip: text("client_ip").notNull(),
+    failures: integer("failures").notNull(),
+    last_failure_at: timestamp("last_failure_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.email, t.client_ip] }), index("sign_in_failures_last_failure_at_idx").on(t.last_failure_at)],
+);
 
 /** Embedded mode's mailbox: e-mails kept instead of sent (no SMTP_URL). */
 export const dev_mails = pgTable(
