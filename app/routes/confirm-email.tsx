@@ -24,7 +24,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 429, headers: { "Retry-After": String(limit.retryAfter) } },
     );
   }
-  await sendConfirmation(parsed.data.email);
+  // Queued: the account is looked up after the answer, which is the same for every address.
+  sendConfirmation(parsed.data.email);
   return { fieldErrors: null, sent: true, toast: { title: "Confirmation e-mail sent", description: RESEND_ANSWER, variant: "success" as const } };
 }
 

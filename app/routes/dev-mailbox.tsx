@@ -2,12 +2,15 @@ import { data } from "react-router";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { getEnv } from "~/server/env.server";
 import { listDevMails } from "~/server/mail/mailer.server";
+import { flushMail } from "~/server/mail/outbox.server";
 import type { Route } from "./+types/dev-mailbox";
 
 /** Embedded mode's mailbox: every e-mail the site "sent", with clickable links. Absent in production. */
 export async function loader() {
   const env = getEnv();
   if (!env.embedded || env.SMTP_URL) throw data("Not found", { status: 404 });
+  // E-mails leave after the request that queued them: list them once this process has sent them.
+  await flushMail();
   const mails = await listDevMails(100);
   return { mails: mails.map((m) => ({ ...m, created_at: m.created_at.toISOString() })) };
 }

@@ -11,6 +11,7 @@ import * as resetPassword from "~/routes/reset-password";
 import { getCurrentSession } from "~/server/auth/session.server";
 import { getAuth } from "~/server/auth/auth.server";
 import { accounts, profiles, rate_limits, sessions, user_roles, users, verifications } from "~/server/db/schema";
+import { flushMail } from "~/server/mail/outbox.server";
 import { seedDemoData } from "~/server/seed.server";
 import { call, cookieFrom, formRequest, getRequest, testContext } from "../support/route-call";
 import { linkIn, startTestApp, testEngines, type TestApp } from "../support/test-app";
@@ -32,7 +33,8 @@ describe.each(testEngines())("accounts on %s", (engine) => {
     await seedDemoData(app.database.db);
   });
   afterAll(async () => app?.close());
-  beforeEach(() => {
+  beforeEach(async () => {
+    await flushMail();
     app.mails.length = 0;
   });
 
@@ -56,6 +58,7 @@ describe.each(testEngines())("accounts on %s", (engine) => {
       expect(prof).toMatchObject({ full_name: "Grace Hopper", company_name: null });
       const [role] = await app.database.db.select().from(user_roles).where(eq(user_roles.user_id, user!.id));
       expect(role?.role).toBe("user");
+      await flushMail();
       expect(app.mails).toHaveLength(1);
       expect(app.mails[0]!.to).toBe("grace@example.com");
       expect(app.mails[0]!.subject).toContain("Confirm");
@@ -69,6 +72,7 @@ describe.each(testEngines())("accounts on %s", (engine) => {
       expect(result.headers.get("Location")).toBe("/confirm-email?email=grace%40example.com");
       const [{ count }] = (await app.database.db.select({ count: sql<number>`count(*)::int` }).from(users).where(eq(users.email, "grace@example.com"))) as [{ count: number }];
       expect(count).toBe(1);
+      await flushMail();
       expect(app.mails).toHaveLength(1);
       expect(app.mails[0]!.subject).toContain("tried to register");
     });
@@ -112,6 +116,7 @@ describe.each(testEngines())("accounts on %s", (engine) => {
   describe("confirmation", () => {
     it("the e-mailed link confirms the address and signs the user in, back at the site root", async () => {
       await call(() => register.action(args(formRequest("/register", { ...newUser, email: "link@example.com" }), ip())));
+      await flushMail();
       const url = new URL(linkIn(app.mails.at(-1)));
       const response = await getAuth().handler(new Request(url));
       expect(response.status).toBe(302);
@@ -124,12 +129,14 @@ describe.each(testEngines())("accounts on %s", (engine) => {
 
     it("resend sends a new link to an unconfirmed account and answers the same for unknown addresses", async () => {
       await call(() => register.action(args(formRequest("/register", { ...newUser, email: "resend@example.com" }), ip())));
+      await flushMail();
       app.mails.length = 0;
       const known = await call(() => confirmEmail.action(args(formRequest("/confirm-email", { email: "resend@example.com" }), ip())));
       const unknown = await call(() => confirmEmail.action(args(formRequest("/confirm-email", { email: "nobody@example.com" }), ip())));
       expect(known.status).toBe(200);
       expect(unknown.status).toBe(200);
       expect(known.data).toEqual(unknown.data);
+      await flushMail();
       expect(app.mails.map((m) => m.to)).toEqual(["resend@example.com"]);
     });
   });
@@ -248,6 +255,7 @@ describe.each(testEngines())("accounts on %s", (engine) => {
       expect(known.status).toBe(200);
       expect(unknown.status).toBe(200);
       expect({ ...known.data, sentTo: null }).toEqual({ ...unknown.data, sentTo: null });
+      await flushMail();
       expect(app.mails.map((m) => m.to)).toEqual(["demo@forgekit.example"]);
       expect(app.mails[0]!.text).toContain("expires in 24 hours");
     });
@@ -256,8 +264,10 @@ describe.each(testEngines())("accounts on %s", (engine) => {
       await call(() => register.action(args(formRequest("/register", { ...newUser, email: "reset@example.com" }), ip())));
       await confirm("reset@example.com");
       const other = await signIn("reset@example.com", newUser.password);
+      await flushMail();
       app.mails.length = 0;
       await requestReset("reset@example.com");
+      await flushMail();
       const link = new URL(linkIn(app.mails[0]));
       expect(link.pathname).toBe("/reset-password");
       const token = link.searchParams.get("token")!;
@@ -287,6 +297,7 @@ describe.each(testEngines())("accounts on %s", (engine) => {
 
     it("a link older than 24 hours is refused", async () => {
       await requestReset("demo@forgekit.example");
+      await flushMail();
       const token = new URL(linkIn(app.mails[0])).searchParams.get("token")!;
       const [row] = await app.database.db.select().from(verifications).where(eq(verifications.identifier, `reset-password:${token}`));
       expect(row!.expiresAt.getTime() - Date.now()).toBeGreaterThan(23.9 * 3600 * 1000);
@@ -324,6 +335,7 @@ describe.each(testEngines())("accounts on %s", (engine) => {
       expect(saved.data.pendingEmail).toBe("dana.new@example.com");
       const [row] = await app.database.db.select({ email: users.email, name: profiles.full_name }).from(users).innerJoin(profiles, eq(profiles.id, users.id)).where(sql`${users.email} like 'dana%' or ${users.email} = 'demo@forgekit.example'`);
       expect(row).toEqual({ email: "demo@forgekit.example", name: "Dana D. Developer" });
+      await flushMail();
       const mail = app.mails.find((m) => m.to === "dana.new@example.com");
       expect(mail?.subject).toContain("new");
       const response = await getAuth().handler(new Request(linkIn(mail)));

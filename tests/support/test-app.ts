@@ -8,6 +8,7 @@ import { openDatabase, type DatabaseHandle } from "~/server/db/client.server";
 import { setDatabase } from "~/server/db/db.server";
 import { parseEnv, setEnv, type Env } from "~/server/env.server";
 import { setMailer, type MailMessage } from "~/server/mail/mailer.server";
+import { flushMail } from "~/server/mail/outbox.server";
 import { profiles, user_roles, users } from "~/server/db/schema";
 
 export type EngineName = "pglite" | "postgres";
@@ -69,6 +70,7 @@ export async function startTestApp(
     database,
     mails,
     close: async () => {
+      await flushMail();
       setMailer(undefined);
       setDatabase(undefined);
       setPaymentProvider(undefined);

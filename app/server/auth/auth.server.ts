@@ -5,7 +5,7 @@ import { getDb } from "../db/db.server";
 import { accounts, profiles, sessions, users, verifications } from "../db/schema";
 import { getEnv } from "../env.server";
 import { getLogger } from "../logger.server";
-import { getMailer } from "../mail/mailer.server";
+import { queueMail } from "../mail/outbox.server";
 import { changeEmailEmail, confirmationEmail, resetPasswordEmail } from "../mail/templates.server";
 
 export const PASSWORD_MIN_LENGTH = 6;
@@ -43,27 +43,28 @@ function createAuth() {
       resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
       revokeSessionsOnPasswordReset: true,
       // The link lands on our page with the one-time token; the page verifies it first.
+      // Queued, not awaited: the request answers before the e-mail is composed or sent.
       sendResetPassword: async ({ user, token }) => {
         const url = `${getEnv().PUBLIC_URL}/reset-password?token=${encodeURIComponent(token)}`;
-        await getMailer().send(resetPasswordEmail(brand(), user.email, await fullNameOf(user.id, user.name), url));
+        queueMail(async () => resetPasswordEmail(brand(), user.email, await fullNameOf(user.id, user.name), url), "password reset e-mail");
       },
     },
     emailVerification: {
-      // Registration sends its own confirmation (app/server/auth/register.server.ts).
+      // Registration sends its own confirmation (app/server/auth/register-user.server.ts).
       sendOnSignUp: false,
       sendOnSignIn: false,
       autoSignInAfterVerification: true,
       expiresIn: RESET_LINK_SECONDS,
+      // Queued, not awaited (see app/server/mail/outbox.server.ts).
       sendVerificationEmail: async ({ user, url }) => {
-        const name = await fullNameOf(user.id, user.name);
-        const [stored] = await getDb().select({ email: users.email }).from(users).where(eq(users.id, user.id));
-        // A change of address sends the link to the new address; the account keeps the old
-        // one until the link is followed.
-        const changing = stored && stored.email.toLowerCase() !== user.email.toLowerCase();
-        const message = changing
-          ? changeEmailEmail(brand(), user.email, name, url)
-          : confirmationEmail(brand(), user.email, name, url);
-        await getMailer().send(message);
+        queueMail(async () => {
+          const name = await fullNameOf(user.id, user.name);
+          const [stored] = await getDb().select({ email: users.email }).from(users).where(eq(users.id, user.id));
+          // A change of address sends the link to the new address; the account keeps the old
+          // one until the link is followed.
+          const changing = stored && stored.email.toLowerCase() !== user.email.toLowerCase();
+          return changing ? changeEmailEmail(brand(), user.email, name, url) : confirmationEmail(brand(), user.email, name, url);
+        }, "confirmation e-mail");
       },
     },
     user: {
