@@ -15,6 +15,10 @@ import { setDatabase } from "../app/server/db/db.server";
 import { getEnv, publicConfig, type Env } from "../app/server/env.server";
 import { getLogger } from "../app/server/logger.server";
 import { DEMO_ACCOUNTS, seedDemoData } from "../app/server/seed.server";
+import { bodyLimit } from "./body-limit";
+import { privateCache } from "./private-cache";
+import { queryGuard } from "./query-guard";
+import { parseTrustProxy, trustProxyWarning } from "./trust-proxy";
 import { createZip } from "./zip";
 
 export { DEMO_ACCOUNTS };
@@ -54,8 +58,13 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppInst
   if (env.TRUST_PROXY) app.set("trust proxy", parseTrustProxy(env.TRUST_PROXY));
 
   app.use(requestLog(logger));
+  app.use(trustProxyWarning(logger, env.TRUST_PROXY));
   app.use(nonce);
   app.use(securityHeaders(env, Boolean(options.dev)));
+  // Before anything reads a body or a query: oversized bodies get 413, control characters in
+  // the query string 400.
+  app.use(bodyLimit());
+  app.use(queryGuard());
   app.use(compression());
 
   app.get("/healthz", (_req, res) => {
@@ -96,6 +105,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppInst
     ? options.dev.loadBuild
     : () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
   const config = publicConfig(env);
+  app.use(privateCache());
   app.use(
     createRequestHandler({
       build,
@@ -134,13 +144,6 @@ function findClientDir(): string {
     dir = path.dirname(dir);
   }
   throw new Error("Cannot find the client build (client/assets) next to the server build");
-}
-
-function parseTrustProxy(value: string): boolean | number | string {
-  if (value === "true") return true;
-  if (value === "false") return false;
-  const hops = Number(value);
-  return Number.isInteger(hops) ? hops : value;
 }
 
 function slug(name: string): string {
@@ -210,6 +213,10 @@ function securityHeaders(env: Env, dev: boolean): express.RequestHandler {
       },
     },
     strictTransportSecurity: env.embedded ? false : { maxAge: 63072000, includeSubDomains: true },
+    // helmet's default (no-referrer) makes browsers send `Origin: null` on native form posts,
+    // which React Router refuses: forms submitted before the scripts load would fail. This policy
+    // still sends only the origin to other sites.
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     crossOriginEmbedderPolicy: false,
   });
 }

@@ -1,0 +1,32 @@
+import type { Request, RequestHandler } from "express";
+
+/** Pages that show license keys, profile, admin or mailbox data (and their `.data` requests). */
+const PRIVATE_PAGES = /^\/(licenses|profile|admin|extend-license|success|dev\/mailbox)(\.data|\/|$)/;
+
+/** Better Auth's session cookie (`better-auth.session_token`, `__Secure-…` over HTTPS). */
+function hasSessionCookie(req: Request): boolean {
+  return (req.headers.cookie ?? "").includes("session_token");
+}
+
+/**
+ * `Cache-Control: private, no-store` on every page answer that may hold someone's data: any
+ * response to a request carrying a session cookie, and every response of the private pages
+ * (the dev mailbox has no session). A route that already says `no-store` keeps its own value;
+ * anything weaker (a public page's `max-age`) is replaced. Mounted after the static files, so
+ * hashed assets stay cacheable for signed-in users.
+ */
+export function privateCache(): RequestHandler {
+  return (req, res, next) => {
+    if (!hasSessionCookie(req) && !PRIVATE_PAGES.test(req.path)) {
+      next();
+      return;
+    }
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: typeof res, ...args: unknown[]) {
+      const current = String(res.getHeader("Cache-Control") ?? "");
+      if (!/(^|,)\s*no-store\s*(,|$)/i.test(current)) res.setHeader("Cache-Control", "private, no-store");
+      return (writeHead as (...a: unknown[]) => typeof res).apply(this, args);
+    } as typeof res.writeHead;
+    next();
+  };
+}
