@@ -1,46 +1,43 @@
 import { FlaskConical } from "lucide-react";
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
-import { formatUsd, getPlan, isPlanId, TRIAL_DAYS } from "~/domain/plans";
-import { CHECKOUT_ERROR_TITLE, type CheckoutEvent, type CheckoutRequest } from "~/lib/checkout";
+import { formatDate } from "~/domain/format-date";
+import { formatUsd, getPlan, TRIAL_DAYS } from "~/domain/plans";
+import { CHECKOUT_ERROR_TITLE, type CheckoutEvent, type PlanCheckoutAnswer, type PlanCheckoutView } from "~/lib/checkout";
 import { showToast } from "~/lib/toast";
 import { Button } from "./ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "./ui/dialog";
 import { Spinner } from "./ui/spinner";
 
-/** What the pricing action answers to the demo checkout's Pay. */
-export type DemoCheckoutResult = { transactionId: string } | { error: string };
-
 /**
- * The demo provider's overlay: says plainly that it is a demo and takes no card data, shows
- * what would be bought, and on Pay has the server record the purchase as Paddle would.
+ * The demo provider's overlay for a checkout the server created: says plainly that it is a demo
+ * and takes no card data, shows what the server will charge and when, and on Pay has the server
+ * pay that transaction as Paddle would.
  */
 export function DemoCheckoutDialog({
-  request,
-  trial,
+  checkout,
+  email,
   onFinish,
 }: {
-  request: CheckoutRequest | null;
-  trial: boolean;
+  checkout: PlanCheckoutView | null;
+  email: string;
   onFinish: (event: CheckoutEvent) => void;
 }) {
-  const fetcher = useFetcher<DemoCheckoutResult>();
+  const fetcher = useFetcher<PlanCheckoutAnswer>();
   const paying = fetcher.state !== "idle";
-  const item = request && "items" in request ? request : null;
-  const planId = item?.customData.plan_type;
-  const plan = planId && isPlanId(planId) ? getPlan(planId) : null;
+  const plan = checkout ? getPlan(checkout.planId) : null;
 
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
-    if ("transactionId" in fetcher.data) onFinish({ name: "checkout.completed", transactionId: fetcher.data.transactionId });
-    else showToast({ title: CHECKOUT_ERROR_TITLE, description: fetcher.data.error, variant: "destructive" });
+    if ("paid" in fetcher.data) onFinish({ name: "checkout.completed", transactionId: fetcher.data.paid.transactionId });
+    else if ("error" in fetcher.data) showToast({ title: CHECKOUT_ERROR_TITLE, description: fetcher.data.error, variant: "destructive" });
     // Only a new answer from the server matters here.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fetcher.state, fetcher.data]);
 
   return (
-    <Dialog open={Boolean(plan)} onOpenChange={(open) => !open && !paying && onFinish({ name: "checkout.closed" })}>
-      {plan && item ? (
+    <Dialog open={Boolean(checkout)} onOpenChange={(open) => !open && !paying && onFinish({ name: "checkout.closed" })}>
+      {checkout && plan ? (
         <DialogContent aria-describedby="demo-checkout-note" data-testid="demo-checkout">
           <DialogHeader>
             <DialogTitle>Checkout</DialogTitle>
@@ -55,22 +52,29 @@ export function DemoCheckoutDialog({
             <dd data-testid="demo-checkout-plan">{plan.name}</dd>
             <dt className="text-muted-foreground">Price</dt>
             <dd>
-              {formatUsd(plan.priceCents)} {plan.period}
+              {formatUsd(checkout.priceCents)} {plan.period}
             </dd>
-            {trial ? (
+            {checkout.trial ? (
               <>
                 <dt className="text-muted-foreground">Free trial</dt>
-                <dd>{TRIAL_DAYS} days; due today: {formatUsd(0)}</dd>
+                <dd>
+                  {TRIAL_DAYS} days; due today: {formatUsd(checkout.dueTodayCents)}
+                </dd>
               </>
             ) : (
               <>
                 <dt className="text-muted-foreground">Due today</dt>
-                <dd>{formatUsd(plan.priceCents)}</dd>
+                <dd>{formatUsd(checkout.dueTodayCents)}</dd>
               </>
             )}
             <dt className="text-muted-foreground">E-mail</dt>
-            <dd className="break-all">{item.customer.email}</dd>
+            <dd className="break-all">{email}</dd>
           </dl>
+          <p className="text-sm text-muted-foreground" data-testid="demo-checkout-next">
+            {checkout.trial && checkout.trialEndsAt
+              ? `Free for ${TRIAL_DAYS} days, then ${formatUsd(checkout.priceCents)} on ${formatDate(checkout.trialEndsAt)} unless you cancel.`
+              : `Renews automatically at ${formatUsd(checkout.priceCents)} ${plan.period}; cancel anytime.`}
+          </p>
           <DialogFooter>
             <Button type="button" variant="outline" disabled={paying} onClick={() => onFinish({ name: "checkout.closed" })}>
               Cancel
@@ -78,10 +82,10 @@ export function DemoCheckoutDialog({
             <Button
               type="button"
               disabled={paying}
-              onClick={() => fetcher.submit({ intent: "demo-checkout", plan: plan.id }, { method: "post", action: "/pricing" })}
+              onClick={() => fetcher.submit({ intent: "demo-pay", transactionId: checkout.transactionId }, { method: "post", action: "/pricing" })}
             >
               {paying ? <Spinner /> : null}
-              {paying ? "Processing…" : trial ? "Start free trial" : `Pay ${formatUsd(plan.priceCents)}`}
+              {paying ? "Processing…" : checkout.trial ? "Start free trial" : `Pay ${formatUsd(checkout.dueTodayCents)}`}
             </Button>
           </DialogFooter>
         </DialogContent>

@@ -1,22 +1,28 @@
 import { useEffect, useRef, useState } from "react";
-import { CHECKOUT_ERRORS, CHECKOUT_ERROR_TITLE, fromPaddleEvent, type CheckoutEvent, type CheckoutRequest, type CheckoutSystem } from "~/lib/checkout";
+import { CHECKOUT_ERRORS, CHECKOUT_ERROR_TITLE, fromPaddleEvent, type CheckoutEvent, type CheckoutSystem } from "~/lib/checkout";
 import { showToast } from "~/lib/toast";
 import type { PublicConfig } from "~/server/env.server";
 
 /**
  * The page's overlay checkout. Paddle mode loads Paddle.js (from Paddle's CDN, once per page)
- * with the client token; demo mode opens the in-site demo dialog, whose request is returned as
- * `demoRequest` for the page to render. Events reach `onEvent` in one shape for both.
+ * with the client token and reports its events to `onEvent`; demo mode has no script to load
+ * (the page renders the in-site demo dialog for the server's checkout itself).
  */
 export function useCheckout(config: Pick<PublicConfig, "paymentProvider" | "paddleClientToken" | "paddleEnvironment">, onEvent: (event: CheckoutEvent) => void) {
   const [system, setSystem] = useState<CheckoutSystem>({ status: "loading" });
-  const [demoRequest, setDemoRequest] = useState<CheckoutRequest | null>(null);
   const onEventRef = useRef(onEvent);
   onEventRef.current = onEvent;
 
   useEffect(() => {
     if (config.paymentProvider === "demo") {
-      setSystem({ status: "ready", opener: { open: (request) => setDemoRequest(request) } });
+      setSystem({
+        status: "ready",
+        opener: {
+          open: () => {
+            throw new Error("the demo checkout is a dialog of the page, not an overlay");
+          },
+        },
+      });
       return;
     }
     let cancelled = false;
@@ -50,9 +56,5 @@ export function useCheckout(config: Pick<PublicConfig, "paymentProvider" | "padd
     };
   }, [config.paymentProvider, config.paddleClientToken, config.paddleEnvironment]);
 
-  const finishDemo = (event: CheckoutEvent) => {
-    setDemoRequest(null);
-    onEventRef.current(event);
-  };
-  return { system, demoRequest, finishDemo };
+  return { system };
 }

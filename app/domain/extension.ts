@@ -33,3 +33,16 @@ export function addMonths(date: Date, months: number): Date {
   result.setUTCDate(Math.min(day, lastDay));
   return result;
 }
+
+/** Adds whole days. */
+export function addDays(date: Date, days: number): Date {
+  return new Date(date.getTime() + days * 24 * 60 * 60 * 1000);
+}
+
+/**
+ * The end date after an extension paid at `paidAt`: months added to the later of the current end
+ * and the payment, so an extension of an expired license always ends in the future.
+ */
+export function extendedEndDate(endDate: Date, paidAt: Date, months: number): Date {
+  return addMonths(endDate > paidAt ? endDate : paidAt, months);
+}

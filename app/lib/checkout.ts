@@ -24,15 +24,31 @@ export interface CheckoutSettings {
 }
 export const CHECKOUT_SETTINGS: CheckoutSettings = { displayMode: "overlay", theme: "dark", locale: "en" };
 
-/** What the overlay is opened with: catalogue items for a plan, or a prepared transaction. */
-export type CheckoutRequest =
-  | {
-      items: { priceId: string; quantity: 1 }[];
-      customer: { email: string };
-      customData: { user_id: string; plan_type: PlanId };
-      settings: CheckoutSettings;
-    }
-  | { transactionId: string; settings: CheckoutSettings };
+/**
+ * What the overlay is opened with: always a transaction the server prepared (plan or extension),
+ * so the browser never chooses a price.
+ */
+export interface CheckoutRequest {
+  transactionId: string;
+  customer?: { email: string };
+  settings: CheckoutSettings;
+}
+
+/** A plan's checkout as the server created it: its transaction and what it charges. */
+export interface PlanCheckoutView {
+  transactionId: string;
+  planId: PlanId;
+  trial: boolean;
+  /** Charged today (0 with the trial). */
+  dueTodayCents: number;
+  /** The plan's price, charged at each renewal (and when the trial ends). */
+  priceCents: number;
+  /** When the trial ends and the first charge happens (ISO), or null without a trial. */
+  trialEndsAt: string | null;
+}
+
+/** What the pricing page's action answers. */
+export type PlanCheckoutAnswer = { checkout: PlanCheckoutView } | { paid: { transactionId: string } } | { error: string };
 
 export type CheckoutEvent =
   | { name: "checkout.completed"; transactionId: string | null }
@@ -51,32 +67,30 @@ export interface CheckoutUser {
 }
 
 /**
- * Opens the checkout for a plan with the price id the server chose for this user; returns
- * the error text to show, or null when the overlay opened.
+ * Whether a plan's checkout can be asked of the server now; returns the error text to show, or
+ * null when the server may create it.
  */
-export function openPlanCheckout({
+export function planCheckoutProblem({
   system,
   user,
   planId,
-  priceIds,
 }: {
   system: CheckoutSystem;
   user: CheckoutUser | null;
   planId: string;
-  priceIds: Partial<Record<string, string>>;
 }): string | null {
   if (system.status === "failed") return CHECKOUT_ERRORS.unavailable;
   if (system.status === "loading") return CHECKOUT_ERRORS.notReady;
   if (!user?.email || !user.id) return CHECKOUT_ERRORS.noUser;
-  const priceId = isPlanId(planId) ? priceIds[planId] : undefined;
-  if (!isPlanId(planId) || !priceId) return CHECKOUT_ERRORS.invalidPlan;
+  if (!isPlanId(planId)) return CHECKOUT_ERRORS.invalidPlan;
+  return null;
+}
+
+/** Opens the overlay for the server's transaction; returns the error text to show, or null. */
+export function openTransactionCheckout(system: CheckoutSystem, transactionId: string, email: string | null): string | null {
+  if (system.status !== "ready") return system.status === "failed" ? CHECKOUT_ERRORS.unavailable : CHECKOUT_ERRORS.notReady;
   try {
-    system.opener.open({
-      items: [{ priceId, quantity: 1 }],
-      customer: { email: user.email },
-      customData: { user_id: user.id, plan_type: planId },
-      settings: CHECKOUT_SETTINGS,
-    });
+    system.opener.open({ transactionId, ...(email ? { customer: { email } } : {}), settings: CHECKOUT_SETTINGS });
     return null;
   } catch {
     return CHECKOUT_ERRORS.openFailed;

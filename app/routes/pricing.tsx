@@ -1,14 +1,25 @@
-import { data, Link, useNavigate } from "react-router";
-import { DemoCheckoutDialog, type DemoCheckoutResult } from "~/components/demo-checkout-dialog";
+import { useEffect, useState } from "react";
+import { data, Link, useFetcher, useNavigate } from "react-router";
+import { DemoCheckoutDialog } from "~/components/demo-checkout-dialog";
 import { PlanCard } from "~/components/plan-card";
 import { useCheckout } from "~/components/use-checkout";
-import { isPlanId, PLANS, priceIdFor, TRIAL_DAYS } from "~/domain/plans";
-import { CHECKOUT_ERRORS, CHECKOUT_ERROR_TITLE, openPlanCheckout, successPath, type CheckoutEvent } from "~/lib/checkout";
+import { isPlanId, PLANS, TRIAL_DAYS } from "~/domain/plans";
+import {
+  CHECKOUT_ERRORS,
+  CHECKOUT_ERROR_TITLE,
+  openTransactionCheckout,
+  planCheckoutProblem,
+  successPath,
+  type CheckoutEvent,
+  type PlanCheckoutAnswer,
+  type PlanCheckoutView,
+} from "~/lib/checkout";
 import { showToast } from "~/lib/toast";
 import { useRootData } from "~/root";
+import { ActionError } from "~/server/action-error.server";
 import { getCurrentSession, requireUser } from "~/server/auth/session.server";
-import { getDemoProvider } from "~/server/billing/payment-provider.server";
-import { configuredPriceIds } from "~/server/billing/price-ids.server";
+import { createPlanCheckout } from "~/server/billing/create-checkout.server";
+import { payDemoCheckout } from "~/server/billing/pay-demo-checkout.server";
 import { hasAnyLicense } from "~/server/licenses/has-any-license.server";
 import { getLogger } from "~/server/logger.server";
 import { readForm } from "~/server/read-form.server";
@@ -16,58 +27,67 @@ import type { Route } from "./+types/pricing";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { user } = await getCurrentSession(request);
-  // The trial (and the price-id set that carries it) is for users who never had a license;
-  // decided here, not in the browser.
+  // Shown as a promise only; the checkout itself decides the trial again on the server.
   const firstTimeBuyer = !user || !(await hasAnyLicense(user.id));
-  const ids = configuredPriceIds();
-  return {
-    customer: user ? { id: user.id, email: user.email } : null,
-    showTrial: firstTimeBuyer,
-    priceIds: user ? (firstTimeBuyer ? ids.trial : ids.regular) : null,
-  };
+  return { customer: user ? { id: user.id, email: user.email } : null, showTrial: firstTimeBuyer };
 }
 
-/** The demo provider's Pay: the server chooses the price and records the purchase. */
+/** The server creates every checkout (it picks the price and the trial) and pays demo ones. */
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const form = await readForm(request);
-  const fail = (status: number, error: string) => data<DemoCheckoutResult>({ error }, { status });
-  if (form.get("intent") !== "demo-checkout") return fail(400, "Unknown action.");
-  const demo = getDemoProvider();
-  if (!demo) return fail(404, CHECKOUT_ERRORS.unavailable);
-  const plan = form.get("plan");
-  if (!isPlanId(plan)) return fail(400, CHECKOUT_ERRORS.invalidPlan);
-  const firstTimeBuyer = !(await hasAnyLicense(user.id));
+  const fail = (status: number, error: string) => data<PlanCheckoutAnswer>({ error }, { status });
   try {
-    const { transactionId } = await demo.checkout({
-      userId: user.id,
-      planId: plan,
-      priceId: priceIdFor(plan, { firstTimeBuyer }, configuredPriceIds()),
-      trial: firstTimeBuyer,
-    });
-    return data<DemoCheckoutResult>({ transactionId });
+    switch (form.get("intent")) {
+      case "checkout": {
+        const plan = form.get("plan");
+        if (!isPlanId(plan)) return fail(400, CHECKOUT_ERRORS.invalidPlan);
+        return data<PlanCheckoutAnswer>({ checkout: await createPlanCheckout({ userId: user.id, email: user.email, planId: plan }) });
+      }
+      case "demo-pay":
+        return data<PlanCheckoutAnswer>({ paid: await payDemoCheckout({ userId: user.id, transactionId: form.get("transactionId") }) });
+      default:
+        return fail(400, "Unknown action.");
+    }
   } catch (error) {
-    getLogger().error({ err: error }, "demo checkout failed");
-    return fail(502, CHECKOUT_ERRORS.openFailed);
+    if (error instanceof ActionError) return fail(error.status, error.message);
+    getLogger().error({ err: error }, "checkout failed");
+    return fail(500, CHECKOUT_ERRORS.openFailed);
   }
 }
 
 export default function Pricing({ loaderData }: Route.ComponentProps) {
-  const { customer, showTrial, priceIds } = loaderData;
+  const { customer, showTrial } = loaderData;
   const signedIn = Boolean(customer);
   const navigate = useNavigate();
   const config = useRootData()!.publicConfig;
+  const creator = useFetcher<PlanCheckoutAnswer>();
+  const [demoCheckout, setDemoCheckout] = useState<PlanCheckoutView | null>(null);
   const onEvent = (event: CheckoutEvent) => {
+    setDemoCheckout(null);
     if (event.name !== "checkout.completed") return; // closing the checkout is silent
     const path = successPath(event.transactionId);
     if (path) navigate(path);
     else showToast({ title: "Payment successful", description: "Your license will appear on your licenses page shortly.", variant: "success" });
   };
   const checkout = useCheckout(config, onEvent);
+  const fail = (description: string) => showToast({ title: CHECKOUT_ERROR_TITLE, description, variant: "destructive" });
   const choose = (planId: string) => {
-    const error = openPlanCheckout({ system: checkout.system, user: customer, planId, priceIds: priceIds ?? {} });
-    if (error) showToast({ title: CHECKOUT_ERROR_TITLE, description: error, variant: "destructive" });
+    const problem = planCheckoutProblem({ system: checkout.system, user: customer, planId });
+    if (problem) return fail(problem);
+    creator.submit({ intent: "checkout", plan: planId }, { method: "post", action: "/pricing" });
   };
+  useEffect(() => {
+    const answer = creator.data;
+    if (creator.state !== "idle" || !answer) return;
+    if ("error" in answer) return fail(answer.error);
+    if (!("checkout" in answer)) return;
+    if (config.paymentProvider === "demo") return setDemoCheckout(answer.checkout);
+    const problem = openTransactionCheckout(checkout.system, answer.checkout.transactionId, customer?.email ?? null);
+    if (problem) fail(problem);
+    // Open once per answer from the server.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [creator.state, creator.data]);
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-12 sm:px-6">
       <div className="mx-auto max-w-2xl text-center">
@@ -86,13 +106,14 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
               showTrial={showTrial}
               signedIn={signedIn}
               highlighted={plan.id === "yearly"}
+              busy={creator.state !== "idle" && creator.formData?.get("plan") === plan.id}
               onChoose={() => choose(plan.id)}
             />
           </li>
         ))}
       </ul>
       <p className="mt-6 text-center text-sm text-muted-foreground">Prices in US dollars. Taxes are added at checkout where they apply.</p>
-      <DemoCheckoutDialog request={checkout.demoRequest} trial={showTrial} onFinish={checkout.finishDemo} />
+      <DemoCheckoutDialog checkout={demoCheckout} email={customer?.email ?? ""} onFinish={onEvent} />
 
       <section aria-labelledby="faq" className="mx-auto mt-16 max-w-3xl">
         <h2 id="faq" className="text-2xl font-semibold tracking-tight">

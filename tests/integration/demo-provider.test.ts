@@ -9,6 +9,7 @@ import { licenseKeys } from "~/server/licenses/keys.server";
 import { seedDemoData } from "~/server/seed.server";
 import { parseRenewTarget } from "~/server/billing/demo-renew.server";
 import { action as renewAction } from "~/routes/api.demo.renew";
+import { demoExtensionCharge, demoPurchase } from "../support/checkout";
 import { testContext } from "../support/route-call";
 import { createUser, startTestApp, testEngines, type TestApp } from "../support/test-app";
 
@@ -29,9 +30,9 @@ describe.each(testEngines())("the demo payment provider on %s", (engine) => {
   const licenseOf = async (subscriptionId: string) => (await db().select().from(licenses).where(eq(licenses.paddle_subscription_id, subscriptionId)))[0]!;
   const newUser = () => createUser(db(), `demo-buyer-${engine}-${++n}@example.com`);
 
-  it("checkout creates the subscription and, through signed webhook events, the license", async () => {
+  it("paying a checkout creates the subscription and, through signed webhook events, the license", async () => {
     const user = await newUser();
-    const { transactionId, subscriptionId } = await demo.checkout({ userId: user.id, planId: "yearly", priceId: "pri_demo_yearly", trial: false });
+    const { transactionId, subscriptionId } = await demoPurchase(db(), demo, user, "yearly");
     expect(transactionId).toMatch(/^txn_demo_[0-9a-f]{20}$/);
     expect(subscriptionId).toMatch(/^sub_demo_/);
     const license = await licenseOf(subscriptionId);
@@ -46,7 +47,7 @@ describe.each(testEngines())("the demo payment provider on %s", (engine) => {
 
   it("a trial checkout is free for 7 days; renewing it bills the plan and ends the trial", async () => {
     const user = await newUser();
-    const { subscriptionId } = await demo.checkout({ userId: user.id, planId: "monthly", priceId: "pri_demo_monthly_trial", trial: true });
+    const { subscriptionId } = await demoPurchase(db(), demo, user, "monthly", { trial: true });
     const trial = await licenseOf(subscriptionId);
     expect(trial.is_trial).toBe(true);
     expect(trial.trial_ends_at!.getTime() - trial.start_date.getTime()).toBe(7 * 86_400_000);
@@ -60,7 +61,7 @@ describe.each(testEngines())("the demo payment provider on %s", (engine) => {
 
   it("cancel at period end, re-enable, and a renewal after a cancellation ends the subscription", async () => {
     const user = await newUser();
-    const { subscriptionId } = await demo.checkout({ userId: user.id, planId: "monthly", priceId: "pri_demo_monthly", trial: false });
+    const { subscriptionId } = await demoPurchase(db(), demo, user, "monthly");
     await demo.cancelAtPeriodEnd(subscriptionId);
     expect(await licenseOf(subscriptionId)).toMatchObject({ auto_renew: false, cancellation_requested: true });
     await demo.removeScheduledCancel(subscriptionId);
@@ -77,7 +78,7 @@ describe.each(testEngines())("the demo payment provider on %s", (engine) => {
 
   it("refund: pending until settled; approval marks the license refunded; a second refund is refused", async () => {
     const user = await newUser();
-    const { subscriptionId, transactionId } = await demo.checkout({ userId: user.id, planId: "monthly", priceId: "pri_demo_monthly", trial: false });
+    const { subscriptionId, transactionId } = await demoPurchase(db(), demo, user, "monthly");
     await expect(demo.refund({ transactionId, itemId: null, amountCents: 901, reason: "x" })).rejects.toThrow(/exceeds/);
     const { adjustmentId } = await demo.refund({ transactionId, itemId: null, amountCents: 855, reason: "Requested by the customer" });
     expect((await licenseOf(subscriptionId)).status).toBe("refund_requested");
@@ -88,7 +89,7 @@ describe.each(testEngines())("the demo payment provider on %s", (engine) => {
 
   it("a rejected refund returns the license to active", async () => {
     const user = await newUser();
-    const { subscriptionId, transactionId } = await demo.checkout({ userId: user.id, planId: "6_months", priceId: "pri_demo_6_months", trial: false });
+    const { subscriptionId, transactionId } = await demoPurchase(db(), demo, user, "6_months");
     const { adjustmentId } = await demo.refund({ transactionId, itemId: null, amountCents: 4703, reason: "x" });
     await demo.settleRefund(adjustmentId, "rejected");
     expect((await licenseOf(subscriptionId)).status).toBe("active");
@@ -96,9 +97,9 @@ describe.each(testEngines())("the demo payment provider on %s", (engine) => {
 
   it("an extension charge is applied by its webhook once paid", async () => {
     const user = await newUser();
-    const { subscriptionId } = await demo.checkout({ userId: user.id, planId: "monthly", priceId: "pri_demo_monthly", trial: false });
+    const { subscriptionId } = await demoPurchase(db(), demo, user, "monthly");
     const license = await licenseOf(subscriptionId);
-    const { transactionId } = await demo.createExtensionCharge({ userId: user.id, email: user.email, licenseId: license.id, months: 3, years: 0, amountCents: 2700, description: "3 months" });
+    const { transactionId } = await demoExtensionCharge(db(), demo, user, license.id, { months: 3, amountCents: 2700 });
     expect((await licenseOf(subscriptionId)).end_date.getTime()).toBe(license.end_date.getTime());
     await demo.payExtension(transactionId);
     expect((await licenseOf(subscriptionId)).end_date.toISOString()).toBe(addMonths(license.end_date, 3).toISOString());
@@ -126,7 +127,7 @@ describe.each(testEngines())("the demo payment provider on %s", (engine) => {
 
   it("demo:renew's endpoint needs the demo secret and renews one subscription or all", async () => {
     const user = await newUser();
-    const { subscriptionId } = await demo.checkout({ userId: user.id, planId: "monthly", priceId: "pri_demo_monthly", trial: false });
+    const { subscriptionId } = await demoPurchase(db(), demo, user, "monthly");
     const before = await licenseOf(subscriptionId);
     const post = (body: unknown, authorization?: string) =>
       renewAction({

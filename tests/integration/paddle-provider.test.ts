@@ -66,10 +66,30 @@ describe("the Paddle provider's API calls", () => {
     });
   });
 
+  it("plan checkout: POST /transactions with the server's price id and custom data (the overlay opens with its id)", async () => {
+    const txn = { ...transaction({ userId: "u", subscriptionId: null, amountCents: 9000, start: new Date(), end: null }), status: "draft" };
+    answer = () => ({ status: 201, body: { data: txn, meta } });
+    const result = await provider().createPlanCheckout({
+      checkoutId: "c2",
+      userId: "u2",
+      email: "b@example.com",
+      planId: "yearly",
+      priceId: "pri_01yearly",
+      trial: false,
+    });
+    expect(result.transactionId).toBe(txn.id);
+    expect(sent[0]).toMatchObject({
+      method: "POST",
+      url: "https://sandbox-api.paddle.com/transactions",
+      body: { items: [{ price_id: "pri_01yearly", quantity: 1 }], custom_data: { user_id: "u2", plan_type: "yearly", checkout_id: "c2" } },
+    });
+  });
+
   it("extension: POST /transactions with a non-catalog price and the extension's custom data", async () => {
     const txn = { ...transaction({ userId: "u", subscriptionId: null, amountCents: 11700, start: new Date(), end: null, origin: "api" }), status: "ready" };
     answer = () => ({ status: 201, body: { data: txn, meta } });
     const result = await provider().createExtensionCharge({
+      checkoutId: "c1",
       userId: "u1",
       email: "a@example.com",
       licenseId: "l1",
@@ -83,7 +103,7 @@ describe("the Paddle provider's API calls", () => {
       method: "POST",
       url: "https://sandbox-api.paddle.com/transactions",
       body: {
-        custom_data: { kind: "extension", user_id: "u1", license_id: "l1", months: 2, years: 1 },
+        custom_data: { kind: "extension", user_id: "u1", license_id: "l1", months: 2, years: 1, checkout_id: "c1" },
         items: [{ quantity: 1, price: { unit_price: { amount: "11700", currency_code: "USD" }, product: { name: "License extension", tax_category: "standard" } } }],
       },
     });

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { receiveWebhook } from "~/server/billing/receive-webhook.server";
 import { signatureHeader } from "~/server/billing/webhook-signature.server";
-import { licenses, payments, webhook_events } from "~/server/db/schema";
+import { audit_log, checkouts, licenses, payments, webhook_events } from "~/server/db/schema";
 import { licenseKeys } from "~/server/licenses/keys.server";
 import { action as webhookAction } from "~/routes/api.webhooks.paddle";
 import { setPaymentProvider } from "~/server/billing/payment-provider.server";
@@ -33,18 +33,32 @@ describe.each(testEngines())("payment webhooks on %s", (engine) => {
   const count = async (table: typeof licenses | typeof webhook_events | typeof payments) =>
     ((await db().select({ n: sql<number>`count(*)::int` }).from(table)) as { n: number }[])[0]!.n;
 
-  /** A purchase: the checkout's transaction.completed for a new subscription. */
-  async function purchase(options: { trial?: boolean; planType?: string; start?: Date } = {}) {
+  /** The checkout row the server records when it creates a checkout with the provider. */
+  const recordCheckout = (values: Partial<typeof checkouts.$inferInsert> & { transaction_id: string }) =>
+    db()
+      .insert(checkouts)
+      .values({ user_id: user.id, kind: "plan", plan_type: "monthly", amount_cents: 0, status: "open", ...values })
+      .returning()
+      .then((rows) => rows[0]!);
+  const auditActions = async () => (await db().select({ action: audit_log.action, target: audit_log.target_id }).from(audit_log)).map((r) => r.action);
+
+  /**
+   * A purchase: the checkout's transaction.completed for a new subscription. A trial goes through
+   * the trial checkout the server created for this first-time buyer (unless `checkout: false`).
+   */
+  async function purchase(options: { trial?: boolean; planType?: string; start?: Date; checkout?: boolean } = {}) {
     const start = options.start ?? new Date();
     const trial = options.trial ?? false;
     const txn = transaction({
       userId: user.id,
       planType: options.planType ?? "monthly",
+      priceId: trial ? "pri_demo_monthly_trial" : undefined,
       amountCents: trial ? 0 : 900,
       start,
       end: trial ? days(7, start) : days(30, start),
       trial,
     });
+    if (trial && options.checkout !== false) await recordCheckout({ transaction_id: txn.id, trial: true, price_id: "pri_demo_monthly_trial" });
     const result = await deliver(envelope("transaction.completed", txn));
     expect(result.status).toBe(200);
     return { txn, license: (await licenseOf(txn.subscription_id!))! };
@@ -234,6 +248,7 @@ describe.each(testEngines())("payment webhooks on %s", (engine) => {
         origin: "api",
         customData: { kind: "extension", user_id: user.id, license_id: license.id, months: 2, years: 1 },
       });
+      await recordCheckout({ transaction_id: ext.id, kind: "extension", plan_type: null, license_id: license.id, months: 14, amount_cents: 900 * 2 + 9900 });
       await deliver(envelope("transaction.completed", ext));
       const extended = (await licenseOf(txn.subscription_id!))!;
       expect(extended.extended_months).toBe(14);
@@ -273,7 +288,7 @@ describe.each(testEngines())("payment webhooks on %s", (engine) => {
       const fail = async () => {
         throw new Error("not expected");
       };
-      setPaymentProvider({ name: "paddle", webhookSecret: SECRET, cancelAtPeriodEnd: async (id) => void cancelled.push(id), removeScheduledCancel: fail, refund: fail, createExtensionCharge: fail });
+      setPaymentProvider({ name: "paddle", webhookSecret: SECRET, cancelAtPeriodEnd: async (id) => void cancelled.push(id), removeScheduledCancel: fail, refund: fail, createExtensionCharge: fail, createPlanCheckout: fail });
       try {
         const { txn, license } = await purchase();
         await db().update(licenses).set({ status: "revoked" }).where(eq(licenses.id, license.id));
@@ -289,6 +304,145 @@ describe.each(testEngines())("payment webhooks on %s", (engine) => {
     });
   });
 
+  describe("the trial is the server's decision, made when it created the checkout", () => {
+    it("a trial price without a checkout the site created becomes a regular license, flagged in the audit log", async () => {
+      const { license } = await purchase({ trial: true, checkout: false });
+      expect(license).toMatchObject({ is_trial: false, trial_starts_at: null, trial_ends_at: null, status: "active" });
+      const [flag] = await db().select().from(audit_log).where(eq(audit_log.target_id, license.id));
+      expect(flag).toMatchObject({ action: "trial_refused", target_type: "license", actor_id: null, actor_email: "payment webhook" });
+    });
+
+    it("a trial price for a user who already had a license (the checkout was a regular one) gets no trial", async () => {
+      await purchase();
+      const txn = transaction({ userId: user.id, priceId: "pri_demo_monthly_trial", amountCents: 0, start: new Date(), end: days(7), trial: true });
+      await recordCheckout({ transaction_id: txn.id, trial: false, price_id: "pri_demo_monthly", amount_cents: 900 });
+      await deliver(envelope("transaction.completed", txn));
+      expect((await licenseOf(txn.subscription_id!))!.is_trial).toBe(false);
+      expect(await auditActions()).toContain("trial_refused");
+    });
+
+    it("a superseded trial checkout (another plan's trial was opened after it) grants no trial when paid", async () => {
+      const txn = transaction({ userId: user.id, priceId: "pri_demo_monthly_trial", amountCents: 0, start: new Date(), end: days(7), trial: true });
+      await recordCheckout({ transaction_id: txn.id, trial: true, status: "superseded" });
+      await deliver(envelope("transaction.completed", txn));
+      expect((await licenseOf(txn.subscription_id!))!.is_trial).toBe(false);
+    });
+
+    it("a checkout recorded for another user grants that trial to nobody else", async () => {
+      const other = await createUser(db(), `other-${engine}-${++n}@example.com`);
+      const txn = transaction({ userId: user.id, priceId: "pri_demo_monthly_trial", amountCents: 0, start: new Date(), end: days(7), trial: true });
+      await recordCheckout({ transaction_id: txn.id, trial: true, user_id: other.id });
+      await deliver(envelope("transaction.completed", txn));
+      expect((await licenseOf(txn.subscription_id!))!.is_trial).toBe(false);
+    });
+
+    it("the trial checkout is marked completed when paid", async () => {
+      const { txn } = await purchase({ trial: true });
+      const [row] = await db().select().from(checkouts).where(eq(checkouts.transaction_id, txn.id));
+      expect(row!.status).toBe("completed");
+    });
+  });
+
+  describe("extensions: only the server's own checkout, from the later of the end date and now", () => {
+    const extension = (licenseId: string, amountCents: number) =>
+      transaction({
+        userId: user.id,
+        subscriptionId: null,
+        amountCents,
+        start: new Date(),
+        end: null,
+        origin: "api",
+        customData: { kind: "extension", user_id: user.id, license_id: licenseId, months: 1, years: 0 },
+      });
+
+    it("an expired license extended by a month ends a month from the payment, in the future", async () => {
+      const { txn, license } = await purchase({ start: days(-400) });
+      expect(license.end_date.getTime()).toBeLessThan(Date.now());
+      const ext = extension(license.id, 900);
+      await recordCheckout({ transaction_id: ext.id, kind: "extension", plan_type: null, license_id: license.id, months: 1, amount_cents: 900 });
+      await deliver(envelope("transaction.completed", ext));
+      const after = (await licenseOf(txn.subscription_id!))!;
+      expect(after.end_date.getTime()).toBeGreaterThan(Date.now() + 27 * 86_400_000);
+      expect(after.end_date.getTime()).toBeLessThan(Date.now() + 32 * 86_400_000);
+    });
+
+    it("extending a trial makes it a paid license", async () => {
+      const { txn, license } = await purchase({ trial: true });
+      const ext = extension(license.id, 900);
+      await recordCheckout({ transaction_id: ext.id, kind: "extension", plan_type: null, license_id: license.id, months: 1, amount_cents: 900 });
+      await deliver(envelope("transaction.completed", ext));
+      const after = (await licenseOf(txn.subscription_id!))!;
+      expect(after.is_trial).toBe(false);
+      expect(after.end_date.toISOString()).toBe(new Date(Date.UTC(license.end_date.getUTCFullYear(), license.end_date.getUTCMonth() + 1, license.end_date.getUTCDate(), license.end_date.getUTCHours(), license.end_date.getUTCMinutes(), license.end_date.getUTCSeconds(), license.end_date.getUTCMilliseconds())).toISOString());
+      // A later trialing event does not make it a trial again.
+      await deliver(envelope("subscription.trialing", subscription({ subscriptionId: txn.subscription_id!, userId: user.id, status: "trialing", start: license.start_date, end: license.end_date, trialDates: { start: license.start_date, end: license.end_date } })));
+      expect((await licenseOf(txn.subscription_id!))!.is_trial).toBe(false);
+    });
+
+    it("is refused in another currency, below the checkout's amount, for another license, without a checkout, or twice", async () => {
+      const { txn, license } = await purchase();
+      const other = await purchase();
+      const eur = extension(license.id, 900);
+      eur.details.totals.currency_code = "EUR";
+      eur.currency_code = "EUR";
+      await recordCheckout({ transaction_id: eur.id, kind: "extension", plan_type: null, license_id: license.id, months: 1, amount_cents: 900 });
+      const cheap = extension(license.id, 100);
+      await recordCheckout({ transaction_id: cheap.id, kind: "extension", plan_type: null, license_id: license.id, months: 1, amount_cents: 900 });
+      const elsewhere = extension(license.id, 900);
+      await recordCheckout({ transaction_id: elsewhere.id, kind: "extension", plan_type: null, license_id: other.license.id, months: 1, amount_cents: 900, user_id: (await createUser(db(), `x-${engine}-${++n}@example.com`)).id });
+      const unrecorded = extension(license.id, 900);
+      for (const ext of [eur, cheap, elsewhere, unrecorded]) expect((await deliver(envelope("transaction.completed", ext))).status).toBe(200);
+      expect((await licenseOf(txn.subscription_id!))!.end_date.toISOString()).toBe(license.end_date.toISOString());
+      expect((await licenseOf(other.txn.subscription_id!))!.end_date.toISOString()).toBe(other.license.end_date.toISOString());
+      expect((await auditActions()).filter((a) => a === "extension_refused").length).toBeGreaterThanOrEqual(4);
+      const ok = extension(license.id, 900);
+      await recordCheckout({ transaction_id: ok.id, kind: "extension", plan_type: null, license_id: license.id, months: 1, amount_cents: 900 });
+      await deliver(envelope("transaction.completed", ok));
+      const once = (await licenseOf(txn.subscription_id!))!;
+      expect(once.extended_months).toBe(1);
+      // The same transaction delivered again as a new event id: applied once.
+      await deliver(envelope("transaction.completed", ok));
+      expect((await licenseOf(txn.subscription_id!))!.end_date.toISOString()).toBe(once.end_date.toISOString());
+    });
+  });
+
+  describe("out-of-order subscription events", () => {
+    it("a subscription.canceled that arrives before the purchase leaves the new license not auto-renewing", async () => {
+      const start = new Date();
+      const txn = transaction({ userId: user.id, amountCents: 900, start, end: days(30, start) });
+      const t0 = new Date(Date.now() - 1000);
+      await deliver(envelope("subscription.canceled", subscription({ subscriptionId: txn.subscription_id!, userId: user.id, status: "canceled", start, end: days(30, start) }), t0));
+      await deliver(envelope("transaction.completed", txn));
+      expect(await licenseOf(txn.subscription_id!)).toMatchObject({ auto_renew: false, cancellation_requested: false, status: "active" });
+    });
+
+    it("a scheduled cancellation that arrives before the purchase is kept", async () => {
+      const start = new Date();
+      const txn = transaction({ userId: user.id, amountCents: 900, start, end: days(30, start) });
+      await deliver(envelope("subscription.updated", subscription({ subscriptionId: txn.subscription_id!, userId: user.id, start, end: days(30, start), scheduledCancel: true }), new Date(Date.now() - 1000)));
+      await deliver(envelope("transaction.completed", txn));
+      expect(await licenseOf(txn.subscription_id!)).toMatchObject({ auto_renew: false, cancellation_requested: true });
+    });
+
+    it("a renewal charged while a refund is pending leaves the license as it is and asks the provider to stop", async () => {
+      const cancelled: string[] = [];
+      const fail = async () => {
+        throw new Error("not expected");
+      };
+      setPaymentProvider({ name: "paddle", webhookSecret: SECRET, cancelAtPeriodEnd: async (id) => void cancelled.push(id), removeScheduledCancel: fail, refund: fail, createExtensionCharge: fail, createPlanCheckout: fail });
+      try {
+        const { txn, license } = await purchase();
+        await db().update(licenses).set({ status: "refund_requested", auto_renew: false }).where(eq(licenses.id, license.id));
+        const renewal = transaction({ userId: user.id, subscriptionId: txn.subscription_id, amountCents: 900, start: license.end_date, end: days(30, license.end_date), origin: "subscription_recurring" });
+        await deliver(envelope("transaction.completed", renewal));
+        expect((await licenseOf(txn.subscription_id!))!.end_date.toISOString()).toBe(license.end_date.toISOString());
+        expect(cancelled).toEqual([txn.subscription_id]);
+      } finally {
+        setPaymentProvider(undefined);
+      }
+    });
+  });
+
   describe("subscription events", () => {
     it("a late subscription.trialing after the first payment is undone by the active state", async () => {
       const { txn, license } = await purchase({ trial: true });
@@ -297,7 +451,8 @@ describe.each(testEngines())("payment webhooks on %s", (engine) => {
       const base = { subscriptionId: txn.subscription_id!, userId: user.id, start: license.start_date, end: license.end_date };
       const t0 = new Date();
       await deliver(envelope("subscription.trialing", subscription({ ...base, status: "trialing", trialDates: { start: license.start_date, end: license.end_date } }), t0));
-      expect((await licenseOf(txn.subscription_id!))!.is_trial).toBe(true);
+      // A subscription event never makes a paid license a trial again.
+      expect((await licenseOf(txn.subscription_id!))!.is_trial).toBe(false);
       await deliver(envelope("subscription.activated", subscription({ ...base, status: "active" }), new Date(t0.getTime() + 1000)));
       expect((await licenseOf(txn.subscription_id!))!.is_trial).toBe(false);
     });
@@ -371,6 +526,7 @@ describe.each(testEngines())("payment webhooks on %s", (engine) => {
         removeScheduledCancel: fail,
         refund: fail,
         createExtensionCharge: fail,
+        createPlanCheckout: fail,
       });
       try {
         const { txn } = await purchase();

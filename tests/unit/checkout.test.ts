@@ -1,8 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { CHECKOUT_ERRORS, fromPaddleEvent, openPlanCheckout, successPath, type CheckoutRequest, type CheckoutSystem } from "~/lib/checkout";
+import {
+  CHECKOUT_ERRORS,
+  fromPaddleEvent,
+  openTransactionCheckout,
+  planCheckoutProblem,
+  successPath,
+  type CheckoutRequest,
+  type CheckoutSystem,
+} from "~/lib/checkout";
 
 const user = { id: "6f1c1d2e-0000-4000-8000-000000000001", email: "dana@example.com" };
-const priceIds = { monthly: "pri_m_trial", "6_months": "pri_6_trial", yearly: "pri_y_trial" };
 
 function readySystem() {
   const opened: CheckoutRequest[] = [];
@@ -10,40 +17,50 @@ function readySystem() {
   return { system, opened };
 }
 
-describe("opening the checkout for a plan", () => {
-  it("opens the overlay with the server's price id, quantity 1, the e-mail, custom data, dark theme and English", () => {
-    const { system, opened } = readySystem();
-    expect(openPlanCheckout({ system, user, planId: "yearly", priceIds })).toBeNull();
-    expect(opened).toEqual([
-      {
-        items: [{ priceId: "pri_y_trial", quantity: 1 }],
-        customer: { email: "dana@example.com" },
-        customData: { user_id: user.id, plan_type: "yearly" },
-        settings: { displayMode: "overlay", theme: "dark", locale: "en" },
-      },
-    ]);
+describe("asking the server for a plan's checkout", () => {
+  it("a known plan, a ready system and a user → no problem (the server picks the price)", () => {
+    const { system } = readySystem();
+    expect(planCheckoutProblem({ system, user, planId: "yearly" })).toBeNull();
   });
 
   it("the provider's script failed to load → not available", () => {
-    expect(openPlanCheckout({ system: { status: "failed" }, user, planId: "monthly", priceIds })).toBe(CHECKOUT_ERRORS.unavailable);
+    expect(planCheckoutProblem({ system: { status: "failed" }, user, planId: "monthly" })).toBe(CHECKOUT_ERRORS.unavailable);
   });
 
   it("still loading → not ready", () => {
-    expect(openPlanCheckout({ system: { status: "loading" }, user, planId: "monthly", priceIds })).toBe(CHECKOUT_ERRORS.notReady);
+    expect(planCheckoutProblem({ system: { status: "loading" }, user, planId: "monthly" })).toBe(CHECKOUT_ERRORS.notReady);
   });
 
   it("no user, or a user without an e-mail → user information not available", () => {
-    const { system, opened } = readySystem();
-    expect(openPlanCheckout({ system, user: null, planId: "monthly", priceIds })).toBe(CHECKOUT_ERRORS.noUser);
-    expect(openPlanCheckout({ system, user: { id: user.id, email: "" }, planId: "monthly", priceIds })).toBe(CHECKOUT_ERRORS.noUser);
-    expect(opened).toHaveLength(0);
+    const { system } = readySystem();
+    expect(planCheckoutProblem({ system, user: null, planId: "monthly" })).toBe(CHECKOUT_ERRORS.noUser);
+    expect(planCheckoutProblem({ system, user: { id: user.id, email: "" }, planId: "monthly" })).toBe(CHECKOUT_ERRORS.noUser);
   });
 
-  it("an unknown plan, or a plan without a price id → invalid plan", () => {
+  it("an unknown plan → invalid plan", () => {
+    const { system } = readySystem();
+    expect(planCheckoutProblem({ system, user, planId: "weekly" })).toBe(CHECKOUT_ERRORS.invalidPlan);
+  });
+});
+
+describe("opening the overlay with the server's transaction", () => {
+  it("opens with the transaction id, the e-mail, dark theme and English — never with items or a price", () => {
     const { system, opened } = readySystem();
-    expect(openPlanCheckout({ system, user, planId: "weekly", priceIds })).toBe(CHECKOUT_ERRORS.invalidPlan);
-    expect(openPlanCheckout({ system, user, planId: "monthly", priceIds: {} })).toBe(CHECKOUT_ERRORS.invalidPlan);
-    expect(opened).toHaveLength(0);
+    expect(openTransactionCheckout(system, "txn_01", "dana@example.com")).toBeNull();
+    expect(opened).toEqual([
+      { transactionId: "txn_01", customer: { email: "dana@example.com" }, settings: { displayMode: "overlay", theme: "dark", locale: "en" } },
+    ]);
+  });
+
+  it("without an e-mail the checkout asks for it", () => {
+    const { system, opened } = readySystem();
+    openTransactionCheckout(system, "txn_02", null);
+    expect(opened[0]).toEqual({ transactionId: "txn_02", settings: { displayMode: "overlay", theme: "dark", locale: "en" } });
+  });
+
+  it("not ready or failed → the spec's texts", () => {
+    expect(openTransactionCheckout({ status: "loading" }, "txn_01", null)).toBe(CHECKOUT_ERRORS.notReady);
+    expect(openTransactionCheckout({ status: "failed" }, "txn_01", null)).toBe(CHECKOUT_ERRORS.unavailable);
   });
 
   it("the overlay throws while opening → failed to open", () => {
@@ -55,7 +72,7 @@ describe("opening the checkout for a plan", () => {
         },
       },
     };
-    expect(openPlanCheckout({ system, user, planId: "monthly", priceIds })).toBe(CHECKOUT_ERRORS.openFailed);
+    expect(openTransactionCheckout(system, "txn_01", null)).toBe(CHECKOUT_ERRORS.openFailed);
   });
 
   it("has the spec's texts", () => {

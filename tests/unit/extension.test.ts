@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addMonths, extensionMonths, extensionPriceCents, isValidExtension } from "~/domain/extension";
+import { addDays, addMonths, extendedEndDate, extensionMonths, extensionPriceCents, isValidExtension } from "~/domain/extension";
 
 describe("license extension (spec section 9)", () => {
   it("costs 9 per month and 99 per year", () => {
@@ -29,5 +29,23 @@ describe("license extension (spec section 9)", () => {
     expect(addMonths(new Date("2026-01-31T10:00:00Z"), 1).toISOString()).toBe("2026-02-28T10:00:00.000Z");
     expect(addMonths(new Date("2026-11-15T00:00:00Z"), 14).toISOString()).toBe("2028-01-15T00:00:00.000Z");
     expect(addMonths(new Date("2024-02-29T00:00:00Z"), 12).toISOString()).toBe("2025-02-28T00:00:00.000Z");
+  });
+});
+
+describe("extended end date: months added to the later of the end date and the payment", () => {
+  const paidAt = new Date("2026-11-23T10:00:00Z");
+  it("a license still running keeps its remaining time", () => {
+    expect(extendedEndDate(new Date("2027-01-15T00:00:00Z"), paidAt, 2).toISOString()).toBe("2027-03-15T00:00:00.000Z");
+  });
+  it("an expired license runs from the payment, so it always ends in the future", () => {
+    const end = extendedEndDate(new Date("2025-01-15T00:00:00Z"), paidAt, 1);
+    expect(end.toISOString()).toBe("2026-12-23T10:00:00.000Z");
+    expect(end > paidAt).toBe(true);
+  });
+  it("a license ending exactly at the payment runs from then", () => {
+    expect(extendedEndDate(paidAt, paidAt, 12).toISOString()).toBe("2027-11-23T10:00:00.000Z");
+  });
+  it("addDays adds whole days", () => {
+    expect(addDays(paidAt, 7).toISOString()).toBe("2026-11-30T10:00:00.000Z");
   });
 });

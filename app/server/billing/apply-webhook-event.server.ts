@@ -1,13 +1,13 @@
-import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
-import { addMonths, extensionPriceCents, isValidExtension } from "~/domain/extension";
+import { and, desc, eq, gt, inArray, like, sql } from "drizzle-orm";
+import { addMonths, extendedEndDate } from "~/domain/extension";
 import { isPlanId, refundEligibleUntil, type PlanId } from "~/domain/plans";
 import { isUuid } from "../action-error.server";
 import type { Transaction } from "../db/client.server";
-import { licenses, payments, users, webhook_events, type License } from "../db/schema";
+import { audit_log, checkouts, licenses, payments, users, webhook_events, type License } from "../db/schema";
 import { licenseKeys } from "../licenses/keys.server";
 import { getLogger } from "../logger.server";
-import type { PaddleAdjustment, PaddleEvent, PaddleSubscription, PaddleTransaction } from "./paddle-events.server";
-import { planForPriceId } from "./price-ids.server";
+import { subscriptionSchema, type PaddleAdjustment, type PaddleEvent, type PaddleSubscription, type PaddleTransaction } from "./paddle-events.server";
+import { isTrialPriceId, planForPriceId } from "./price-ids.server";
 
 /**
  * Applies one verified provider event to the licenses, inside the transaction that recorded
@@ -35,10 +35,8 @@ export type FollowUp = { kind: "stop-renewal"; licenseId: string; subscriptionId
 function readCustomData(data: Record<string, unknown> | null | undefined) {
   const userId = isUuid(data?.user_id) ? data.user_id : null;
   const planType = isPlanId(data?.plan_type) ? data.plan_type : null;
-  const extension =
-    data?.kind === "extension" && isUuid(data.license_id)
-      ? { licenseId: data.license_id, months: Number(data.months) || 0, years: Number(data.years) || 0 }
-      : null;
+  // Which license and how many months come from the checkout the server recorded, never from here.
+  const extension = data?.kind === "extension";
   return { userId, planType, extension };
 }
 
@@ -72,7 +70,7 @@ async function applyTransactionCompleted(tx: Transaction, txn: PaddleTransaction
   if (already) return [];
   const amount = Number(txn.details.totals.total);
   const billedAt = new Date(txn.billed_at ?? occurredAt);
-  const payment = {
+  const payment: PaymentFacts = {
     id: txn.id,
     user_id: custom.userId,
     subscription_id: txn.subscription_id ?? null,
@@ -82,32 +80,8 @@ async function applyTransactionCompleted(tx: Transaction, txn: PaddleTransaction
     billed_at: billedAt,
   };
 
-  // An extension is a one-time transaction the server created (no subscription) and that paid at
-  // least the extension's price; custom data alone, which a checkout can carry, is not enough.
-  if (custom.extension && !txn.subscription_id) {
-    const { licenseId, months, years } = custom.extension;
-    if (!isValidExtension(months, years) || amount < extensionPriceCents(months, years)) {
-      log.warn({ transaction: txn.id, months, years, amount }, "extension payment does not match its price: not applied");
-      return [];
-    }
-    const [license] = await tx
-      .select()
-      .from(licenses)
-      .where(and(eq(licenses.id, licenseId), eq(licenses.user_id, custom.userId)))
-      .for("update");
-    if (!license) {
-      log.warn({ transaction: txn.id, licenseId }, "extension paid for a license that does not exist");
-      return [];
-    }
-    const added = months + 12 * years;
-    const end_date = addMonths(license.end_date, added);
-    await tx
-      .update(licenses)
-      .set({ end_date, extended_months: license.extended_months + added, license_key: newKey(license, end_date) })
-      .where(eq(licenses.id, license.id));
-    await tx.insert(payments).values({ ...payment, license_id: license.id, kind: "extension" });
-    return [];
-  }
+  // An extension is a one-time transaction (no subscription) that the server itself created.
+  if (custom.extension && !txn.subscription_id) return applyExtensionPayment(tx, txn, payment);
 
   if (!txn.subscription_id || !txn.billing_period) {
     log.warn({ transaction: txn.id }, "transaction.completed without a subscription or billing period: nothing to apply");
@@ -122,8 +96,19 @@ async function applyTransactionCompleted(tx: Transaction, txn: PaddleTransaction
   }
   const periodStart = new Date(txn.billing_period.starts_at);
   const periodEnd = new Date(txn.billing_period.ends_at);
-  // A trial's first transaction is free, for a price that has a trial period.
-  const isTrial = amount === 0 && txn.items.some((item) => item.price.trial_period);
+  // The trial is granted only through a trial checkout the server created for a first-time buyer
+  // (decided, under a lock, when the checkout was created). A trial price arriving any other way
+  // is recorded, flagged, and makes a regular license.
+  const [checkout] = await tx.select().from(checkouts).where(eq(checkouts.transaction_id, txn.id)).for("update");
+  const trialPrice = txn.items.some((item) => item.price.trial_period) || isTrialPriceId(txn.items[0]?.price.id ?? "");
+  const isTrial =
+    trialPrice &&
+    amount === 0 &&
+    checkout?.kind === "plan" &&
+    checkout.trial &&
+    checkout.status !== "superseded" &&
+    checkout.user_id === custom.userId;
+  if (checkout) await tx.update(checkouts).set({ status: "completed", updated_at: occurredAt }).where(eq(checkouts.id, checkout.id));
 
   let license = await licenseForSubscription(tx, txn.subscription_id);
   let kind: "purchase" | "renewal" = "renewal";
@@ -155,7 +140,16 @@ async function applyTransactionCompleted(tx: Transaction, txn: PaddleTransaction
       .returning();
     license = inserted[0] ?? (await licenseForSubscription(tx, txn.subscription_id));
     if (!license) throw new Error(`license for ${txn.subscription_id} neither inserted nor found`);
-  } else if (license.status === "revoked" || license.status === "refunded" || license.refunded) {
+    if (trialPrice && !isTrial) {
+      await flagAudit(tx, "trial_refused", license.id, {
+        transaction: txn.id,
+        user_id: custom.userId,
+        reason: checkout ? "the checkout was not a first-time buyer's trial" : "no checkout created by the site",
+      });
+    }
+    // Subscription events that arrived before this one (e.g. a cancellation) apply now.
+    await resyncSubscription(tx, txn.subscription_id);
+  } else if (license.status === "revoked" || license.status === "refunded" || license.status === "refund_requested" || license.refunded) {
     // Charged although revoked or refunded: the earlier stop did not reach the provider. Record
     // the payment, keep the license as it is, and ask the provider to stop renewing again.
     await tx.insert(payments).values({ ...payment, license_id: license.id, kind: "renewal" });
@@ -197,16 +191,79 @@ async function applySubscription(tx: Transaction, sub: PaddleSubscription, occur
     cancellation_requested_at: live && cancelScheduled ? (license.cancellation_requested_at ?? occurredAt) : null,
   };
   if (sub.status === "trialing" && trialDates) {
-    Object.assign(changes, {
-      is_trial: true,
-      trial_starts_at: new Date(trialDates.starts_at),
-      trial_ends_at: new Date(trialDates.ends_at),
-    });
+    // Only a license granted as a trial follows the trial's dates; a subscription event never
+    // makes a paid (or refused-trial, or extended) license a trial.
+    if (license.is_trial) {
+      Object.assign(changes, { trial_starts_at: new Date(trialDates.starts_at), trial_ends_at: new Date(trialDates.ends_at) });
+    }
   } else if (sub.status === "active" || sub.status === "past_due") {
     // Billed: whatever order the events came in, the trial is over.
     changes.is_trial = false;
   }
   await tx.update(licenses).set(changes).where(eq(licenses.id, license.id));
+}
+
+/** A completed transaction's facts, before we know which license it paid for. */
+type PaymentFacts = Omit<typeof payments.$inferInsert, "license_id" | "kind"> & { amount_cents: number; billed_at: Date; user_id: string };
+
+/** Applies the newest stored event about a subscription (used when its license was just created). */
+async function resyncSubscription(tx: Transaction, subscriptionId: string): Promise<void> {
+  const [latest] = await tx
+    .select({ payload: webhook_events.payload, occurred_at: webhook_events.occurred_at })
+    .from(webhook_events)
+    .where(and(sql`${webhook_events.payload} -> 'data' ->> 'id' = ${subscriptionId}`, like(webhook_events.event_type, "subscription.%")))
+    .orderBy(desc(webhook_events.occurred_at))
+    .limit(1);
+  if (!latest) return;
+  const sub = subscriptionSchema.safeParse((latest.payload as { data?: unknown }).data);
+  if (sub.success) await applySubscription(tx, sub.data, latest.occurred_at);
+}
+
+/** An extension payment: applied only when its transaction is the extension checkout the server created. */
+async function applyExtensionPayment(
+  tx: Transaction,
+  txn: PaddleTransaction,
+  payment: PaymentFacts,
+): Promise<FollowUp[]> {
+  const log = getLogger();
+  const [checkout] = await tx.select().from(checkouts).where(eq(checkouts.transaction_id, txn.id)).for("update");
+  const currency = txn.details.totals.currency_code;
+  if (
+    !checkout ||
+    checkout.kind !== "extension" ||
+    checkout.status === "completed" ||
+    checkout.user_id !== payment.user_id ||
+    !checkout.license_id ||
+    currency !== checkout.currency ||
+    payment.amount_cents < checkout.amount_cents
+  ) {
+    log.warn({ transaction: txn.id, amount: payment.amount_cents, currency }, "extension payment does not match a checkout the site created: not applied");
+    await flagAudit(tx, "extension_refused", txn.id, { transaction: txn.id, user_id: payment.user_id, amount_cents: payment.amount_cents, currency });
+    return [];
+  }
+  const [license] = await tx
+    .select()
+    .from(licenses)
+    .where(and(eq(licenses.id, checkout.license_id), eq(licenses.user_id, checkout.user_id)))
+    .for("update");
+  if (!license) {
+    log.warn({ transaction: txn.id, licenseId: checkout.license_id }, "extension paid for a license that does not exist");
+    return [];
+  }
+  const end_date = extendedEndDate(license.end_date, payment.billed_at, checkout.months);
+  await tx
+    .update(licenses)
+    // A paid extension makes a trial a paid license.
+    .set({ end_date, extended_months: license.extended_months + checkout.months, is_trial: false, license_key: newKey(license, end_date) })
+    .where(eq(licenses.id, license.id));
+  await tx.insert(payments).values({ ...payment, license_id: license.id, kind: "extension" });
+  await tx.update(checkouts).set({ status: "completed", updated_at: payment.billed_at }).where(eq(checkouts.id, checkout.id));
+  return [];
+}
+
+/** An audit entry by the payment provider's webhook (no person acted): something to look at. */
+async function flagAudit(tx: Transaction, action: string, targetId: string, details: Record<string, unknown>): Promise<void> {
+  await tx.insert(audit_log).values({ actor_id: null, actor_email: "payment webhook", action, target_type: action.startsWith("trial") ? "license" : "transaction", target_id: targetId, details });
 }
 
 async function applyAdjustment(tx: Transaction, adjustment: PaddleAdjustment, occurredAt: Date, eventId: string): Promise<FollowUp[]> {

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { addMonths } from "~/domain/extension";
-import { getPlan, TRIAL_DAYS, type PlanId } from "~/domain/plans";
+import { getPlan, isPlanId, TRIAL_DAYS, type PlanId } from "~/domain/plans";
 import type { Database } from "../db/client.server";
 import { getDb } from "../db/db.server";
 import { demo_billing } from "../db/schema";
@@ -26,18 +26,13 @@ interface DemoEvent {
   data: PaddleSubscription | PaddleTransaction | PaddleAdjustment;
 }
 
-export interface DemoCheckoutInput {
-  userId: string;
-  planId: PlanId;
-  priceId: string;
-  /** The price is from the first-time-buyer set, which carries the 7-day trial. */
-  trial: boolean;
-}
-
 export interface DemoProvider extends PaymentProvider {
   readonly name: "demo";
-  /** The overlay's Pay: a subscription and its first transaction, announced as Paddle would. */
-  checkout(input: DemoCheckoutInput): Promise<{ transactionId: string; subscriptionId: string }>;
+  /**
+   * The overlay's Pay for a checkout the server created: once only (a concurrent second Pay of the
+   * same transaction is refused), a subscription and its first transaction, announced as Paddle would.
+   */
+  payCheckout(transactionId: string): Promise<{ transactionId: string; subscriptionId: string }>;
   /** Bills the next period (or ends a subscription whose cancellation was scheduled). */
   renew(subscriptionId: string, now?: Date): Promise<RenewOutcome>;
   /** Renews every live subscription. */
@@ -179,6 +174,15 @@ export function createDemoProvider(options: {
       .values({ id: data.id, kind, subscription_id: subscriptionId, data })
       .onConflictDoUpdate({ target: demo_billing.id, set: { data, updated_at: sql`now()` } });
   }
+  /** Paid once: ready → completed is one conditional write, so two Pays of one transaction cannot both succeed. */
+  async function completeReady(txn: { id: string }, subscriptionId: string | null) {
+    const claimed = await db()
+      .update(demo_billing)
+      .set({ data: txn, subscription_id: subscriptionId, updated_at: sql`now()` })
+      .where(and(eq(demo_billing.id, txn.id), eq(demo_billing.kind, "transaction"), sql`${demo_billing.data} ->> 'status' = 'ready'`))
+      .returning({ id: demo_billing.id });
+    if (claimed.length === 0) throw new ProviderError(`transaction ${txn.id} was paid already`);
+  }
   /** Signs each event and hands it to the webhook handler, in order, as Paddle would deliver it. */
   async function deliver(events: DemoEvent[], at: Date = new Date()): Promise<void> {
     for (const event of events) {
@@ -203,22 +207,51 @@ export function createDemoProvider(options: {
     name: "demo",
     webhookSecret: options.webhookSecret,
 
-    async checkout({ userId, planId, priceId, trial }) {
+    async createPlanCheckout({ checkoutId, userId, planId, priceId, trial }) {
       const now = new Date();
-      const sub = demoShapes.subscription({ id: demoId("sub"), userId, planId, priceId, trial, start: now });
+      // Ready to pay, as Paddle's transaction for a checkout is; the subscription exists once paid.
+      const txn = {
+        ...demoShapes.transaction({
+          subscriptionId: null,
+          customData: { user_id: userId, plan_type: planId, checkout_id: checkoutId },
+          priceId,
+          trialPeriod: trial ? { interval: "day", frequency: TRIAL_DAYS } : null,
+          months: getPlan(planId).months,
+          amountCents: trial ? 0 : getPlan(planId).priceCents,
+          period: null,
+          origin: "web",
+          at: now,
+        }),
+        status: "ready",
+      };
+      await save("transaction", txn, null);
+      return { transactionId: txn.id };
+    },
+
+    async payCheckout(transactionId) {
+      const ready = await load<PaddleTransaction>(transactionId, "transaction");
+      const userId = ready.custom_data?.user_id;
+      const planId = ready.custom_data?.plan_type;
+      if (ready.subscription_id !== null && ready.subscription_id !== undefined) throw new ProviderError(`transaction ${transactionId} is not a checkout`);
+      if (typeof userId !== "string" || !isPlanId(planId)) throw new ProviderError(`transaction ${transactionId} is not a plan checkout`);
+      const now = new Date();
+      const price = ready.items[0]!.price;
+      const trial = Boolean(price.trial_period);
+      const sub = demoShapes.subscription({ id: demoId("sub"), userId, planId, priceId: price.id, trial, start: now });
       const txn = demoShapes.transaction({
+        id: ready.id,
         subscriptionId: sub.id,
-        customData: { user_id: userId, plan_type: planId },
-        priceId,
-        trialPeriod: sub.items[0]!.price.trial_period ?? null,
+        customData: ready.custom_data ?? {},
+        priceId: price.id,
+        trialPeriod: price.trial_period ?? null,
         months: getPlan(planId).months,
-        amountCents: trial ? 0 : getPlan(planId).priceCents,
+        amountCents: Number(ready.details.totals.total),
         period: sub.current_billing_period!,
         origin: "web",
         at: now,
       });
+      await completeReady(txn, sub.id);
       await save("subscription", sub, sub.id);
-      await save("transaction", txn, sub.id);
       await deliver(
         [
           { event_type: "subscription.created", data: sub },
@@ -358,11 +391,11 @@ export function createDemoProvider(options: {
       await deliver([{ event_type: "adjustment.updated", data: settled }]);
     },
 
-    async createExtensionCharge({ userId, licenseId, months, years, amountCents }) {
+    async createExtensionCharge({ checkoutId, userId, licenseId, months, years, amountCents }) {
       const txn = {
         ...demoShapes.transaction({
           subscriptionId: null,
-          customData: { kind: "extension", user_id: userId, license_id: licenseId, months, years },
+          customData: { kind: "extension", user_id: userId, license_id: licenseId, months, years, checkout_id: checkoutId },
           priceId: "pri_demo_extension",
           months: null,
           amountCents,
@@ -381,7 +414,7 @@ export function createDemoProvider(options: {
       if (txn.status !== "ready") throw new ProviderError(`transaction ${transactionId} is ${txn.status}`);
       const now = new Date();
       const completed = { ...txn, status: "completed", billed_at: now.toISOString(), updated_at: now.toISOString() };
-      await save("transaction", completed, null);
+      await completeReady(completed, null);
       await deliver([{ event_type: "transaction.completed", data: completed }], now);
     },
   };

@@ -46,7 +46,16 @@ export function createPaddleProvider(options: {
       );
       return { adjustmentId: adjustment.id };
     },
-    createExtensionCharge: async ({ userId, licenseId, months, years, amountCents, description }) => {
+    createPlanCheckout: async ({ checkoutId, userId, planId, priceId }) => {
+      const transaction = await call("transaction", () =>
+        paddle().transactions.create({
+          items: [{ priceId, quantity: 1 }],
+          customData: { user_id: userId, plan_type: planId, checkout_id: checkoutId },
+        }),
+      );
+      return { transactionId: transaction.id };
+    },
+    createExtensionCharge: async ({ checkoutId, userId, licenseId, months, years, amountCents, description }) => {
       const transaction = await call("transaction", () =>
         paddle().transactions.create({
           items: [
@@ -60,7 +69,7 @@ export function createPaddleProvider(options: {
               },
             },
           ],
-          customData: { kind: "extension", user_id: userId, license_id: licenseId, months, years },
+          customData: { kind: "extension", user_id: userId, license_id: licenseId, months, years, checkout_id: checkoutId },
         }),
       );
       return { transactionId: transaction.id };

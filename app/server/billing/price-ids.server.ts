@@ -15,3 +15,9 @@ export function planForPriceId(priceId: string): PlanId | null {
   const ids = configuredPriceIds();
   return PLAN_IDS.find((plan) => ids.trial[plan] === priceId || ids.regular[plan] === priceId) ?? null;
 }
+
+/** Whether a price id is one of the first-time-buyer (trial) set. */
+export function isTrialPriceId(priceId: string): boolean {
+  const ids = configuredPriceIds();
+  return PLAN_IDS.some((plan) => ids.trial[plan] === priceId);
+}

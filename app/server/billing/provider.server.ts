@@ -1,3 +1,5 @@
+import type { PlanId } from "~/domain/plans";
+
 /**
  * What the site asks of a payment provider. Two implementations: `paddle` (Paddle Billing's
  * API) and `demo` (plays Paddle's part in embedded mode, emitting Paddle-shaped, signed events
@@ -13,6 +15,11 @@ export interface PaymentProvider {
   removeScheduledCancel(subscriptionId: string): Promise<void>;
   /** Asks for a partial refund of a completed transaction's line item. */
   refund(input: RefundInput): Promise<{ adjustmentId: string }>;
+  /**
+   * Creates the transaction a plan's checkout pays for, at the price the server chose; the
+   * overlay opens with its id, so the browser never picks a price.
+   */
+  createPlanCheckout(input: PlanCheckoutInput): Promise<{ transactionId: string }>;
   /** Prepares a one-time charge for a license extension (its webhook applies it). */
   createExtensionCharge(input: ExtensionChargeInput): Promise<{ transactionId: string }>;
 }
@@ -24,7 +31,19 @@ export interface RefundInput {
   reason: string;
 }
 
+export interface PlanCheckoutInput {
+  /** Our checkouts row, echoed in custom_data. */
+  checkoutId: string;
+  userId: string;
+  email: string;
+  planId: PlanId;
+  priceId: string;
+  /** The price is from the first-time-buyer set, which carries the 7-day trial. */
+  trial: boolean;
+}
+
 export interface ExtensionChargeInput {
+  checkoutId: string;
   userId: string;
   email: string;
   licenseId: string;

@@ -1,5 +1,6 @@
-import { extensionPriceCents, isValidExtension } from "~/domain/extension";
+import { extensionMonths, extensionPriceCents, isValidExtension } from "~/domain/extension";
 import { isRefundLocked, licenseTypeLabel } from "~/domain/license-status";
+import { openExtensionCheckout, settleCheckoutCreation } from "../billing/create-checkout.server";
 import { getDemoProvider, getPaymentProvider } from "../billing/payment-provider.server";
 import { ActionError } from "../action-error.server";
 import { getOwnLicense } from "./own-license.server";
@@ -38,17 +39,27 @@ export async function chargeExtension({
   }
   const amountCents = extensionPriceCents(months, years);
   const parts = [months ? plural(months, "month") : null, years ? plural(years, "year") : null].filter(Boolean).join(" and ");
-  const { transactionId } = await askProvider(EXTENSION_FAILED, () =>
-    getPaymentProvider().createExtensionCharge({
-      userId,
-      email,
-      licenseId: license.id,
-      months,
-      years,
-      amountCents,
-      description: `${licenseTypeLabel(license.license_type)} license extension: ${parts}`,
-    }),
-  );
+  // Recorded first: the webhook applies an extension only for a checkout the server created.
+  const checkoutId = await openExtensionCheckout({ userId, licenseId: license.id, months: extensionMonths(months, years), amountCents });
+  let transactionId: string;
+  try {
+    ({ transactionId } = await askProvider(EXTENSION_FAILED, () =>
+      getPaymentProvider().createExtensionCharge({
+        checkoutId,
+        userId,
+        email,
+        licenseId: license.id,
+        months,
+        years,
+        amountCents,
+        description: `${licenseTypeLabel(license.license_type)} license extension: ${parts}`,
+      }),
+    ));
+  } catch (error) {
+    await settleCheckoutCreation(checkoutId, null);
+    throw error;
+  }
+  await settleCheckoutCreation(checkoutId, transactionId);
   return { transactionId, amountCents };
 }
 

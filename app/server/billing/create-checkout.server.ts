@@ -1,0 +1,121 @@
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import { addDays } from "~/domain/extension";
+import { getPlan, priceIdFor, TRIAL_DAYS, type PlanId } from "~/domain/plans";
+import { CHECKOUT_ERRORS, type PlanCheckoutView } from "~/lib/checkout";
+import { ActionError } from "../action-error.server";
+import { getDb } from "../db/db.server";
+import { checkouts, licenses, users, type Checkout } from "../db/schema";
+import { getLogger } from "../logger.server";
+import { getPaymentProvider } from "./payment-provider.server";
+import { configuredPriceIds } from "./price-ids.server";
+
+/** A checkout still being created with the provider this long is taken as abandoned (a crash). */
+const CREATING_TIMEOUT_MS = 60_000;
+
+/**
+ * Creates the checkout of a plan on the server: the price (and so the 7-day trial) is decided
+ * here, for a user who has never had a license and has no other trial checkout. Concurrent
+ * attempts are serialized on the user's row, and a partial unique index keeps one live trial
+ * checkout per user whatever happens; reopening the same plan's trial reuses its transaction.
+ */
+export async function createPlanCheckout({
+  userId,
+  email,
+  planId,
+  now = new Date(),
+}: {
+  userId: string;
+  email: string;
+  planId: PlanId;
+  now?: Date;
+}): Promise<PlanCheckoutView> {
+  const plan = getPlan(planId);
+  const claim = await getDb().transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+    // A creation that never finished (the process stopped mid-way) no longer holds the trial.
+    await tx
+      .update(checkouts)
+      .set({ status: "failed", updated_at: now })
+      .where(and(eq(checkouts.user_id, userId), eq(checkouts.status, "creating"), lt(checkouts.created_at, new Date(now.getTime() - CREATING_TIMEOUT_MS))));
+    const [owned] = await tx.select({ id: licenses.id }).from(licenses).where(eq(licenses.user_id, userId)).limit(1);
+    const [trialCheckout] = await tx
+      .select()
+      .from(checkouts)
+      .where(and(eq(checkouts.user_id, userId), eq(checkouts.trial, true), inArray(checkouts.status, ["creating", "open", "completed"])));
+    let trial = !owned && !trialCheckout;
+    if (!owned && trialCheckout && trialCheckout.status === "open") {
+      if (trialCheckout.plan_type === planId && trialCheckout.transaction_id) return { reuse: trialCheckout };
+      // Another plan's trial was opened and not paid: this one replaces it.
+      await tx.update(checkouts).set({ status: "superseded", updated_at: now }).where(eq(checkouts.id, trialCheckout.id));
+      trial = true;
+    } else if (!owned && trialCheckout?.status === "creating") {
+      throw new ActionError(409, CHECKOUT_ERRORS.openFailed);
+    }
+    const priceId = priceIdFor(planId, { firstTimeBuyer: trial }, configuredPriceIds());
+    const [row] = await tx
+      .insert(checkouts)
+      .values({ user_id: userId, kind: "plan", plan_type: planId, trial, price_id: priceId, amount_cents: trial ? 0 : plan.priceCents, created_at: now })
+      .returning();
+    if (!row) throw new Error("the checkout row was not inserted");
+    return { created: row };
+  });
+
+  if ("reuse" in claim && claim.reuse) return view(claim.reuse, now);
+  if (!("created" in claim) || !claim.created) throw new Error("unreachable: no checkout claimed");
+  const row = claim.created;
+  let transactionId: string;
+  try {
+    ({ transactionId } = await getPaymentProvider().createPlanCheckout({
+      checkoutId: row.id,
+      userId,
+      email,
+      planId,
+      priceId: row.price_id!,
+      trial: row.trial,
+    }));
+  } catch (error) {
+    getLogger().error({ err: error, checkout: row.id }, "the provider could not create the checkout");
+    await getDb().update(checkouts).set({ status: "failed", updated_at: new Date() }).where(eq(checkouts.id, row.id));
+    throw new ActionError(502, CHECKOUT_ERRORS.openFailed);
+  }
+  const [opened] = await getDb()
+    .update(checkouts)
+    .set({ transaction_id: transactionId, status: "open", updated_at: new Date() })
+    .where(eq(checkouts.id, row.id))
+    .returning();
+  return view(opened!, now);
+}
+
+function view(row: Checkout, now: Date): PlanCheckoutView {
+  const planId = row.plan_type as PlanId;
+  return {
+    transactionId: row.transaction_id!,
+    planId,
+    trial: row.trial,
+    dueTodayCents: row.amount_cents,
+    priceCents: getPlan(planId).priceCents,
+    trialEndsAt: row.trial ? addDays(now, TRIAL_DAYS).toISOString() : null,
+  };
+}
+
+/** Records an extension's checkout before the provider's transaction exists; returns its id. */
+export async function openExtensionCheckout(input: {
+  userId: string;
+  licenseId: string;
+  months: number;
+  amountCents: number;
+}): Promise<string> {
+  const [row] = await getDb()
+    .insert(checkouts)
+    .values({ user_id: input.userId, kind: "extension", license_id: input.licenseId, months: input.months, amount_cents: input.amountCents })
+    .returning({ id: checkouts.id });
+  return row!.id;
+}
+
+/** Gives a checkout its provider transaction (or marks it failed when the provider refused). */
+export async function settleCheckoutCreation(checkoutId: string, transactionId: string | null): Promise<void> {
+  await getDb()
+    .update(checkouts)
+    .set(transactionId ? { transaction_id: transactionId, status: "open", updated_at: sql`now()` } : { status: "failed", updated_at: sql`now()` })
+    .where(eq(checkouts.id, checkoutId));
+}
