@@ -116,8 +116,10 @@ export function demoLicenses(userId: string, email: string, now = new Date()): N
       refund_eligible_until: at(-1), created_at: at(-15),
     },
     {
+      // A refund request stops renewal (as requestRefund does): its subscription is cancelling.
       ...base, license_type: "yearly", status: "refund_requested", start_date: at(-5), end_date: at(360),
-      auto_renew: true, paddle_subscription_id: "sub_demo_seed_refund_requested", purchase_date: at(-5),
+      auto_renew: false, cancellation_requested: true, cancellation_requested_at: at(-1),
+      paddle_subscription_id: "sub_demo_seed_refund_requested", purchase_date: at(-5),
       refund_eligible_until: at(9), created_at: at(-5),
     },
     {

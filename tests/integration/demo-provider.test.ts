@@ -121,6 +121,10 @@ describe.each(testEngines())("the demo payment provider on %s", (engine) => {
     const outcomes = await demo.renewAll();
     expect(outcomes.map((o) => o.subscriptionId)).toEqual(expect.arrayContaining(["sub_demo_seed_renewing", "sub_demo_seed_cancelling"]));
     expect(outcomes.map((o) => o.subscriptionId)).not.toContain("sub_demo_seed_refunded");
+    // The refund-requested license stopped renewing with its request: renewing ends it, never bills it.
+    expect(outcomes.find((o) => o.subscriptionId === "sub_demo_seed_refund_requested")).toEqual({ subscriptionId: "sub_demo_seed_refund_requested", outcome: "canceled" });
+    expect(await licenseOf("sub_demo_seed_refund_requested")).toMatchObject({ status: "refund_requested", auto_renew: false });
+    expect(await db().select().from(payments).where(eq(payments.subscription_id, "sub_demo_seed_refund_requested"))).toHaveLength(1);
     const stored = await db().select().from(demo_billing).where(eq(demo_billing.subscription_id, "sub_demo_seed_refund_requested"));
     expect([...new Set(stored.map((r) => r.kind))].sort()).toEqual(["adjustment", "subscription", "transaction"]);
   });
