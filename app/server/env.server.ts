@@ -188,9 +188,12 @@ function loadOrCreateSecrets(dataDir: string): Record<SecretName, string> {
     }
   }
   if (changed) {
-    fs.mkdirSync(dataDir, { recursive: true });
+    // Readable by the site's user only: the directory 0700, the file 0600 (also when it existed).
+    fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    fs.chmodSync(dataDir, 0o700);
     fs.writeFileSync(file, `${JSON.stringify(complete, null, 2)}\n`, { mode: 0o600 });
   }
+  if ((fs.statSync(file).mode & 0o777) !== 0o600) fs.chmodSync(file, 0o600);
   return complete;
 }
 

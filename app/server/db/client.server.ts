@@ -10,6 +10,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { acquireDataDirLock } from "./lock.server";
+import { ensurePrivateDir, makeTreePrivate } from "./private-files.server";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -95,9 +96,15 @@ async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle>
     release = acquireDataDirLock(base).release;
     dataDir = path.join(base, "pglite");
   }
+  // PGlite creates its files 0666: keep its directory 0700 and its files 0600.
+  const makePrivate = () => {
+    if (dataDir) makeTreePrivate(dataDir);
+  };
   let client: PGlite;
   try {
+    if (dataDir) ensurePrivateDir(dataDir);
     client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+    makePrivate();
   } catch (error) {
     release();
     throw error;
@@ -106,13 +113,17 @@ async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle>
   return {
     db,
     engine: "pglite",
-    migrate: (folder = migrationsFolder()) => migratePglite(drizzlePglite(client), { migrationsFolder: folder }),
+    migrate: async (folder = migrationsFolder()) => {
+      await migratePglite(drizzlePglite(client), { migrationsFolder: folder });
+      makePrivate();
+    },
     ping: async () => {
       await client.query("select 1");
     },
     close: async () => {
       try {
         await client.close();
+        makePrivate();
       } finally {
         release();
       }

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { ensurePrivateDir } from "./private-files.server";
 
 export class DataDirLockedError extends Error {
   constructor(
@@ -34,7 +35,8 @@ function isAlive(pid: number): boolean {
 const held = new Set<string>();
 
 export function acquireDataDirLock(dataDir: string): { release: () => void } {
-  fs.mkdirSync(dataDir, { recursive: true });
+  // The data directory holds the database and the generated secrets: the site's user only.
+  ensurePrivateDir(dataDir);
   const file = path.join(dataDir, "pglite.lock");
   const key = path.resolve(file);
   if (held.has(key)) throw new DataDirLockedError(dataDir, process.pid);
