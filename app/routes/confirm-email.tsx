@@ -7,6 +7,7 @@ import { useActionToast } from "~/components/use-action-toast";
 import { Spinner } from "~/components/ui/spinner";
 import { emailOnlySchema } from "~/domain/auth-schemas";
 import { parseForm, useFormValidation } from "~/lib/form";
+import { MINIMUM_ANSWER_MS, takeAtLeast } from "~/server/auth/even-timing.server";
 import { RATE_LIMIT_MESSAGE, hitRateLimit } from "~/server/auth/rate-limit.server";
 import { sendConfirmation } from "~/server/auth/register-user.server";
 import { readForm } from "~/server/read-form.server";
@@ -25,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   // Queued: the account is looked up after the answer, which is the same for every address.
-  sendConfirmation(parsed.data.email);
+  await takeAtLeast(MINIMUM_ANSWER_MS.resend, async () => sendConfirmation(parsed.data.email));
   return { fieldErrors: null, sent: true, toast: { title: "Confirmation e-mail sent", description: RESEND_ANSWER, variant: "success" as const } };
 }
 

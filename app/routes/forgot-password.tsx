@@ -9,6 +9,7 @@ import { emailOnlySchema } from "~/domain/auth-schemas";
 import { AUTH_TEXTS as T } from "~/domain/auth-texts";
 import { parseForm, useFormValidation } from "~/lib/form";
 import { getAuth } from "~/server/auth/auth.server";
+import { MINIMUM_ANSWER_MS, takeAtLeast } from "~/server/auth/even-timing.server";
 import { RATE_LIMIT_MESSAGE, hitRateLimit } from "~/server/auth/rate-limit.server";
 import { getLogger } from "~/server/logger.server";
 import { readForm } from "~/server/read-form.server";
@@ -26,8 +27,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   try {
-    // Answers the same whether or not an account exists.
-    await getAuth().api.requestPasswordReset({ body: { email } });
+    // Answers the same, in the same time, whether or not an account exists (the e-mail is queued).
+    await takeAtLeast(MINIMUM_ANSWER_MS.forgot, () => getAuth().api.requestPasswordReset({ body: { email } }));
   } catch (error) {
     getLogger().error({ err: error }, "password reset request failed");
     return data(

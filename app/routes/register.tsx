@@ -10,6 +10,7 @@ import { Spinner } from "~/components/ui/spinner";
 import { registerSchema } from "~/domain/auth-schemas";
 import { AUTH_TEXTS as T } from "~/domain/auth-texts";
 import { parseForm, useFormValidation } from "~/lib/form";
+import { MINIMUM_ANSWER_MS, takeAtLeast } from "~/server/auth/even-timing.server";
 import { RATE_LIMIT_MESSAGE, hitRateLimit } from "~/server/auth/rate-limit.server";
 import { registerUser } from "~/server/auth/register-user.server";
 import { requireAnonymous } from "~/server/auth/session.server";
@@ -38,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   try {
     // The same answer whether or not the address already had an account.
-    await registerUser(parsed.data);
+    await takeAtLeast(MINIMUM_ANSWER_MS.register, () => registerUser(parsed.data));
   } catch (error) {
     getLogger().error({ err: error }, "registration failed");
     return data(
