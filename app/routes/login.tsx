@@ -10,6 +10,7 @@ import { AUTH_TEXTS as T } from "~/domain/auth-texts";
 import { parseForm, useFormValidation } from "~/lib/form";
 import { getAuth } from "~/server/auth/auth.server";
 import { RATE_LIMIT_MESSAGE, hitRateLimit } from "~/server/auth/rate-limit.server";
+import { checkSignIn, recordSignInFailure, recordSignInSuccess } from "~/server/auth/sign-in-guard.server";
 import { requireAnonymous, safeRedirect } from "~/server/auth/session.server";
 import { getLogger } from "~/server/logger.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -28,11 +29,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return data({ fieldErrors: parsed.fieldErrors, unverifiedEmail: null, toast: null }, { status: 400 });
   const { email, password, redirectTo } = parsed.data;
 
-  const limit = await hitRateLimit([`sign-in:ip:${context.clientIp}`, `sign-in:email:${email}`]);
-  if (limit.limited) {
+  // Every attempt counts against the client's IP; per address only failures count, and they hold
+  // back only the clients that failed (no targeted lockout of the owner: sign-in-guard.server.ts).
+  const limit = await hitRateLimit([`sign-in:ip:${context.clientIp}`]);
+  const guard = limit.limited ? null : await checkSignIn(email, context.clientIp);
+  if (limit.limited || (guard && !guard.allowed)) {
+    const retryAfter = guard && !guard.allowed ? guard.retryAfter : limit.retryAfter;
     return data(
       { fieldErrors: { form: [RATE_LIMIT_MESSAGE] }, unverifiedEmail: null, toast: { title: T.loginFailedTitle, description: RATE_LIMIT_MESSAGE, variant: "destructive" as const } },
-      { status: 429, headers: { "Retry-After": String(limit.retryAfter) } },
+      { status: 429, headers: { "Retry-After": String(retryAfter) } },
     );
   }
 
@@ -42,6 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       headers: request.headers,
       returnHeaders: true,
     });
+    await recordSignInSuccess(email, context.clientIp);
     const headers = new Headers();
     result.headers.forEach((value, key) => {
       if (key.toLowerCase() === "set-cookie") headers.append("Set-Cookie", value);
@@ -49,6 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithToast(safeRedirect(redirectTo), { title: T.loginSuccess, variant: "success" }, { headers });
   } catch (error) {
     if (error instanceof APIError) {
+      if (error.body?.code === "INVALID_EMAIL_OR_PASSWORD") await recordSignInFailure(email, context.clientIp);
       if (error.body?.code === "EMAIL_NOT_VERIFIED") {
         return data({ fieldErrors: { form: [T.unverified] }, unverifiedEmail: email, toast: null }, { status: 403 });
       }
