@@ -232,6 +232,7 @@ export function createDemoProvider(options: {
       const ready = await load<PaddleTransaction>(transactionId, "transaction");
       const userId = ready.custom_data?.user_id;
       const planId = ready.custom_data?.plan_type;
+      if (ready.status !== "ready") throw new ProviderError(`transaction ${transactionId} was paid already`);
       if (ready.subscription_id !== null && ready.subscription_id !== undefined) throw new ProviderError(`transaction ${transactionId} is not a checkout`);
       if (typeof userId !== "string" || !isPlanId(planId)) throw new ProviderError(`transaction ${transactionId} is not a plan checkout`);
       const now = new Date();
