@@ -11,7 +11,7 @@ import {
   EXTENSION_YEAR_CENTS,
   MAX_EXTRA_MONTHS,
   MAX_EXTRA_YEARS,
-  addMonths,
+  extendedEndDate,
   extensionMonths,
   extensionPriceCents,
 } from "~/domain/extension";
@@ -108,6 +108,7 @@ export default function ExtendLicense({ actionData }: Route.ComponentProps) {
   const license = (location.state as ExtendLicenseState | null)?.license;
   const [months, setMonths] = useState(0);
   const [years, setYears] = useState(0);
+  const [now] = useState(() => new Date());
   useEffect(() => {
     if (!license) navigate("/licenses", { replace: true });
   }, [license, navigate]);
@@ -138,7 +139,8 @@ export default function ExtendLicense({ actionData }: Route.ComponentProps) {
 
   const total = extensionPriceCents(months, years);
   const processing = navigation.state !== "idle";
-  const newEnd = addMonths(new Date(license.end_date), extensionMonths(months, years));
+  // As the webhook computes it: from the later of the end date and now (an expired license restarts today).
+  const newEnd = extendedEndDate(new Date(license.end_date), now, extensionMonths(months, years));
   return (
     <div className="mx-auto w-full max-w-xl px-4 py-12">
       <h1 className="text-3xl font-semibold tracking-tight">Extend license</h1>
