@@ -1,5 +1,5 @@
 import { Monitor, RefreshCw, Undo2 } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { formatDate } from "~/domain/format-date";
 import { canCancelRenewal, canReenableRenewal, isRefundEligible, licenseRefundCents } from "~/domain/license-status";
@@ -35,7 +35,24 @@ export function useLicenseAction() {
   // The dialogs need JavaScript: their buttons wait for it rather than ignoring an early click.
   const hydrated = useHydrated();
   const busy = fetcher.state !== "idle";
-  return { fetcher, submit, busy, disabled: busy || !hydrated };
+  return { fetcher, submit, busy, hydrated, disabled: busy || !hydrated };
+}
+
+/**
+ * Before the scripts run (or without JavaScript), a renewal button is a plain form post to the
+ * licenses action: the page comes back with the card's new state. Once hydrated, the card's
+ * fetcher (and the confirmation dialog) take over.
+ */
+function NativeActionButton({ intent, licenseId, children }: { intent: string; licenseId: string; children: ReactNode }) {
+  return (
+    <form method="post" action="/licenses" className="self-start">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="licenseId" value={licenseId} />
+      <Button type="submit" variant="outline" size="sm">
+        {children}
+      </Button>
+    </form>
+  );
 }
 
 /** Offline data: shown always; editable once, while both values are unset (spec section 4). */
@@ -125,7 +142,7 @@ export function OfflineDataSection({ license, action }: { license: LicenseView; 
 
 /** Auto-renewal: cancel at the period's end, or re-enable a cancelled renewal (spec section 4). */
 export function SubscriptionSection({ license, action }: { license: LicenseView; action: LicenseAction }) {
-  const { submit, busy, disabled } = action;
+  const { submit, busy, disabled, hydrated } = action;
   return (
     <div className="flex flex-col gap-2" data-testid="license-renewal">
       <p className="text-muted-foreground">
@@ -135,7 +152,12 @@ export function SubscriptionSection({ license, action }: { license: LicenseView;
             ? `Renews automatically on ${formatDate(license.end_date)}.`
             : "Does not renew automatically."}
       </p>
-      {canCancelRenewal(license) ? (
+      {canCancelRenewal(license) && !hydrated ? (
+        <NativeActionButton intent="cancel-renewal" licenseId={license.id}>
+          Cancel auto-renewal
+        </NativeActionButton>
+      ) : null}
+      {canCancelRenewal(license) && hydrated ? (
         <AlertDialog>
           <AlertDialogTrigger asChild>
             <Button type="button" variant="outline" size="sm" className="self-start" disabled={disabled}>
@@ -157,7 +179,12 @@ export function SubscriptionSection({ license, action }: { license: LicenseView;
           </AlertDialogContent>
         </AlertDialog>
       ) : null}
-      {canReenableRenewal(license) ? (
+      {canReenableRenewal(license) && !hydrated ? (
+        <NativeActionButton intent="reenable-renewal" licenseId={license.id}>
+          <RefreshCw aria-hidden /> Re-enable auto-renewal
+        </NativeActionButton>
+      ) : null}
+      {canReenableRenewal(license) && hydrated ? (
         <Button type="button" variant="outline" size="sm" className="self-start" disabled={disabled} onClick={() => submit("reenable-renewal", license.id)}>
           {busy ? <Spinner /> : <RefreshCw aria-hidden />} Re-enable auto-renewal
         </Button>

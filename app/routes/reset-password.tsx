@@ -16,9 +16,14 @@ import { redirectWithToast } from "~/server/toast.server";
 import { readForm } from "~/server/read-form.server";
 import type { Route } from "./+types/reset-password";
 
-const linkError = (description?: string | null): ToastInput => ({
+/**
+ * A bad or expired link. Only the spec's own text is shown, never an error description taken
+ * from the URL: anyone can craft a link to this page, and a message of their choosing on the
+ * site's own page is a phishing aid.
+ */
+const linkError = (): ToastInput => ({
   title: T.resetLinkErrorTitle,
-  description: description || T.resetLinkErrorFallback,
+  description: T.resetLinkErrorFallback,
   variant: "destructive",
 });
 
@@ -68,14 +73,14 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
   const verify = useFetcher<typeof action>();
   const started = useRef(false);
   const token = searchParams.get("token") ?? "";
-  const linkErrorText = searchParams.get("error_description") ?? searchParams.get("error");
+  const linkHasError = searchParams.has("error_description") || searchParams.has("error");
 
   // First verify the link (the spinner), then show the form; a bad link goes to /forgot-password.
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    if (linkErrorText) {
-      showToast(linkError(searchParams.get("error_description")));
+    if (linkHasError) {
+      showToast(linkError());
       navigate("/forgot-password", { replace: true });
     } else if (!token) {
       showToast({ title: T.invalidResetLinkTitle, description: T.invalidResetLink, variant: "destructive" });
@@ -83,7 +88,7 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
     } else {
       void verify.submit({ intent: "verify", token }, { method: "post" });
     }
-  }, [linkErrorText, navigate, searchParams, token, verify]);
+  }, [linkHasError, navigate, token, verify]);
 
   useEffect(() => {
     if (verify.state !== "idle" || !verify.data) return;

@@ -1,0 +1,75 @@
+import { expect, test, type Page } from "@playwright/test";
+import { DEMO_USER, uniqueEmail } from "./support";
+
+// Forms must work before the scripts load, and without them: native form posts, no hydration.
+// (support.ts's `test` waits for hydration, which never comes here, so Playwright's own is used.)
+test.use({ javaScriptEnabled: false });
+
+/** Records the Origin header of every POST the page sends (helmet's old no-referrer made it "null"). */
+function postOrigins(page: Page): (string | undefined)[] {
+  const origins: (string | undefined)[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") origins.push(request.headers()["origin"]);
+  });
+  return origins;
+}
+
+async function logIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL("/");
+}
+
+test.describe("without JavaScript", () => {
+  test("a user logs in through the plain form", async ({ page, baseURL }) => {
+    const origins = postOrigins(page);
+    await logIn(page, DEMO_USER.email, DEMO_USER.password);
+    await expect(page.getByRole("link", { name: "Licenses" }).first()).toBeAttached();
+    expect(origins).toEqual([baseURL]);
+  });
+
+  test("a visitor registers, confirms the address from the mailbox and is signed in", async ({ page, baseURL }, info) => {
+    const origins = postOrigins(page);
+    const email = uniqueEmail("nojs", info.project.name);
+    await page.goto("/register");
+    await page.getByLabel("Full name").fill("Noscript User");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill("no-scripts-1");
+    await page.getByRole("checkbox").check();
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page).toHaveURL(/\/confirm-email/);
+    expect(origins).toEqual([baseURL]);
+
+    await page.goto("/dev/mailbox");
+    const mail = page.getByTestId("dev-mail").filter({ has: page.getByTestId("mail-to").getByText(email, { exact: true }) }).first();
+    const link = await mail.locator("pre a").first().getAttribute("href");
+    await page.goto(link!);
+    await expect(page).toHaveURL("/");
+    await expect(page.getByRole("link", { name: "Licenses" }).first()).toBeAttached();
+  });
+
+  test("the demo user cancels a license's auto-renewal and turns it back on", async ({ page, baseURL }) => {
+    const origins = postOrigins(page);
+    await logIn(page, DEMO_USER.email, DEMO_USER.password);
+    await page.goto("/licenses");
+    const renewing = page
+      .getByTestId("license-card")
+      .filter({ has: page.getByText(/^Renews automatically on /) })
+      .filter({ has: page.getByRole("button", { name: "Cancel auto-renewal" }) })
+      .first();
+    const licenseId = await renewing.locator("input[name=licenseId]").first().getAttribute("value");
+    expect(licenseId).toBeTruthy();
+    const card = page.getByTestId("license-card").filter({ has: page.locator(`input[name=licenseId][value="${licenseId}"]`) });
+
+    await card.getByRole("button", { name: "Cancel auto-renewal" }).click();
+    await expect(page).toHaveURL("/licenses");
+    await expect(card.getByTestId("license-renewal")).toContainText("Automatic renewal is cancelled");
+
+    // Back as it was (the seeded data is shared with the other browser tests).
+    await card.getByRole("button", { name: "Re-enable auto-renewal" }).click();
+    await expect(card.getByTestId("license-renewal")).toContainText("Renews automatically on");
+    expect(origins).toEqual([baseURL, baseURL, baseURL]);
+  });
+});
