@@ -21,6 +21,8 @@ test.describe("buying a license through the demo checkout", () => {
     await expect(dialog).toContainText("$9 per month");
     await expect(dialog).toContainText("7 days");
     await expect(dialog).toContainText(email);
+    // The server created the checkout; the dialog says what happens next.
+    await expect(dialog.getByTestId("demo-checkout-next")).toHaveText(/^Free for 7 days, then \$9 on .+ unless you cancel\.$/);
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
     await expect(page).toHaveURL("/pricing");
@@ -55,6 +57,7 @@ test.describe("buying a license through the demo checkout", () => {
     // A second purchase is paid at once, with the existing customers' price (no trial).
     await page.getByTestId("plan-yearly").getByRole("button", { name: "Choose Yearly" }).click();
     await expect(page.getByRole("dialog", { name: "Checkout" })).toContainText("Due today");
+    await expect(page.getByTestId("demo-checkout-next")).toHaveText("Renews automatically at $90 per year; cancel anytime.");
     await page.getByRole("dialog", { name: "Checkout" }).getByRole("button", { name: "Pay $90" }).click();
     await expect(page).toHaveURL(/\/success\?transactionId=/);
     await page.goto("/licenses");
