@@ -1,0 +1,27 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "~/server/db/client.server";
+
+/** Every table's row count and a hash of its rows, to prove that nothing was written. */
+export type TableSnapshot = Record<string, { rows: number; hash: string }>;
+
+export async function rowsOf<T>(db: Database, query: string): Promise<T[]> {
+  const result = await db.execute(sql.raw(query));
+  return (result as unknown as { rows: T[] }).rows;
+}
+
+export async function snapshotTables(db: Database, { exclude = [] }: { exclude?: string[] } = {}): Promise<TableSnapshot> {
+  const tables = await rowsOf<{ name: string }>(
+    db,
+    "select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1",
+  );
+  const snapshot: TableSnapshot = {};
+  for (const { name } of tables) {
+    if (exclude.includes(name)) continue;
+    const [row] = await rowsOf<{ rows: number; hash: string }>(
+      db,
+      `select count(*)::int as rows, md5(coalesce(string_agg(t::text, E'\\n' order by t::text), '')) as hash from "${name}" t`,
+    );
+    snapshot[name] = { rows: Number(row!.rows), hash: row!.hash };
+  }
+  return snapshot;
+}
