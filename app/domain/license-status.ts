@@ -9,9 +9,15 @@ export interface LicenseFacts {
   trial_ends_at: Date | string | null;
   auto_renew: boolean;
   cancellation_requested: boolean;
-  paddle_subscription_id: string | null;
+  /** The license is backed by a provider subscription (its id stays on the server). */
+  has_subscription: boolean;
   refunded: boolean;
   refund_eligible_until: Date | string | null;
+}
+
+/** A stored license as the rules read it: whether it has a subscription, not the subscription's id. */
+export function licenseFacts<T extends { paddle_subscription_id: string | null }>(row: T): T & { has_subscription: boolean } {
+  return { ...row, has_subscription: Boolean(row.paddle_subscription_id) };
 }
 
 export type LicenseDisplayStatus =
@@ -70,14 +76,14 @@ export function licenseRefundCents(license: Pick<LicenseFacts, "license_type">):
  * first-time buyer's 7-day trial is a subscription that bills when the trial ends, so it keeps
  * its section: its owner can cancel before being charged (docs/decisions/0013).
  */
-export function hasSubscriptionSection(license: Pick<LicenseFacts, "license_type" | "is_trial" | "paddle_subscription_id">): boolean {
+export function hasSubscriptionSection(license: Pick<LicenseFacts, "license_type" | "is_trial" | "has_subscription">): boolean {
   if (license.license_type === "trial" || license.license_type === "tester") return false;
-  return !license.is_trial || Boolean(license.paddle_subscription_id);
+  return !license.is_trial || license.has_subscription;
 }
 
 /** Cancel allowed: auto-renewing, no cancellation requested yet, and a subscription id. */
 export function canCancelRenewal(license: LicenseFacts): boolean {
-  return license.auto_renew && !license.cancellation_requested && Boolean(license.paddle_subscription_id);
+  return license.auto_renew && !license.cancellation_requested && license.has_subscription;
 }
 
 /** Re-enable allowed: a cancellation was requested. */

@@ -166,7 +166,7 @@ describe.each(testEngines())("license self-service actions on %s", (engine) => {
       expect(cancel.status).toBe(502);
       expect(cancel.data.toast.description).toBe("Failed to cancel subscription");
       expect(await reload(license.id)).toMatchObject({ auto_renew: true, cancellation_requested: false });
-      const cancelling = await seeded((l) => l.cancellation_requested);
+      const cancelling = await seeded((l) => l.paddle_subscription_id === "sub_demo_seed_cancelling");
       const reenable = await post({ intent: "reenable-renewal", licenseId: cancelling.id });
       expect(reenable.status).toBe(502);
       expect(reenable.data.toast.description).toBe("Failed to re-enable renewal");

@@ -22,7 +22,7 @@ const base: LicenseFacts = {
   trial_ends_at: null,
   auto_renew: true,
   cancellation_requested: false,
-  paddle_subscription_id: "sub_1",
+  has_subscription: true,
   refunded: false,
   refund_eligible_until: at(5 * DAY),
 };
@@ -99,21 +99,21 @@ describe("auto-renewal", () => {
     expect(canCancelRenewal(base)).toBe(true);
     expect(canCancelRenewal(license({ auto_renew: false }))).toBe(false);
     expect(canCancelRenewal(license({ cancellation_requested: true }))).toBe(false);
-    expect(canCancelRenewal(license({ paddle_subscription_id: null }))).toBe(false);
+    expect(canCancelRenewal(license({ has_subscription: false }))).toBe(false);
   });
   it("re-enable needs a requested cancellation", () => {
     expect(canReenableRenewal(license({ cancellation_requested: true, auto_renew: false }))).toBe(true);
     expect(canReenableRenewal(base)).toBe(false);
   });
   it("tester and trial licenses have no subscription section", () => {
-    expect(hasSubscriptionSection({ license_type: "tester", is_trial: false, paddle_subscription_id: null })).toBe(false);
-    expect(hasSubscriptionSection({ license_type: "trial", is_trial: true, paddle_subscription_id: null })).toBe(false);
-    expect(hasSubscriptionSection({ license_type: "trial", is_trial: true, paddle_subscription_id: "sub_1" })).toBe(false);
-    expect(hasSubscriptionSection({ license_type: "monthly", is_trial: true, paddle_subscription_id: null })).toBe(false);
-    expect(hasSubscriptionSection({ license_type: "yearly", is_trial: false, paddle_subscription_id: null })).toBe(true);
+    expect(hasSubscriptionSection({ license_type: "tester", is_trial: false, has_subscription: false })).toBe(false);
+    expect(hasSubscriptionSection({ license_type: "trial", is_trial: true, has_subscription: false })).toBe(false);
+    expect(hasSubscriptionSection({ license_type: "trial", is_trial: true, has_subscription: true })).toBe(false);
+    expect(hasSubscriptionSection({ license_type: "monthly", is_trial: true, has_subscription: false })).toBe(false);
+    expect(hasSubscriptionSection({ license_type: "yearly", is_trial: false, has_subscription: false })).toBe(true);
   });
 
   it("a plan bought with the 7-day trial keeps its subscription section, so it can be cancelled before it bills", () => {
-    expect(hasSubscriptionSection({ license_type: "monthly", is_trial: true, paddle_subscription_id: "sub_1" })).toBe(true);
+    expect(hasSubscriptionSection({ license_type: "monthly", is_trial: true, has_subscription: true })).toBe(true);
   });
 });

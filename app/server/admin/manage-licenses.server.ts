@@ -1,6 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import { ADMIN_ERRORS } from "~/domain/admin";
-import { canCancelRenewal } from "~/domain/license-status";
+import { canCancelRenewal, licenseFacts } from "~/domain/license-status";
 import { getPaymentProvider } from "../billing/payment-provider.server";
 import { getLogger } from "../logger.server";
 import { markCancellationRequested } from "../licenses/renewal.server";
@@ -42,7 +42,7 @@ export async function revokeLicense({ admin, licenseId }: { admin: AuditActor; l
     });
     return license;
   });
-  if (canCancelRenewal(revoked) && revoked.paddle_subscription_id) {
+  if (canCancelRenewal(licenseFacts(revoked)) && revoked.paddle_subscription_id) {
     try {
       await getPaymentProvider().cancelAtPeriodEnd(revoked.paddle_subscription_id);
       await markCancellationRequested(revoked.id);

@@ -3,29 +3,47 @@ import { isRefundLocked } from "~/domain/license-status";
 import { getDb } from "../db/db.server";
 import { licenses } from "../db/schema";
 
+/** What a license card (and the admin's list of a user's licenses) shows: nothing internal. */
+const cardColumns = {
+  id: licenses.id,
+  email: licenses.email,
+  license_type: licenses.license_type,
+  status: licenses.status,
+  license_key: licenses.license_key,
+  windows_username: licenses.windows_username,
+  computer_name: licenses.computer_name,
+  start_date: licenses.start_date,
+  end_date: licenses.end_date,
+  is_trial: licenses.is_trial,
+  trial_ends_at: licenses.trial_ends_at,
+  auto_renew: licenses.auto_renew,
+  cancellation_requested: licenses.cancellation_requested,
+  paddle_subscription_id: licenses.paddle_subscription_id,
+  purchase_date: licenses.purchase_date,
+  refund_eligible_until: licenses.refund_eligible_until,
+  refunded: licenses.refunded,
+  refund_amount: licenses.refund_amount,
+  refunded_at: licenses.refunded_at,
+};
+
 /**
- * The user's licenses, newest first (spec 7), with dates as ISO strings for the page. A refunded
- * or refund-requested license's key and offline data are hidden (spec section 4), not only in the
- * page but in what is sent to it; admins see them (`reveal`).
+ * The user's licenses, newest first (spec 7), with dates as ISO strings for the page: only what a
+ * card shows (the subscription id becomes `has_subscription`). A refunded or refund-requested
+ * license's key and offline data are hidden (spec section 4), not only in the page but in what is
+ * sent to it; admins see them (`reveal`).
  */
 export async function listUserLicenses(userId: string, { reveal = false }: { reveal?: boolean } = {}) {
-  const rows = await getDb()
-    .select()
-    .from(licenses)
-    .where(eq(licenses.user_id, userId))
-    .orderBy(desc(licenses.created_at));
-  return rows.map(({ user_id: _user, ...row }) => ({
+  const rows = await getDb().select(cardColumns).from(licenses).where(eq(licenses.user_id, userId)).orderBy(desc(licenses.created_at));
+  return rows.map(({ paddle_subscription_id, ...row }) => ({
     ...row,
     ...(reveal || !isRefundLocked(row) ? {} : { license_key: null, windows_username: null, computer_name: null }),
+    has_subscription: Boolean(paddle_subscription_id),
     start_date: row.start_date.toISOString(),
     end_date: row.end_date.toISOString(),
-    trial_starts_at: row.trial_starts_at?.toISOString() ?? null,
     trial_ends_at: row.trial_ends_at?.toISOString() ?? null,
-    cancellation_requested_at: row.cancellation_requested_at?.toISOString() ?? null,
     purchase_date: row.purchase_date?.toISOString() ?? null,
     refund_eligible_until: row.refund_eligible_until?.toISOString() ?? null,
     refunded_at: row.refunded_at?.toISOString() ?? null,
-    created_at: row.created_at.toISOString(),
   }));
 }
 export type LicenseView = Awaited<ReturnType<typeof listUserLicenses>>[number];

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { LICENSE_ERRORS } from "~/domain/license-texts";
-import { canCancelRenewal, canReenableRenewal, hasSubscriptionSection, isRefundLocked } from "~/domain/license-status";
+import { canCancelRenewal, canReenableRenewal, hasSubscriptionSection, isRefundLocked, licenseFacts } from "~/domain/license-status";
 import { getPaymentProvider } from "../billing/payment-provider.server";
 import { ProviderError } from "../billing/provider.server";
 import { getDb } from "../db/db.server";
@@ -11,7 +11,7 @@ import { getOwnLicense } from "./own-license.server";
 
 function subscriptionOf(license: License): string {
   if (!license.paddle_subscription_id) throw new ActionError(409, LICENSE_ERRORS.noSubscription);
-  if (!hasSubscriptionSection(license) || license.status === "revoked" || isRefundLocked(license)) {
+  if (!hasSubscriptionSection(licenseFacts(license)) || license.status === "revoked" || isRefundLocked(license)) {
     throw new ActionError(409, "This license has no subscription to change.");
   }
   return license.paddle_subscription_id;
@@ -24,7 +24,7 @@ function subscriptionOf(license: License): string {
 export async function cancelRenewal({ userId, licenseId }: { userId: string; licenseId: string }): Promise<void> {
   const license = await getOwnLicense(userId, licenseId);
   const subscriptionId = subscriptionOf(license);
-  if (!canCancelRenewal(license)) throw new ActionError(409, "Automatic renewal is already off for this license.");
+  if (!canCancelRenewal(licenseFacts(license))) throw new ActionError(409, "Automatic renewal is already off for this license.");
   await askProvider(LICENSE_ERRORS.cancel, () => getPaymentProvider().cancelAtPeriodEnd(subscriptionId));
   await markCancellationRequested(license.id);
 }
@@ -47,7 +47,7 @@ export async function markCancellationRequested(licenseId: string): Promise<void
 export async function reenableRenewal({ userId, licenseId }: { userId: string; licenseId: string }): Promise<void> {
   const license = await getOwnLicense(userId, licenseId);
   const subscriptionId = subscriptionOf(license);
-  if (!canReenableRenewal(license)) throw new ActionError(409, "This license has no cancellation to undo.");
+  if (!canReenableRenewal(licenseFacts(license))) throw new ActionError(409, "This license has no cancellation to undo.");
   await askProvider(LICENSE_ERRORS.reenable, () => getPaymentProvider().removeScheduledCancel(subscriptionId));
   await getDb()
     .update(licenses)

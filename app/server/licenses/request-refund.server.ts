@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { canCancelRenewal, isRefundEligible, licenseRefundCents } from "~/domain/license-status";
+import { canCancelRenewal, isRefundEligible, licenseRefundCents, licenseFacts } from "~/domain/license-status";
 import { LICENSE_ERRORS } from "~/domain/license-texts";
 import { formatUsd } from "~/domain/plans";
 import { latestPaidPayment } from "../billing/apply-webhook-event.server";
@@ -29,7 +29,7 @@ export async function requestRefund({
 }): Promise<{ amountCents: number }> {
   const license = await getOwnLicense(user.id, licenseId);
   const amountCents = licenseRefundCents(license);
-  if (!isRefundEligible(license, now) || amountCents === null) {
+  if (!isRefundEligible(licenseFacts(license), now) || amountCents === null) {
     throw new ActionError(409, "This license is not eligible for a refund.");
   }
   const payment = await latestPaidPayment(getDb(), license.id);
@@ -54,7 +54,7 @@ export async function requestRefund({
       details: { amount_cents: amountCents, transaction_id: payment.id, adjustment_id: adjustmentId },
     });
   });
-  if (canCancelRenewal(license) && license.paddle_subscription_id) {
+  if (canCancelRenewal(licenseFacts(license)) && license.paddle_subscription_id) {
     const subscriptionId = license.paddle_subscription_id;
     try {
       await getPaymentProvider().cancelAtPeriodEnd(subscriptionId);
