@@ -78,6 +78,16 @@ describe.each(testEngines())("license self-service actions on %s", (engine) => {
     expect(rows.filter((r) => r.license_key === null)).toHaveLength(2);
   });
 
+  it("the page's data holds only what a card shows: no subscription id, user id or sync time", async () => {
+    const page = await call(() => licensesRoute.loader(routeArgs(formRequest("/licenses", {}, userCookie))));
+    const json = JSON.stringify(page.data);
+    for (const internal of ["paddle_subscription_id", "sub_demo_seed", "user_id", "subscription_synced_at", "extended_months", userId]) {
+      expect(json).not.toContain(internal);
+    }
+    const renewingCard = (page.data.licenses as { has_subscription: boolean; license_type: string }[]).filter((l) => l.has_subscription);
+    expect(renewingCard.length).toBeGreaterThan(0);
+  });
+
   describe("offline data", () => {
     it("stores both values once and regenerates the key from the e-mail, the values and the existing dates", async () => {
       const license = await tester();
