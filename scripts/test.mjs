@@ -1,5 +1,6 @@
 // npm test: the whole suite. Chromium present → build into build-test/ → Vitest (unit and
-// integration; PostgreSQL too when TEST_DATABASE_URL is set) → Playwright in Chromium.
+// integration; PostgreSQL too when TEST_DATABASE_URL is set) → resilience (tests/resilience on the
+// build) → Playwright in Chromium.
 import { spawnSync } from "node:child_process";
 
 const env = { ...process.env, BUILD_DIR: "build-test", PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1" };
@@ -8,6 +9,8 @@ const steps = [
   ["types", "sh", ["-c", "npx react-router typegen && npx tsc"]],
   ["build", "npx", ["react-router", "build"]],
   ["unit and integration tests", "npx", ["vitest", "run"]],
+  // Fuzzing, kill -9 and two instances against the built server (build-test/); prints its figures.
+  ["resilience tests", "npx", ["vitest", "run", "-c", "vitest.resilience.config.ts"]],
   ["browser tests", "npx", ["playwright", "test"]],
 ];
 for (const [name, command, args] of steps) {
