@@ -6,7 +6,6 @@ import { Button } from "~/components/ui/button";
 import { useActionToast } from "~/components/use-action-toast";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import {
-  DEMO_EXTENSION_DELAY_MS,
   EXTENSION_MONTH_CENTS,
   EXTENSION_YEAR_CENTS,
   MAX_EXTRA_MONTHS,
@@ -22,8 +21,7 @@ import { CHECKOUT_ERRORS, CHECKOUT_SETTINGS, type CheckoutEvent } from "~/lib/ch
 import { showToast } from "~/lib/toast";
 import { useRootData } from "~/root";
 import { requireUser } from "~/server/auth/session.server";
-import { getEnv } from "~/server/env.server";
-import { EXTENSION_FAILED, chargeExtension, extendLicenseWithDemoPayment } from "~/server/licenses/extend-license.server";
+import { EXTENSION_FAILED, extendLicense } from "~/server/licenses/extend-license.server";
 import { ActionError } from "~/server/action-error.server";
 import { getLogger } from "~/server/logger.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -53,17 +51,11 @@ export async function action({ request }: Route.ActionArgs) {
   const failed = (status: number, description: string) =>
     data({ toast: { title: "Extension Failed", description, variant: "destructive" as const }, checkoutTransactionId: null }, { status });
   try {
-    if (getEnv().PAYMENT_PROVIDER === "paddle") {
-      // A one-time charge through the overlay checkout; its webhook applies the months.
-      const { transactionId } = await chargeExtension(input);
-      return data({ toast: null, checkoutTransactionId: transactionId });
-    }
-    // The demo provider's simulated payment (spec section 9): 2 seconds, no money moves.
-    await new Promise((resolve) => setTimeout(resolve, DEMO_EXTENSION_DELAY_MS));
-    const { end_date } = await extendLicenseWithDemoPayment(input);
+    const outcome = await extendLicense(input);
+    if (outcome.kind === "checkout") return data({ toast: null, checkoutTransactionId: outcome.transactionId });
     return redirectWithToast("/licenses", {
       title: "License Extended",
-      description: `Your license now runs until ${formatDate(end_date)}, with a new key.`,
+      description: `Your license now runs until ${formatDate(outcome.end_date)}, with a new key.`,
       variant: "success",
     });
   } catch (error) {

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { licenses, users } from "~/server/db/schema";
-import { extendLicenseWithDemoPayment } from "~/server/licenses/extend-license.server";
+import { extendLicense as extendThroughProvider } from "~/server/licenses/extend-license.server";
 import { ActionError } from "~/server/action-error.server";
 import { licenseKeys } from "~/server/licenses/keys.server";
 import { seedDemoData } from "~/server/seed.server";
@@ -23,8 +23,17 @@ describe.each(testEngines())("extending a license on %s", (engine) => {
   afterAll(async () => app?.close());
 
   const find = (test: (l: (typeof rows)[number]) => boolean) => rows.find(test)!;
-  const extendLicense = (input: { userId: string; licenseId: string; months: number; years: number }) =>
-    extendLicenseWithDemoPayment({ ...input, email: "demo@forgekit.example" });
+  const extendLicense = async (input: { userId: string; licenseId: string; months: number; years: number }) => {
+    const outcome = await extendThroughProvider({ ...input, email: "demo@forgekit.example" }, { demoDelayMs: 0 });
+    if (outcome.kind !== "extended") throw new Error("the demo provider pays at once");
+    return outcome;
+  };
+
+  it("an expired license extended by a month runs a month from now, not from its old end", async () => {
+    const license = find((l) => l.license_type === "6_months" && l.status === "active" && l.end_date.getTime() < Date.now());
+    const { end_date } = await extendLicense({ userId, licenseId: license.id, months: 1, years: 0 });
+    expect(end_date.getTime()).toBeGreaterThan(Date.now() + 27 * 86_400_000);
+  });
 
   it("adds months + 12 per year to the end date and stores a key for the new dates", async () => {
     const license = find((l) => l.license_type === "tester");

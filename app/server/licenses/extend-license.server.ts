@@ -1,4 +1,4 @@
-import { extensionMonths, extensionPriceCents, isValidExtension } from "~/domain/extension";
+import { DEMO_EXTENSION_DELAY_MS, extensionMonths, extensionPriceCents, isValidExtension } from "~/domain/extension";
 import { isRefundLocked, licenseTypeLabel } from "~/domain/license-status";
 import { openExtensionCheckout, settleCheckoutCreation } from "../billing/create-checkout.server";
 import { getDemoProvider, getPaymentProvider } from "../billing/payment-provider.server";
@@ -63,12 +63,20 @@ export async function chargeExtension({
   return { transactionId, amountCents };
 }
 
-/** The demo provider's simulated payment of an extension: paid at once, applied by the webhook. */
-export async function extendLicenseWithDemoPayment(input: Parameters<typeof chargeExtension>[0]) {
+/**
+ * An extension as the page asks for it: with Paddle, the prepared transaction the overlay pays
+ * (its webhook applies the months); with the demo provider, the spec's simulated payment (2 seconds,
+ * no money moves), then the new end date.
+ */
+export async function extendLicense(
+  input: Parameters<typeof chargeExtension>[0],
+  { demoDelayMs = DEMO_EXTENSION_DELAY_MS }: { demoDelayMs?: number } = {},
+): Promise<{ kind: "checkout"; transactionId: string } | { kind: "extended"; end_date: Date }> {
   const demo = getDemoProvider();
-  if (!demo) throw new ActionError(409, "Extensions are paid through the checkout.");
+  if (!demo) return { kind: "checkout", transactionId: (await chargeExtension(input)).transactionId };
+  await new Promise((resolve) => setTimeout(resolve, demoDelayMs));
   const { transactionId } = await chargeExtension(input);
   await askProvider(EXTENSION_FAILED, () => demo.payExtension(transactionId));
   const license = await getOwnLicense(input.userId, input.licenseId);
-  return { end_date: license.end_date, license_key: license.license_key };
+  return { kind: "extended", end_date: license.end_date };
 }
