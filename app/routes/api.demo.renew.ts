@@ -4,12 +4,15 @@ import { ProviderError } from "~/server/billing/provider.server";
 import { getEnv } from "~/server/env.server";
 import type { Route } from "./+types/api.demo.renew";
 
+const SUBSCRIPTION_ID = /^sub_[A-Za-z0-9_]{1,100}$/;
+
 /**
  * `npm run demo:renew` talks to the running site here, so the embedded database is opened by
  * one process only. Exists only with the demo provider; the caller proves itself with the
  * demo webhook secret (kept in DATA_DIR/secrets.json, which only the operator can read).
  */
 export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== "POST") return Response.json({ error: "Use POST" }, { status: 405, headers: { Allow: "POST" } });
   const demo = getDemoProvider();
   if (!demo) return Response.json({ error: "Not found" }, { status: 404 });
   if (!isDemoCommandAuthorized(request.headers.get("Authorization"), getEnv().DEMO_WEBHOOK_SECRET)) {
@@ -19,7 +22,7 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     const body = (await request.json()) as { all?: unknown; subscriptionId?: unknown };
     if (body.all === true) target = { all: true };
-    else if (typeof body.subscriptionId === "string" && body.subscriptionId) target = { subscriptionId: body.subscriptionId };
+    else if (typeof body.subscriptionId === "string" && SUBSCRIPTION_ID.test(body.subscriptionId)) target = { subscriptionId: body.subscriptionId };
     else throw new Error("no target");
   } catch {
     return Response.json({ error: 'Send {"all": true} or {"subscriptionId": "sub_…"}' }, { status: 400 });

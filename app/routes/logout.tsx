@@ -4,8 +4,12 @@ import { getLogger } from "~/server/logger.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/logout";
 
-/** Log Out: ends the session on the server, clears the cookie, goes to /. */
+/**
+ * Log Out: ends the session on the server, clears the cookie, goes to /. A resource route gets no
+ * Origin check from React Router, so it makes its own: another site cannot sign the user out.
+ */
 export async function action({ request }: Route.ActionArgs) {
+  if (!isSameOrigin(request)) return new Response("Cross-site sign-out refused.", { status: 403, headers: { "Content-Type": "text/plain" } });
   try {
     const result = await getAuth().api.signOut({ headers: request.headers, returnHeaders: true });
     const headers = new Headers();
@@ -20,6 +24,17 @@ export async function action({ request }: Route.ActionArgs) {
       description: error instanceof Error ? error.message : "Could not log out. Please try again.",
       variant: "destructive",
     });
+  }
+}
+
+/** A browser's POST carries Origin; it must name this site (the Host it was sent to). */
+function isSameOrigin(request: Request): boolean {
+  const origin = request.headers.get("Origin");
+  if (origin === null) return true;
+  try {
+    return new URL(origin).host === new URL(request.url).host;
+  } catch {
+    return false;
   }
 }
 

@@ -189,6 +189,17 @@ describe.each(testEngines())("accounts on %s", (engine) => {
       expect((await getCurrentSession(getRequest("/", cookie))).user).toBeNull();
     });
 
+    it("another site cannot sign the user out (the resource route checks Origin itself)", async () => {
+      const { cookie } = await signIn("demo@forgekit.example", "user-demo-1");
+      for (const origin of ["http://evil.example", "null", "not a url"]) {
+        const request = formRequest("/logout", {}, cookie);
+        request.headers.set("Origin", origin);
+        const out = await call(() => logout.action(args(request)));
+        expect(out.status).toBe(403);
+      }
+      expect((await getCurrentSession(getRequest("/", cookie))).user).not.toBeNull();
+    });
+
     it("an expired or deleted session is simply signed out", async () => {
       const { cookie } = await signIn("demo@forgekit.example", "user-demo-1");
       await app.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) });

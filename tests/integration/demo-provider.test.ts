@@ -148,6 +148,10 @@ describe.each(testEngines())("the demo payment provider on %s", (engine) => {
     const auth = `Bearer ${app.env.DEMO_WEBHOOK_SECRET}`;
     expect((await post({ nothing: true }, auth)).status).toBe(400);
     expect((await post({ subscriptionId: "sub_missing" }, auth)).status).toBe(404);
+    // Control characters or anything but a subscription id: 400 before any lookup.
+    expect((await post({ subscriptionId: "a\u0000b" }, auth)).status).toBe(400);
+    expect((await post({ subscriptionId: "sub_a\u0000b" }, auth)).status).toBe(400);
+    expect((await post({ subscriptionId: ["sub_1"] }, auth)).status).toBe(400);
     const ok = await post({ subscriptionId }, auth);
     expect(ok.status).toBe(200);
     expect((await ok.json()).outcomes[0]).toMatchObject({ subscriptionId, outcome: "renewed" });
