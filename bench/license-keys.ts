@@ -1,7 +1,7 @@
 // License keys generated per second on one core, after the one-time PBKDF2 derivation.
 // Target (issue 4): at least 10,000 keys/s after start-up.
 import { performance } from "node:perf_hooks";
-import { createLicenseKeys } from "../app/server/licenses/license-key.server";
+import { createLicenseKeys } from "../app/server/license-keys/license-key.server";
 
 const t0 = performance.now();
 const keys = createLicenseKeys("bench-secret-0123456789abcdef", "bench-salt-0123");

@@ -1,7 +1,7 @@
 // npm run license:decode -- <key>: prints the payload of a license key, decrypted with this
 // configuration's LICENSE_SECRET and LICENSE_SALT (support staff and the tool's developers use it).
 import { getEnv } from "../app/server/env.server";
-import { LicenseKeyError, createLicenseKeys } from "../app/server/licenses/license-key.server";
+import { LicenseKeyError, createLicenseKeys } from "../app/server/license-keys/license-key.server";
 
 const key = process.argv[2];
 if (!key || process.argv.length > 3) {

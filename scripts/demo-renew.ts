@@ -1,8 +1,8 @@
+import { connectDemoProvider } from "../app/server/billing/configured-provider.server";
 // npm run demo:renew -- <subscription id | --all>: the demo provider bills the next period of
 // a demo subscription (or ends it, when its cancellation was scheduled), so a renewal can be
 // watched without waiting a month. Talks to the running site (same PORT and DATA_DIR); when
 // the site is not running, opens the database itself.
-import { createDemoProvider } from "../app/server/billing/demo-provider.server";
 import { describeOutcome, parseRenewTarget, renewDemo } from "../app/server/billing/demo-renew.server";
 import type { RenewOutcome } from "../app/server/billing/demo-provider.server";
 import { openDatabase } from "../app/server/db/client.server";
@@ -39,7 +39,7 @@ async function main() {
     try {
       await database.migrate();
       setDatabase(database);
-      outcomes = await renewDemo(createDemoProvider({ webhookSecret: env.DEMO_WEBHOOK_SECRET, refundApprovalMs: null }), target);
+      outcomes = await renewDemo(connectDemoProvider({ webhookSecret: env.DEMO_WEBHOOK_SECRET, refundApprovalMs: null }), target);
     } finally {
       setDatabase(undefined);
       await database.close();

@@ -1,4 +1,4 @@
-import type { AuditEntryView } from "~/server/admin/audit.server";
+import type { AuditEntryView } from "~/server/audit/audit.server";
 import { FormMessage } from "./form-field";
 
 const ACTIONS: Record<string, string> = {

@@ -6,7 +6,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { ADMIN_ERRORS, ADMIN_TOASTS, normalizeSearchTerm, parseTesterDays, releaseFormSchema, releaseFormValues } from "~/domain/admin";
 import type { ToastInput } from "~/lib/toast";
 import { ActionError } from "~/server/action-error.server";
-import { listAuditEntries } from "~/server/admin/audit.server";
+import { listAuditEntries } from "~/server/audit/audit.server";
 import { addTesterLicense, getUserSummary, revokeLicense } from "~/server/admin/manage-licenses.server";
 import { deleteRelease, saveRelease } from "~/server/admin/manage-releases.server";
 import { searchUsers, type UserSearchResult } from "~/server/admin/search-users.server";

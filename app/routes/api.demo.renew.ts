@@ -1,6 +1,6 @@
-import { getDemoProvider } from "~/server/billing/payment-provider.server";
+import { getDemoProvider } from "~/server/billing/configured-provider.server";
 import { isDemoCommandAuthorized, renewDemo, type DemoRenewTarget } from "~/server/billing/demo-renew.server";
-import { ProviderError } from "~/server/billing/provider.server";
+import { ProviderError } from "~/server/billing/payment-provider.server";
 import { getEnv } from "~/server/env.server";
 import type { Route } from "./+types/api.demo.renew";
 

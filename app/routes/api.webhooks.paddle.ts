@@ -1,4 +1,4 @@
-import { getPaymentProvider } from "~/server/billing/payment-provider.server";
+import { getPaymentProvider } from "~/server/billing/configured-provider.server";
 import { receiveWebhook } from "~/server/billing/receive-webhook.server";
 import type { Route } from "./+types/api.webhooks.paddle";
 
@@ -10,12 +10,13 @@ export async function action({ request }: Route.ActionArgs) {
   if (Number(request.headers.get("Content-Length") ?? 0) > MAX_BODY_BYTES) {
     return Response.json({ ok: false, message: "The body is too large" }, { status: 413 });
   }
-  const secret = getPaymentProvider().webhookSecret;
+  const provider = getPaymentProvider();
+  const secret = provider.webhookSecret;
   if (!secret) return Response.json({ ok: false, message: "Webhooks are not configured" }, { status: 503 });
   // The signature covers the exact bytes received: read the body as text, never re-serialise it.
   const rawBody = await readCapped(request, MAX_BODY_BYTES);
   if (rawBody === null) return Response.json({ ok: false, message: "The body is too large" }, { status: 413 });
-  const result = await receiveWebhook({ rawBody, signature: request.headers.get("Paddle-Signature"), secret });
+  const result = await receiveWebhook({ rawBody, signature: request.headers.get("Paddle-Signature"), secret, provider });
   return Response.json(result.body, { status: result.status });
 }
 

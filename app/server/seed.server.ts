@@ -2,11 +2,11 @@ import { hashPassword } from "better-auth/crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "./db/client.server";
 import { getPlan, isPlanId, refundAmountCents } from "~/domain/plans";
-import { demoId, demoShapes } from "./billing/demo-provider.server";
+import { demoId, demoShapes } from "./billing/demo-shapes.server";
 import { configuredPriceIds } from "./billing/price-ids.server";
 import type { Transaction } from "./db/client.server";
 import { accounts, demo_billing, licenses, payments, profiles, releases, user_roles, users, type License, type NewLicense } from "./db/schema";
-import { licenseKeys } from "./licenses/keys.server";
+import { licenseKeys } from "./license-keys/keys.server";
 
 /** The demo accounts created in embedded mode (printed by the start-up banner). */
 export const DEMO_ACCOUNTS = [

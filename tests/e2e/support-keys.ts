@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { createLicenseKeys } from "../../app/server/licenses/license-key.server";
+import { createLicenseKeys } from "../../app/server/license-keys/license-key.server";
 
 /** Decodes a key with the e2e server's generated secret and salt (DATA_DIR/secrets.json). */
 export function decodeLicenseKey(key: string) {

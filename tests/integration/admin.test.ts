@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as adminRoute from "~/routes/admin";
 import { audit_log, demo_billing, licenses, releases, users } from "~/server/db/schema";
-import { licenseKeys } from "~/server/licenses/keys.server";
+import { licenseKeys } from "~/server/license-keys/keys.server";
 import { DEMO_ACCOUNTS, seedDemoData } from "~/server/seed.server";
 import { call, formRequest, getRequest, routeArgs, signInCookie } from "../support/route-call";
 import { createUser, startTestApp, testEngines, type TestApp } from "../support/test-app";

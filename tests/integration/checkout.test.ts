@@ -4,9 +4,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as pricingRoute from "~/routes/pricing";
 import { CHECKOUT_ERRORS } from "~/lib/checkout";
 import { createPlanCheckout } from "~/server/billing/create-checkout.server";
-import { createDemoProvider, type DemoProvider } from "~/server/billing/demo-provider.server";
-import { setPaymentProvider } from "~/server/billing/payment-provider.server";
-import type { PaymentProvider, PlanCheckoutInput } from "~/server/billing/provider.server";
+import type { DemoProvider } from "~/server/billing/demo-provider.server";
+import { connectDemoProvider, setPaymentProvider } from "~/server/billing/configured-provider.server";
+import type { PaymentProvider, PlanCheckoutInput } from "~/server/billing/payment-provider.server";
 import { accounts, checkouts, licenses } from "~/server/db/schema";
 import { call, formRequest, routeArgs, signInCookie } from "../support/route-call";
 import { createUser, startTestApp, testEngines, type TestApp } from "../support/test-app";
@@ -25,7 +25,7 @@ describe.each(testEngines())("checkouts created by the server on %s", (engine) =
     await app?.close();
   });
   beforeEach(() => {
-    demo = createDemoProvider({ webhookSecret: app.env.DEMO_WEBHOOK_SECRET, refundApprovalMs: null });
+    demo = connectDemoProvider({ webhookSecret: app.env.DEMO_WEBHOOK_SECRET, refundApprovalMs: null });
     setPaymentProvider(demo);
   });
 

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addMonths } from "~/domain/extension";
-import { createDemoProvider, type DemoProvider } from "~/server/billing/demo-provider.server";
-import { setPaymentProvider } from "~/server/billing/payment-provider.server";
-import { ProviderError } from "~/server/billing/provider.server";
+import type { DemoProvider } from "~/server/billing/demo-provider.server";
+import { connectDemoProvider, setPaymentProvider } from "~/server/billing/configured-provider.server";
+import { ProviderError } from "~/server/billing/payment-provider.server";
 import { demo_billing, licenses, payments, users, webhook_events } from "~/server/db/schema";
-import { licenseKeys } from "~/server/licenses/keys.server";
+import { licenseKeys } from "~/server/license-keys/keys.server";
 import { seedDemoData } from "~/server/seed.server";
 import { parseRenewTarget } from "~/server/billing/demo-renew.server";
 import { action as renewAction } from "~/routes/api.demo.renew";
@@ -19,7 +19,7 @@ describe.each(testEngines())("the demo payment provider on %s", (engine) => {
   let n = 0;
   beforeAll(async () => {
     app = await startTestApp(engine);
-    demo = createDemoProvider({ webhookSecret: app.env.DEMO_WEBHOOK_SECRET, refundApprovalMs: null });
+    demo = connectDemoProvider({ webhookSecret: app.env.DEMO_WEBHOOK_SECRET, refundApprovalMs: null });
     setPaymentProvider(demo);
   });
   afterAll(async () => {

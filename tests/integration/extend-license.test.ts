@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { licenses, users } from "~/server/db/schema";
 import { extendLicense as extendThroughProvider } from "~/server/licenses/extend-license.server";
 import { ActionError } from "~/server/action-error.server";
-import { licenseKeys } from "~/server/licenses/keys.server";
+import { licenseKeys } from "~/server/license-keys/keys.server";
 import { seedDemoData } from "~/server/seed.server";
 import { startTestApp, testEngines, type TestApp } from "../support/test-app";
 

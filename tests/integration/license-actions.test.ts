@@ -2,12 +2,12 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as extendRoute from "~/routes/extend-license";
 import * as licensesRoute from "~/routes/licenses";
-import { createDemoProvider, type DemoProvider } from "~/server/billing/demo-provider.server";
-import { setPaymentProvider } from "~/server/billing/payment-provider.server";
-import { ProviderError, type PaymentProvider } from "~/server/billing/provider.server";
+import type { DemoProvider } from "~/server/billing/demo-provider.server";
+import { connectDemoProvider, setPaymentProvider } from "~/server/billing/configured-provider.server";
+import { ProviderError, type PaymentProvider } from "~/server/billing/payment-provider.server";
 import { audit_log, demo_billing, licenses, users, type License } from "~/server/db/schema";
 import { setEnv } from "~/server/env.server";
-import { licenseKeys } from "~/server/licenses/keys.server";
+import { licenseKeys } from "~/server/license-keys/keys.server";
 import { DEMO_ACCOUNTS, seedDemoData } from "~/server/seed.server";
 import { call, formRequest, routeArgs, signInCookie } from "../support/route-call";
 import { startTestApp, testEngines, type TestApp } from "../support/test-app";
@@ -37,7 +37,7 @@ describe.each(testEngines())("license self-service actions on %s", (engine) => {
     await seedDemoData(app.database.db);
     userId = (await app.database.db.select().from(users).where(eq(users.email, USER.email)))[0]!.id;
     userCookie = await signInCookie(USER.email, USER.password);
-    demo = createDemoProvider({ webhookSecret: app.env.DEMO_WEBHOOK_SECRET, refundApprovalMs: null });
+    demo = connectDemoProvider({ webhookSecret: app.env.DEMO_WEBHOOK_SECRET, refundApprovalMs: null });
     setPaymentProvider(demo);
   });
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createPaddleProvider } from "~/server/billing/paddle-provider.server";
-import { ProviderError } from "~/server/billing/provider.server";
+import { ProviderError } from "~/server/billing/payment-provider.server";
 import { adjustment, days, subscription, transaction } from "../support/paddle-fixtures";
 
 /** Paddle's API answered at the network boundary: the SDK's requests are recorded, not sent. */

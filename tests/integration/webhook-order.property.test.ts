@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addMonths, extensionPriceCents } from "~/domain/extension";
 import { getPlan, TRIAL_DAYS } from "~/domain/plans";
 import { receiveWebhook } from "~/server/billing/receive-webhook.server";
+import { getPaymentProvider } from "~/server/billing/configured-provider.server";
 import { checkouts, licenses, payments } from "~/server/db/schema";
-import { licenseKeys } from "~/server/licenses/keys.server";
+import { licenseKeys } from "~/server/license-keys/keys.server";
 import { adjustment, signed, subscription, transaction } from "../support/paddle-fixtures";
 import { createUser, startTestApp, testEngines, type TestApp } from "../support/test-app";
 
@@ -272,7 +273,7 @@ async function deliver(world: World, events: ReturnType<typeof eventsOf>, order:
     if (!bodies.has(key)) {
       bodies.set(key, { event_id: world.id("evt", key), event_type: event.type, occurred_at: event.at.toISOString(), notification_id: world.id("ntf", key), data: await event.data(world) });
     }
-    const result = await receiveWebhook({ ...signed(SECRET, bodies.get(key)), secret: SECRET });
+    const result = await receiveWebhook({ ...signed(SECRET, bodies.get(key)), secret: SECRET, provider: getPaymentProvider() });
     delivered++;
     expect(result.status, `${key}: ${result.body.message}`).toBe(200);
   }

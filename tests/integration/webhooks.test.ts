@@ -3,9 +3,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { receiveWebhook } from "~/server/billing/receive-webhook.server";
 import { signatureHeader } from "~/server/billing/webhook-signature.server";
 import { audit_log, checkouts, licenses, payments, webhook_events } from "~/server/db/schema";
-import { licenseKeys } from "~/server/licenses/keys.server";
+import { licenseKeys } from "~/server/license-keys/keys.server";
 import { action as webhookAction } from "~/routes/api.webhooks.paddle";
-import { setPaymentProvider } from "~/server/billing/payment-provider.server";
+import { getPaymentProvider, setPaymentProvider } from "~/server/billing/configured-provider.server";
 import { adjustment, days, envelope, signed, subscription, transaction } from "../support/paddle-fixtures";
 import { createUser, startTestApp, testEngines, type TestApp } from "../support/test-app";
 import { testContext } from "../support/route-call";
@@ -28,7 +28,7 @@ describe.each(testEngines())("payment webhooks on %s", (engine) => {
   const db = () => app.database.db;
   /** Delivers an event signed with `signWith` at `signedAt`; the handler checks it against SECRET. */
   const deliver = (event: unknown, signWith = SECRET, signedAt = new Date()) =>
-    receiveWebhook({ ...signed(signWith, event, signedAt), secret: SECRET });
+    receiveWebhook({ ...signed(signWith, event, signedAt), secret: SECRET, provider: getPaymentProvider() });
   const licenseOf = async (subscriptionId: string) => (await db().select().from(licenses).where(eq(licenses.paddle_subscription_id, subscriptionId)))[0];
   const count = async (table: typeof licenses | typeof webhook_events | typeof payments) =>
     ((await db().select({ n: sql<number>`count(*)::int` }).from(table)) as { n: number }[])[0]!.n;
@@ -141,8 +141,8 @@ describe.each(testEngines())("payment webhooks on %s", (engine) => {
       expect((await deliver(event, "another-secret-0123456789")).status).toBe(401);
       expect((await deliver(event, SECRET, new Date(Date.now() - 60_000))).status).toBe(401);
       const { rawBody, signature } = signed(SECRET, event);
-      expect((await receiveWebhook({ rawBody, signature: null, secret: SECRET })).status).toBe(401);
-      expect((await receiveWebhook({ rawBody: rawBody.replace('"900"', '"1"'), signature, secret: SECRET })).status).toBe(401);
+      expect((await receiveWebhook({ rawBody, signature: null, secret: SECRET, provider: getPaymentProvider() })).status).toBe(401);
+      expect((await receiveWebhook({ rawBody: rawBody.replace('"900"', '"1"'), signature, secret: SECRET, provider: getPaymentProvider() })).status).toBe(401);
       expect(await count(licenses)).toBe(before.licenses);
       expect(await count(webhook_events)).toBe(before.events);
     });
@@ -154,7 +154,7 @@ describe.each(testEngines())("payment webhooks on %s", (engine) => {
       expect(result.status).toBe(400);
       expect(result.body.message).toContain("details");
       const notJson = "{not json";
-      expect((await receiveWebhook({ rawBody: notJson, signature: signatureHeader(SECRET, notJson), secret: SECRET })).status).toBe(400);
+      expect((await receiveWebhook({ rawBody: notJson, signature: signatureHeader(SECRET, notJson), secret: SECRET, provider: getPaymentProvider() })).status).toBe(400);
       expect((await deliver(envelope("customer.updated", { id: "ctm_01" }))).status).toBe(200);
       expect(await count(webhook_events)).toBe(before);
     });

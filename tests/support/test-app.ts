@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { resetAuth } from "~/server/auth/auth.server";
-import { setPaymentProvider } from "~/server/billing/payment-provider.server";
+import { setPaymentProvider } from "~/server/billing/configured-provider.server";
 import { openDatabase, type DatabaseHandle } from "~/server/db/client.server";
 import { setDatabase } from "~/server/db/db.server";
 import { parseEnv, setEnv, type Env } from "~/server/env.server";

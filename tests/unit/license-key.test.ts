@@ -7,7 +7,7 @@ import {
   deriveLicenseKey,
   encryptLicenseKey,
   licensePayload,
-} from "~/server/licenses/license-key.server";
+} from "~/server/license-keys/license-key.server";
 
 // Computed independently with openssl enc -aes-256-cbc over the same PBKDF2 key and IV.
 const SECRET = "test-secret-value-123";

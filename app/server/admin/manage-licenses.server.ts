@@ -1,14 +1,14 @@
 import { and, desc, eq } from "drizzle-orm";
 import { ADMIN_ERRORS } from "~/domain/admin";
 import { canCancelRenewal, licenseFacts } from "~/domain/license-status";
-import { getPaymentProvider } from "../billing/payment-provider.server";
+import { getPaymentProvider } from "../billing/configured-provider.server";
 import { getLogger } from "../logger.server";
 import { markCancellationRequested } from "../licenses/renewal.server";
 import { getDb } from "../db/db.server";
 import { licenses, profiles, users } from "../db/schema";
-import { licenseKeys } from "../licenses/keys.server";
+import { licenseKeys } from "../license-keys/keys.server";
 import { ActionError, isUuid } from "../action-error.server";
-import { recordAudit, type AuditActor } from "./audit.server";
+import { recordAudit, type AuditActor } from "../audit/audit.server";
 
 const DAY = 24 * 60 * 60 * 1000;
 

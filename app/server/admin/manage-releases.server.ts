@@ -3,7 +3,7 @@ import type { ReleaseForm } from "~/domain/admin";
 import { getDb } from "../db/db.server";
 import { releases } from "../db/schema";
 import { ActionError, isUuid } from "../action-error.server";
-import { recordAudit, type AuditActor } from "./audit.server";
+import { recordAudit, type AuditActor } from "../audit/audit.server";
 
 /** Adds a release, or saves an existing one (by id); recorded in the audit log. */
 export async function saveRelease({ admin, id, release }: { admin: AuditActor; id: string | null; release: ReleaseForm }) {

@@ -6,7 +6,7 @@ import { ActionError } from "../action-error.server";
 import { getDb } from "../db/db.server";
 import { checkouts, licenses, users, type Checkout } from "../db/schema";
 import { getLogger } from "../logger.server";
-import { getPaymentProvider } from "./payment-provider.server";
+import { getPaymentProvider } from "./configured-provider.server";
 import { configuredPriceIds } from "./price-ids.server";
 
 /** A checkout still being created with the provider this long is taken as abandoned (a crash). */

@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { addMonths } from "~/domain/extension";
 import { getPlan, isPlanId, TRIAL_DAYS, type PlanId } from "~/domain/plans";
@@ -7,8 +6,9 @@ import { getDb } from "../db/db.server";
 import { demo_billing } from "../db/schema";
 import { getLogger } from "../logger.server";
 import type { PaddleAdjustment, PaddleSubscription, PaddleTransaction } from "./paddle-events.server";
-import { ProviderError, type PaymentProvider } from "./provider.server";
-import { receiveWebhook } from "./receive-webhook.server";
+import { ProviderError, type PaymentProvider } from "./payment-provider.server";
+import { demoId, demoShapes } from "./demo-shapes.server";
+import { demoStore } from "./demo-store.server";
 import { signatureHeader } from "./webhook-signature.server";
 
 /**
@@ -18,8 +18,6 @@ import { signatureHeader } from "./webhook-signature.server";
  * through the same verification and handlers as Paddle's webhooks. No card data, no money.
  */
 
-const DAY = 24 * 60 * 60 * 1000;
-export const demoId = (prefix: string) => `${prefix}_demo_${randomBytes(10).toString("hex")}`;
 
 interface DemoEvent {
   event_type: string;
@@ -48,114 +46,12 @@ export type RenewOutcome =
   | { subscriptionId: string; outcome: "canceled" }
   | { subscriptionId: string; outcome: "skipped"; reason: string };
 
-/** Paddle-shaped records, shared by the demo provider and the demo seed. */
-export const demoShapes = {
-  subscription({
-    id,
-    userId,
-    planId,
-    priceId,
-    trial,
-    start,
-    now = start,
-  }: {
-    id: string;
-    userId: string;
-    planId: PlanId;
-    priceId: string;
-    trial: boolean;
-    start: Date;
-    now?: Date;
-  }): PaddleSubscription & Record<string, unknown> {
-    const end = trial ? new Date(start.getTime() + TRIAL_DAYS * DAY) : addMonths(start, getPlan(planId).months);
-    const period = { starts_at: start.toISOString(), ends_at: end.toISOString() };
-    return {
-      id,
-      status: trial ? "trialing" : "active",
-      customer_id: customerId(userId),
-      currency_code: "USD",
-      created_at: now.toISOString(),
-      updated_at: now.toISOString(),
-      started_at: start.toISOString(),
-      first_billed_at: trial ? null : start.toISOString(),
-      next_billed_at: end.toISOString(),
-      canceled_at: null,
-      current_billing_period: period,
-      billing_cycle: { interval: "month", frequency: getPlan(planId).months },
-      scheduled_change: null,
-      custom_data: { user_id: userId, plan_type: planId },
-      items: [
-        {
-          status: trial ? "trialing" : "active",
-          quantity: 1,
-          price: { id: priceId, trial_period: trial ? { interval: "day", frequency: TRIAL_DAYS } : null },
-          trial_dates: trial ? period : null,
-        },
-      ],
-    };
-  },
-  transaction({
-    id = demoId("txn"),
-    subscriptionId,
-    customData,
-    priceId,
-    trialPeriod = null,
-    months,
-    amountCents,
-    period,
-    origin,
-    at,
-  }: {
-    id?: string;
-    subscriptionId: string | null;
-    customData: Record<string, unknown>;
-    priceId: string;
-    trialPeriod?: { interval: string; frequency: number } | null;
-    months: number | null;
-    amountCents: number;
-    period: { starts_at: string; ends_at: string } | null;
-    origin: string;
-    at: Date;
-  }): PaddleTransaction & Record<string, unknown> {
-    const total = String(amountCents);
-    const totals = { subtotal: total, tax: "0", discount: "0", total, grand_total: total, currency_code: "USD" };
-    return {
-      id,
-      status: "completed",
-      customer_id: typeof customData.user_id === "string" ? customerId(customData.user_id) : null,
-      subscription_id: subscriptionId,
-      origin,
-      collection_mode: "automatic",
-      currency_code: "USD",
-      custom_data: customData,
-      billing_period: period,
-      billed_at: at.toISOString(),
-      created_at: at.toISOString(),
-      updated_at: at.toISOString(),
-      items: [
-        {
-          price: {
-            id: priceId,
-            billing_cycle: months ? { interval: "month", frequency: months } : null,
-            trial_period: trialPeriod,
-          },
-          quantity: 1,
-        },
-      ],
-      details: {
-        totals,
-        line_items: [{ id: demoId("txnitm"), price_id: priceId, quantity: 1, totals }],
-      },
-    };
-  },
-};
-
-function customerId(userId: string): string {
-  return `ctm_demo_${userId.replace(/-/g, "").slice(0, 20)}`;
-}
+/** Where the demo provider sends its signed events (the site's webhook handler); answers like it. */
+export type DemoDelivery = (delivery: { rawBody: string; signature: string }) => Promise<{ status: number; body: { message: string } }>;
 
 export function createDemoProvider(options: {
   webhookSecret: string;
+  deliver: DemoDelivery;
   /** Pending refunds are approved this long after the request; null leaves them pending. */
   refundApprovalMs?: number | null;
   db?: () => Database;
@@ -163,27 +59,8 @@ export function createDemoProvider(options: {
   const db = options.db ?? getDb;
   const refundApprovalMs = options.refundApprovalMs === undefined ? 10_000 : options.refundApprovalMs;
 
-  async function load<T>(id: string, kind: "subscription" | "transaction" | "adjustment"): Promise<T> {
-    const [row] = await db().select().from(demo_billing).where(and(eq(demo_billing.id, id), eq(demo_billing.kind, kind)));
-    if (!row) throw new ProviderError(`demo ${kind} ${id} does not exist`);
-    return row.data as T;
-  }
-  async function save(kind: "subscription" | "transaction" | "adjustment", data: { id: string }, subscriptionId: string | null) {
-    await db()
-      .insert(demo_billing)
-      .values({ id: data.id, kind, subscription_id: subscriptionId, data })
-      .onConflictDoUpdate({ target: demo_billing.id, set: { data, updated_at: sql`now()` } });
-  }
-  /** Paid once: ready → completed is one conditional write, so two Pays of one transaction cannot both succeed. */
-  async function completeReady(txn: { id: string }, subscriptionId: string | null) {
-    const claimed = await db()
-      .update(demo_billing)
-      .set({ data: txn, subscription_id: subscriptionId, updated_at: sql`now()` })
-      .where(and(eq(demo_billing.id, txn.id), eq(demo_billing.kind, "transaction"), sql`${demo_billing.data} ->> 'status' = 'ready'`))
-      .returning({ id: demo_billing.id });
-    if (claimed.length === 0) throw new ProviderError(`transaction ${txn.id} was paid already`);
-  }
-  /** Signs each event and hands it to the webhook handler, in order, as Paddle would deliver it. */
+  const { load, save, completeReady } = demoStore(db);
+  /** Signs each event and hands it to the webhook endpoint, in order, as Paddle would deliver it. */
   async function deliver(events: DemoEvent[], at: Date = new Date()): Promise<void> {
     for (const event of events) {
       const body = JSON.stringify({
@@ -193,7 +70,7 @@ export function createDemoProvider(options: {
         notification_id: demoId("ntf"),
         data: event.data,
       });
-      const result = await receiveWebhook({ rawBody: body, signature: signatureHeader(options.webhookSecret, body), secret: options.webhookSecret });
+      const result = await options.deliver({ rawBody: body, signature: signatureHeader(options.webhookSecret, body) });
       if (result.status !== 200) throw new ProviderError(`demo ${event.event_type} was refused: ${result.body.message}`);
     }
   }

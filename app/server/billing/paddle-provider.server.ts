@@ -1,5 +1,5 @@
 import { Environment, Paddle } from "@paddle/paddle-node-sdk";
-import { ProviderError, type PaymentProvider } from "./provider.server";
+import { ProviderError, type PaymentProvider } from "./payment-provider.server";
 
 /** Paddle Billing through its Node SDK (which calls the API with the global fetch). */
 export function createPaddleProvider(options: {

@@ -1,29 +1,65 @@
-import { getEnv } from "../env.server";
-import { createDemoProvider, type DemoProvider } from "./demo-provider.server";
-import { createPaddleProvider } from "./paddle-provider.server";
-import type { PaymentProvider } from "./provider.server";
+import type { PlanId } from "~/domain/plans";
 
-let provider: PaymentProvider | undefined;
+/**
+ * What the site asks of a payment provider. Two implementations: `paddle` (Paddle Billing's
+ * API) and `demo` (plays Paddle's part in embedded mode, emitting Paddle-shaped, signed events
+ * through the same webhook handler). Purchases arrive as webhooks, never through this interface.
+ */
+export interface PaymentProvider {
+  readonly name: "demo" | "paddle";
+  /** The secret webhook signatures are checked with. */
+  readonly webhookSecret: string | undefined;
+  /** Schedules the subscription's cancellation at the end of the current billing period. */
+  cancelAtPeriodEnd(subscriptionId: string): Promise<void>;
+  /** Removes a scheduled cancellation, so the subscription renews again. */
+  removeScheduledCancel(subscriptionId: string): Promise<void>;
+  /** Asks for a partial refund of a completed transaction's line item. */
+  refund(input: RefundInput): Promise<{ adjustmentId: string }>;
+  /**
+   * Creates the transaction a plan's checkout pays for, at the price the server chose; the
+   * overlay opens with its id, so the browser never picks a price.
+   */
+  createPlanCheckout(input: PlanCheckoutInput): Promise<{ transactionId: string }>;
+  /** Prepares a one-time charge for a license extension (its webhook applies it). */
+  createExtensionCharge(input: ExtensionChargeInput): Promise<{ transactionId: string }>;
+}
 
-/** The configured payment provider (PAYMENT_PROVIDER), created on first use. */
-export function getPaymentProvider(): PaymentProvider {
-  if (!provider) {
-    const env = getEnv();
-    provider =
-      env.PAYMENT_PROVIDER === "paddle"
-        ? createPaddleProvider({ apiKey: env.PADDLE_API_KEY, environment: env.PADDLE_ENVIRONMENT, webhookSecret: env.PADDLE_WEBHOOK_SECRET })
-        : createDemoProvider({ webhookSecret: env.DEMO_WEBHOOK_SECRET });
+export interface RefundInput {
+  transactionId: string;
+  itemId: string | null;
+  amountCents: number;
+  reason: string;
+}
+
+export interface PlanCheckoutInput {
+  /** Our checkouts row, echoed in custom_data. */
+  checkoutId: string;
+  userId: string;
+  email: string;
+  planId: PlanId;
+  priceId: string;
+  /** The price is from the first-time-buyer set, which carries the 7-day trial. */
+  trial: boolean;
+}
+
+export interface ExtensionChargeInput {
+  checkoutId: string;
+  userId: string;
+  email: string;
+  licenseId: string;
+  months: number;
+  years: number;
+  amountCents: number;
+  description: string;
+}
+
+/** What the provider must still be told once the event's changes are committed. */
+export type FollowUp = { kind: "stop-renewal"; licenseId: string; subscriptionId: string };
+
+/** A provider call that failed; the message is safe to log, not meant for users. */
+export class ProviderError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "ProviderError";
   }
-  return provider;
-}
-
-/** The demo provider, or null when payments go through Paddle. */
-export function getDemoProvider(): DemoProvider | null {
-  const current = getPaymentProvider();
-  return current.name === "demo" ? (current as DemoProvider) : null;
-}
-
-/** For tests: use this provider (or, with undefined, the configured one again). */
-export function setPaymentProvider(next: PaymentProvider | undefined): void {
-  provider = next;
 }

@@ -1,8 +1,9 @@
 import { getDb } from "../db/db.server";
 import { webhook_events } from "../db/schema";
 import { getLogger } from "../logger.server";
-import { applyWebhookEvent, type FollowUp } from "./apply-webhook-event.server";
-import { getPaymentProvider } from "./payment-provider.server";
+import { applyWebhookEvent } from "./apply-webhook-event.server";
+import type { FollowUp } from "./payment-provider.server";
+import type { PaymentProvider } from "./payment-provider.server";
 import { parseEvent } from "./paddle-events.server";
 import { verifySignature } from "./webhook-signature.server";
 
@@ -21,11 +22,14 @@ export async function receiveWebhook({
   rawBody,
   signature,
   secret,
+  provider,
   now = new Date(),
 }: {
   rawBody: string;
   signature: string | null;
   secret: string;
+  /** Told what a committed event implies (e.g. stop renewing a refunded license). */
+  provider: PaymentProvider;
   now?: Date;
 }): Promise<WebhookResult> {
   const log = getLogger();
@@ -58,7 +62,7 @@ export async function receiveWebhook({
       return applyWebhookEvent(tx, event);
     });
     const applied = followUps !== null;
-    if (followUps?.length) await runFollowUps(followUps);
+    if (followUps?.length) await runFollowUps(provider, followUps);
     return { status: 200, body: { ok: true, message: applied ? `Applied ${event.event_type}` : "Already received" } };
   } catch (error) {
     log.error({ err: error, event_id: event.event_id, event_type: event.event_type }, "webhook event could not be applied");
@@ -67,10 +71,10 @@ export async function receiveWebhook({
 }
 
 /** Tells the provider what a committed event implies; best effort (the event itself is applied). */
-async function runFollowUps(followUps: FollowUp[]): Promise<void> {
+async function runFollowUps(provider: PaymentProvider, followUps: FollowUp[]): Promise<void> {
   for (const followUp of followUps) {
     try {
-      await getPaymentProvider().cancelAtPeriodEnd(followUp.subscriptionId);
+      await provider.cancelAtPeriodEnd(followUp.subscriptionId);
     } catch (error) {
       getLogger().warn({ err: error, ...followUp }, "could not stop the renewal of a refunded license");
     }

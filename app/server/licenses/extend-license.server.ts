@@ -1,7 +1,7 @@
 import { DEMO_EXTENSION_DELAY_MS, extensionMonths, extensionPriceCents, isValidExtension } from "~/domain/extension";
 import { isRefundLocked, licenseTypeLabel } from "~/domain/license-status";
 import { openExtensionCheckout, settleCheckoutCreation } from "../billing/create-checkout.server";
-import { getDemoProvider, getPaymentProvider } from "../billing/payment-provider.server";
+import { getDemoProvider, getPaymentProvider } from "../billing/configured-provider.server";
 import { ActionError } from "../action-error.server";
 import { getOwnLicense } from "./own-license.server";
 import { askProvider } from "./renewal.server";

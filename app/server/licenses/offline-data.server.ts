@@ -4,7 +4,7 @@ import { isRefundLocked } from "~/domain/license-status";
 import { LICENSE_ERRORS } from "~/domain/license-texts";
 import { getDb } from "../db/db.server";
 import { licenses } from "../db/schema";
-import { licenseKeys } from "./keys.server";
+import { licenseKeys } from "../license-keys/keys.server";
 import { ActionError } from "../action-error.server";
 import { getOwnLicense } from "./own-license.server";
 

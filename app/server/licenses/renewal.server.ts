@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { LICENSE_ERRORS } from "~/domain/license-texts";
 import { canCancelRenewal, canReenableRenewal, hasSubscriptionSection, isRefundLocked, licenseFacts } from "~/domain/license-status";
-import { getPaymentProvider } from "../billing/payment-provider.server";
-import { ProviderError } from "../billing/provider.server";
+import { getPaymentProvider } from "../billing/configured-provider.server";
+import { ProviderError } from "../billing/payment-provider.server";
 import { getDb } from "../db/db.server";
 import { licenses, type License } from "../db/schema";
 import { getLogger } from "../logger.server";

@@ -1,0 +1,115 @@
+import { randomBytes } from "node:crypto";
+import { addMonths } from "~/domain/extension";
+import { getPlan, TRIAL_DAYS, type PlanId } from "~/domain/plans";
+import type { PaddleSubscription, PaddleTransaction } from "./paddle-events.server";
+
+/** The demo provider's ids: Paddle's prefixes with `_demo_` (txn_demo_…, sub_demo_…). */
+export const demoId = (prefix: string) => `${prefix}_demo_${randomBytes(10).toString("hex")}`;
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** Paddle-shaped records, shared by the demo provider and the demo seed. */
+export const demoShapes = {
+  subscription({
+    id,
+    userId,
+    planId,
+    priceId,
+    trial,
+    start,
+    now = start,
+  }: {
+    id: string;
+    userId: string;
+    planId: PlanId;
+    priceId: string;
+    trial: boolean;
+    start: Date;
+    now?: Date;
+  }): PaddleSubscription & Record<string, unknown> {
+    const end = trial ? new Date(start.getTime() + TRIAL_DAYS * DAY) : addMonths(start, getPlan(planId).months);
+    const period = { starts_at: start.toISOString(), ends_at: end.toISOString() };
+    return {
+      id,
+      status: trial ? "trialing" : "active",
+      customer_id: customerId(userId),
+      currency_code: "USD",
+      created_at: now.toISOString(),
+      updated_at: now.toISOString(),
+      started_at: start.toISOString(),
+      first_billed_at: trial ? null : start.toISOString(),
+      next_billed_at: end.toISOString(),
+      canceled_at: null,
+      current_billing_period: period,
+      billing_cycle: { interval: "month", frequency: getPlan(planId).months },
+      scheduled_change: null,
+      custom_data: { user_id: userId, plan_type: planId },
+      items: [
+        {
+          status: trial ? "trialing" : "active",
+          quantity: 1,
+          price: { id: priceId, trial_period: trial ? { interval: "day", frequency: TRIAL_DAYS } : null },
+          trial_dates: trial ? period : null,
+        },
+      ],
+    };
+  },
+  transaction({
+    id = demoId("txn"),
+    subscriptionId,
+    customData,
+    priceId,
+    trialPeriod = null,
+    months,
+    amountCents,
+    period,
+    origin,
+    at,
+  }: {
+    id?: string;
+    subscriptionId: string | null;
+    customData: Record<string, unknown>;
+    priceId: string;
+    trialPeriod?: { interval: string; frequency: number } | null;
+    months: number | null;
+    amountCents: number;
+    period: { starts_at: string; ends_at: string } | null;
+    origin: string;
+    at: Date;
+  }): PaddleTransaction & Record<string, unknown> {
+    const total = String(amountCents);
+    const totals = { subtotal: total, tax: "0", discount: "0", total, grand_total: total, currency_code: "USD" };
+    return {
+      id,
+      status: "completed",
+      customer_id: typeof customData.user_id === "string" ? customerId(customData.user_id) : null,
+      subscription_id: subscriptionId,
+      origin,
+      collection_mode: "automatic",
+      currency_code: "USD",
+      custom_data: customData,
+      billing_period: period,
+      billed_at: at.toISOString(),
+      created_at: at.toISOString(),
+      updated_at: at.toISOString(),
+      items: [
+        {
+          price: {
+            id: priceId,
+            billing_cycle: months ? { interval: "month", frequency: months } : null,
+            trial_period: trialPeriod,
+          },
+          quantity: 1,
+        },
+      ],
+      details: {
+        totals,
+        line_items: [{ id: demoId("txnitm"), price_id: priceId, quantity: 1, totals }],
+      },
+    };
+  },
+};
+
+function customerId(userId: string): string {
+  return `ctm_demo_${userId.replace(/-/g, "").slice(0, 20)}`;
+}
