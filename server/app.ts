@@ -14,6 +14,7 @@ import { openDatabase, type DatabaseHandle } from "../app/server/db/client.serve
 import { setDatabase } from "../app/server/db/db.server";
 import { getEnv, publicConfig, type Env } from "../app/server/env.server";
 import { getLogger } from "../app/server/logger.server";
+import { flushMail } from "../app/server/mail/outbox.server";
 import { DEMO_ACCOUNTS, seedDemoData } from "../app/server/seed.server";
 import { bodyLimit } from "./body-limit";
 import { privateCache } from "./private-cache";
@@ -129,6 +130,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppInst
     env,
     database,
     close: async () => {
+      // E-mails queued by the last requests are sent (or kept in the dev mailbox) before the database closes.
+      await flushMail();
       setDatabase(undefined);
       await database.close();
     },
