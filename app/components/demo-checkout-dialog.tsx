@@ -1,5 +1,5 @@
 import { FlaskConical } from "lucide-react";
-import { useEffect } from "react";
+import { useAnswer } from "./use-answer";
 import { useFetcher } from "react-router";
 import { formatDate } from "~/domain/format-date";
 import { formatUsd, getPlan, TRIAL_DAYS } from "~/domain/plans";
@@ -27,13 +27,10 @@ export function DemoCheckoutDialog({
   const paying = fetcher.state !== "idle";
   const plan = checkout ? getPlan(checkout.planId) : null;
 
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    if ("paid" in fetcher.data) onFinish({ name: "checkout.completed", transactionId: fetcher.data.paid.transactionId });
-    else if ("error" in fetcher.data) showToast({ title: CHECKOUT_ERROR_TITLE, description: fetcher.data.error, variant: "destructive" });
-    // Only a new answer from the server matters here.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [fetcher.state, fetcher.data]);
+  useAnswer(fetcher.data, fetcher.state === "idle", (answer) => {
+    if ("paid" in answer) onFinish({ name: "checkout.completed", transactionId: answer.paid.transactionId });
+    else if ("error" in answer) showToast({ title: CHECKOUT_ERROR_TITLE, description: answer.error, variant: "destructive" });
+  });
 
   return (
     <Dialog open={Boolean(checkout)} onOpenChange={(open) => !open && !paying && onFinish({ name: "checkout.closed" })}>

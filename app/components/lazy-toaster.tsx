@@ -1,12 +1,12 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense } from "react";
+import { useHydrated } from "./use-hydrated";
 
 const Toaster = lazy(() => import("./toaster-ready"));
 
 /** The toaster, downloaded after the page has hydrated so it does not weigh on first load. */
 export function LazyToaster() {
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
-  return mounted ? (
+  const hydrated = useHydrated();
+  return hydrated ? (
     <Suspense fallback={null}>
       <Toaster />
     </Suspense>

@@ -1,5 +1,5 @@
 import { Monitor, RefreshCw, Undo2 } from "lucide-react";
-import { useEffect, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { formatDate } from "~/domain/format-date";
 import { canCancelRenewal, canReenableRenewal, isRefundEligible, licenseRefundCents } from "~/domain/license-status";
@@ -7,6 +7,7 @@ import { formatUsd } from "~/domain/plans";
 import type { LicenseView } from "~/server/licenses/list-licenses.server";
 import type { LicenseActionResult } from "~/routes/licenses";
 import { FormField } from "./form-field";
+import { useAnswer } from "./use-answer";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -62,10 +63,9 @@ export function OfflineDataSection({ license, action }: { license: LicenseView; 
   const { fetcher, busy, disabled } = action;
   const [open, setOpen] = useState(false);
   const editable = license.windows_username === null && license.computer_name === null;
-  const succeeded = fetcher.state === "idle" && fetcher.data?.toast.variant === "success";
-  useEffect(() => {
-    if (succeeded) setOpen(false);
-  }, [succeeded]);
+  useAnswer(fetcher.data, fetcher.state === "idle", (answer) => {
+    if (answer.toast.variant === "success") setOpen(false);
+  });
   const errors = fetcher.data?.fieldErrors ?? {};
   return (
     <div className="flex flex-col gap-2" data-testid="offline-data">

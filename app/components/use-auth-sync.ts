@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useEffectEvent, useRef } from "react";
 import { useRevalidator } from "react-router";
 
 const CHANNEL = "forgekit-auth";
@@ -18,6 +18,7 @@ export function broadcastAuthChange(): void {
  */
 export function useAuthSync(userId: string | null): void {
   const revalidator = useRevalidator();
+  const revalidate = useEffectEvent(() => void revalidator.revalidate());
   const previous = useRef(userId);
 
   useEffect(() => {
@@ -30,15 +31,14 @@ export function useAuthSync(userId: string | null): void {
   useEffect(() => {
     if (typeof BroadcastChannel === "undefined") return;
     const channel = new BroadcastChannel(CHANNEL);
-    channel.onmessage = () => revalidator.revalidate();
+    channel.onmessage = () => revalidate();
     const onVisible = () => {
-      if (document.visibilityState === "visible") revalidator.revalidate();
+      if (document.visibilityState === "visible") revalidate();
     };
     document.addEventListener("visibilitychange", onVisible);
     return () => {
       channel.close();
       document.removeEventListener("visibilitychange", onVisible);
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- revalidator identity changes each render
   }, []);
 }

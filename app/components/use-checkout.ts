@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useState } from "react";
 import { CHECKOUT_ERRORS, CHECKOUT_ERROR_TITLE, fromPaddleEvent, type CheckoutEvent, type CheckoutSystem } from "~/lib/checkout";
 import { showToast } from "~/lib/toast";
 import type { PublicConfig } from "~/server/env.server";
@@ -8,41 +8,37 @@ import type { PublicConfig } from "~/server/env.server";
  * with the client token and reports its events to `onEvent`; demo mode has no script to load
  * (the page renders the in-site demo dialog for the server's checkout itself).
  */
-export function useCheckout(config: Pick<PublicConfig, "paymentProvider" | "paddleClientToken" | "paddleEnvironment">, onEvent: (event: CheckoutEvent) => void) {
-  const [system, setSystem] = useState<CheckoutSystem>({ status: "loading" });
-  const onEventRef = useRef(onEvent);
-  onEventRef.current = onEvent;
+export function useCheckout(
+  config: Pick<PublicConfig, "paymentProvider" | "paddleClientToken" | "paddleEnvironment">,
+  onEvent: (event: CheckoutEvent) => void,
+) {
+  const demo = config.paymentProvider === "demo";
+  const [system, setSystem] = useState<CheckoutSystem>(() =>
+    demo ? { status: "ready", opener: DEMO_OPENER } : config.paddleClientToken ? { status: "loading" } : { status: "failed" },
+  );
+  const report = useEffectEvent(onEvent);
 
   useEffect(() => {
-    if (config.paymentProvider === "demo") {
-      setSystem({
-        status: "ready",
-        opener: {
-          open: () => {
-            throw new Error("the demo checkout is a dialog of the page, not an overlay");
-          },
-        },
-      });
-      return;
-    }
+    if (demo) return;
     let cancelled = false;
     const failed = () => {
       if (cancelled) return;
       setSystem({ status: "failed" });
       showToast({ title: CHECKOUT_ERROR_TITLE, description: CHECKOUT_ERRORS.initFailed, variant: "destructive" });
     };
-    if (!config.paddleClientToken) {
-      failed();
+    const token = config.paddleClientToken;
+    if (!token) {
+      showToast({ title: CHECKOUT_ERROR_TITLE, description: CHECKOUT_ERRORS.initFailed, variant: "destructive" });
       return;
     }
     import("@paddle/paddle-js")
       .then(({ initializePaddle }) =>
         initializePaddle({
           environment: config.paddleEnvironment,
-          token: config.paddleClientToken!,
+          token,
           eventCallback: (event) => {
             const mapped = fromPaddleEvent(event);
-            if (mapped) onEventRef.current(mapped);
+            if (mapped) report(mapped);
           },
         }),
       )
@@ -54,7 +50,14 @@ export function useCheckout(config: Pick<PublicConfig, "paymentProvider" | "padd
     return () => {
       cancelled = true;
     };
-  }, [config.paymentProvider, config.paddleClientToken, config.paddleEnvironment]);
+  }, [demo, config.paddleClientToken, config.paddleEnvironment]);
 
   return { system };
 }
+
+/** Demo mode has no overlay to open: the page renders the demo dialog for the server's checkout. */
+const DEMO_OPENER = {
+  open: () => {
+    throw new Error("the demo checkout is a dialog of the page, not an overlay");
+  },
+};

@@ -7,13 +7,25 @@
 export const NOT_ALLOWED_CHARACTERS_MESSAGE =
   "The text you entered contains characters that are not allowed (control characters). Please remove them and try again.";
 
-// eslint-disable-next-line no-control-regex
-const SINGLE_LINE = /[\u0000-\u001F\u007F-\u009F]/;
-// eslint-disable-next-line no-control-regex
-const MULTI_LINE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** C0 controls, DEL and C1 controls; tab, LF and CR only where a field is multi-line. */
+function isControl(code: number, multiline: boolean): boolean {
+  if (multiline && (code === 0x09 || code === 0x0a || code === 0x0d)) return false;
+  return code <= 0x1f || (code >= 0x7f && code <= 0x9f);
+}
 
 /** True when the text holds a character no field accepts (see above). */
 export function hasDisallowedCharacters(text: string, { multiline = false }: { multiline?: boolean } = {}): boolean {
-  return (multiline ? MULTI_LINE : SINGLE_LINE).test(text) || LONE_SURROGATE.test(text);
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (isControl(code, multiline)) return true;
+    if (code >= 0xd800 && code <= 0xdbff) {
+      const next = text.charCodeAt(i + 1);
+      // A high surrogate must be followed by a low one; the pair is one character.
+      if (!(next >= 0xdc00 && next <= 0xdfff)) return true;
+      i++;
+    } else if (code >= 0xdc00 && code <= 0xdfff) {
+      return true;
+    }
+  }
+  return false;
 }

@@ -15,7 +15,8 @@ export function parseForm<S extends z.ZodType>(
   const fieldErrors: FieldErrors = {};
   for (const issue of result.error.issues) {
     const key = String(issue.path[0] ?? "form");
-    (fieldErrors[key] ??= []).includes(issue.message) || fieldErrors[key].push(issue.message);
+    const messages = (fieldErrors[key] ??= []);
+    if (!messages.includes(issue.message)) messages.push(issue.message);
   }
   return { success: false, fieldErrors };
 }

@@ -38,7 +38,7 @@ const PREFIXES = [
 export function conflictGroup(cls: string): string | null {
   const colon = cls.lastIndexOf(":");
   const variants = colon >= 0 ? cls.slice(0, colon + 1) : "";
-  let utility = cls.slice(colon + 1).replace(/^!/, "").replace(/^-/, "");
+  const utility = cls.slice(colon + 1).replace(/^!/, "").replace(/^-/, "");
   // Arbitrary values keep their prefix: "text-[oklch(...)]" is a colour, "w-[30%]" a width.
   const arbitrary = /^(.*?)-\[(.*)\]$/.exec(utility);
   if (DISPLAY.has(utility)) return `${variants}|display`;

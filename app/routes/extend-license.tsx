@@ -1,6 +1,7 @@
 import { Minus, Plus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Form, Link, useLocation, useNavigate, useNavigation } from "react-router";
+import { useAnswer } from "~/components/use-answer";
 import { useCheckout } from "~/components/use-checkout";
 import { Button } from "~/components/ui/button";
 import { useActionToast } from "~/components/use-action-toast";
@@ -17,7 +18,7 @@ import {
 import { formatDate } from "~/domain/format-date";
 import { licenseTypeLabel } from "~/domain/license-status";
 import { formatUsd } from "~/domain/plans";
-import { CHECKOUT_ERRORS, CHECKOUT_SETTINGS, type CheckoutEvent } from "~/lib/checkout";
+import { openTransactionCheckout, type CheckoutEvent } from "~/lib/checkout";
 import { showToast } from "~/lib/toast";
 import { useRootData } from "~/root";
 import { requireUser } from "~/server/auth/session.server";
@@ -112,21 +113,11 @@ export default function ExtendLicense({ actionData }: Route.ComponentProps) {
     navigate("/licenses");
   };
   const checkout = useCheckout(config, onCheckoutEvent);
-  const checkoutTransactionId = actionData?.checkoutTransactionId;
-  useEffect(() => {
-    if (!checkoutTransactionId) return;
-    if (checkout.system.status !== "ready") {
-      showToast({ title: "Extension Failed", description: CHECKOUT_ERRORS.unavailable, variant: "destructive" });
-      return;
-    }
-    try {
-      checkout.system.opener.open({ transactionId: checkoutTransactionId, settings: CHECKOUT_SETTINGS });
-    } catch {
-      showToast({ title: "Extension Failed", description: CHECKOUT_ERRORS.openFailed, variant: "destructive" });
-    }
-    // Open once per prepared transaction.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [checkoutTransactionId]);
+  // Open the overlay once per prepared transaction.
+  useAnswer(actionData?.checkoutTransactionId, navigation.state === "idle", (transactionId) => {
+    const problem = openTransactionCheckout(checkout.system, transactionId, null);
+    if (problem) showToast({ title: "Extension Failed", description: problem, variant: "destructive" });
+  });
   if (!license) return null;
 
   const total = extensionPriceCents(months, years);

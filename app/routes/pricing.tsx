@@ -1,4 +1,5 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
+import { useAnswer } from "~/components/use-answer";
 import { data, Link, useFetcher, useNavigate } from "react-router";
 import { DemoCheckoutDialog } from "~/components/demo-checkout-dialog";
 import { PlanCard } from "~/components/plan-card";
@@ -77,17 +78,13 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
     if (problem) return fail(problem);
     creator.submit({ intent: "checkout", plan: planId }, { method: "post", action: "/pricing" });
   };
-  useEffect(() => {
-    const answer = creator.data;
-    if (creator.state !== "idle" || !answer) return;
+  useAnswer(creator.data, creator.state === "idle", (answer) => {
     if ("error" in answer) return fail(answer.error);
     if (!("checkout" in answer)) return;
     if (config.paymentProvider === "demo") return setDemoCheckout(answer.checkout);
     const problem = openTransactionCheckout(checkout.system, answer.checkout.transactionId, customer?.email ?? null);
     if (problem) fail(problem);
-    // Open once per answer from the server.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [creator.state, creator.data]);
+  });
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-12 sm:px-6">
       <div className="mx-auto max-w-2xl text-center">

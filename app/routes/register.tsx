@@ -1,4 +1,5 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
+import { useHydrated } from "~/components/use-hydrated";
 import { data, Form, Link, useNavigation } from "react-router";
 import { AuthCard } from "~/components/auth-card";
 import { FieldErrors, FormField, FormMessage } from "~/components/form-field";
@@ -59,8 +60,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
   const { errors, onSubmit } = useFormValidation(registerSchema, actionData?.fieldErrors);
   const [agreed, setAgreed] = useState(false);
   // Before JavaScript runs the button stays enabled and the server checks the box.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   useActionToast(actionData);
 
   return (

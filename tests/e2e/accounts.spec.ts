@@ -1,6 +1,7 @@
+import type { Page } from "@playwright/test";
 import { expect, test, DEMO_ADMIN, DEMO_USER, latestMail, logIn, logOut, openMenu, registerAndConfirm, uniqueEmail } from "./support";
 
-const toast = (page: import("@playwright/test").Page) => page.locator("[data-sonner-toast]");
+const toast = (page: Page) => page.locator("[data-sonner-toast]");
 
 test.describe("accounts", () => {
   test("register → confirmation e-mail → link → signed in at / → log out", async ({ page }, info) => {

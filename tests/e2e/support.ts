@@ -5,14 +5,14 @@ import { test as base, expect, type Page } from "@playwright/test";
  * page, so a click is never lost on server-rendered markup whose handlers are not attached yet.
  */
 export const test = base.extend({
-  page: async ({ page }, use) => {
+  page: async ({ page }, provide) => {
     const goto = page.goto.bind(page);
     page.goto = async (url, options) => {
       const response = await goto(url, options);
       if (response?.headers()["content-type"]?.includes("text/html")) await waitForHydration(page);
       return response;
     };
-    await use(page);
+    await provide(page);
   },
 });
 export { expect };

@@ -17,7 +17,6 @@ import { call, cookieFrom, formRequest, getRequest, testContext } from "../suppo
 import { linkIn, startTestApp, testEngines, type TestApp } from "../support/test-app";
 
 // Route args as React Router passes them (the generated per-route types differ only in name).
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 const args = (request: Request, ip?: string): any => ({ request, context: testContext(ip), params: {} });
 
 const newUser = { full_name: "Grace Hopper", email: "grace@example.com", password: "cobol1959", company_name: "", terms: "on" };

@@ -1,3 +1,5 @@
+import type * as BetterAuthCrypto from "better-auth/crypto";
+import type * as EvenTiming from "~/server/auth/even-timing.server";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import * as confirmEmail from "~/routes/confirm-email";
@@ -16,7 +18,7 @@ import { startTestApp, testEngines, type TestApp } from "../support/test-app";
 // Count the password hashes registration makes (Better Auth's own calls are not affected).
 const hashes = vi.hoisted(() => ({ count: 0 }));
 vi.mock("better-auth/crypto", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("better-auth/crypto")>();
+  const actual = await importOriginal<typeof BetterAuthCrypto>();
   return {
     ...actual,
     hashPassword: async (password: string) => {
@@ -29,7 +31,7 @@ vi.mock("better-auth/crypto", async (importOriginal) => {
 // Record the floors the answers wait for (the waiting itself is unchanged).
 const floors = vi.hoisted(() => ({ waited: [] as number[] }));
 vi.mock("~/server/auth/even-timing.server", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("~/server/auth/even-timing.server")>();
+  const actual = await importOriginal<typeof EvenTiming>();
   return {
     ...actual,
     takeAtLeast: <T>(ms: number, work: () => Promise<T>) => {
@@ -193,7 +195,6 @@ describe.each(testEngines())("abuse of accounts on %s", (engine) => {
       ["forgot-password for an account", () => ({ path: "/forgot-password", fields: { email: "known@example.com" } }), forgotPassword.action],
     ] as const)("%s answers before its e-mail is sent, and the e-mail then goes out", async (_name, request, action) => {
       const { path, fields } = request();
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any
       const result = await call(() => (action as any)(routeArgs(formRequest(path, fields), `192.0.2.${++n % 200}`)));
       expect(result.status).toBeLessThan(400);
       expect(held).toHaveLength(0);
@@ -211,7 +212,6 @@ describe.each(testEngines())("abuse of accounts on %s", (engine) => {
       gate.release();
       for (const email of ["taken@example.com", "known@example.com", fresh("nobody")]) {
         floors.waited.length = 0;
-        // eslint-disable-next-line @typescript-eslint/no-explicit-any
         const result = await call(() => (action as any)(routeArgs(formRequest(path, fields(email)), `192.0.2.${++n % 200}`)));
         expect(result.status).toBeLessThan(400);
         expect(floors.waited).toEqual([floor]);

@@ -92,9 +92,6 @@ const garbage = fc.oneof(
   { weight: 1, arbitrary: fc.integer().map(String) },
   { weight: 1, arbitrary: fc.double().map(String) },
 );
-const poisonIn = (base: string, chars: string[]) =>
-  fc.tuple(fc.constantFrom(...chars), fc.nat({ max: base.length })).map(([c, at]) => base.slice(0, at) + c + base.slice(at));
-
 const originArb = fc.constantFrom<"site" | "none" | "foreign" | "null" | "malformed">("site", "site", "site", "site", "none", "none", "foreign", "null", "malformed");
 
 function originHeader(kind: "site" | "none" | "foreign" | "null" | "malformed"): Record<string, string> {

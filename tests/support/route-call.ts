@@ -62,7 +62,6 @@ export function cookieFrom(headers: Headers, previous = ""): string {
 }
 
 /** Route args as React Router passes them (the generated per-route types differ only in name). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const routeArgs = (request: Request, ip?: string): any => ({ request, context: testContext(ip), params: {} });
 
 let signInIp = 0;

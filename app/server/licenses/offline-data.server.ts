@@ -1,3 +1,4 @@
+import { hasDisallowedCharacters } from "~/domain/text-input";
 import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { isRefundLocked } from "~/domain/license-status";
@@ -13,7 +14,7 @@ const offlineValue = z
   .string()
   .trim()
   .max(256, { message: "Use at most 256 characters." })
-  .refine((value) => !/[\u0000-\u001f]/.test(value), { message: "Use printable characters only." })
+  .refine((value) => !hasDisallowedCharacters(value), { message: "Use printable characters only." })
   .transform((value) => (value === "" ? null : value));
 
 export const offlineDataSchema = z.object({

@@ -1,0 +1,46 @@
+// Lint: TypeScript, the rules of hooks and accessibility in JSX. Formatting is Prettier's
+// (eslint-config-prettier turns off the rules that would disagree with it).
+import js from "@eslint/js";
+import prettier from "eslint-config-prettier";
+import jsxA11y from "eslint-plugin-jsx-a11y";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  {
+    ignores: [
+      "build/",
+      "build-*/",
+      "node_modules/",
+      ".react-router/",
+      "data/",
+      "test-results/",
+      "playwright-report/",
+      "bench/results/",
+      "drizzle/",
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  reactHooks.configs.flat.recommended,
+  jsxA11y.flatConfigs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_", caughtErrors: "none" },
+      ],
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      "no-duplicate-imports": "off",
+      "import/no-duplicates": "off",
+    },
+  },
+  {
+    // Tests read answers loosely (a route's data, a fixture's JSON); the app code stays strict.
+    files: ["tests/**", "bench/**"],
+    rules: { "@typescript-eslint/no-explicit-any": "off" },
+  },
+  prettier,
+);
