@@ -38,7 +38,8 @@ async function main() {
     const host = env.HOST === "0.0.0.0" || env.HOST === "::" ? "localhost" : env.HOST;
     // In embedded mode PUBLIC_URL (http://localhost:PORT) is the address e-mailed links use,
     // so it is the one to open: cookies set through it stay on the same host.
-    const url = env.embedded && !process.env.PUBLIC_URL && port === env.PORT ? env.PUBLIC_URL : `http://${host}:${port}`;
+    const url =
+      env.embedded && !process.env.PUBLIC_URL && port === env.PORT ? env.PUBLIC_URL : `http://${host}:${port}`;
     if (env.embedded) {
       const accounts = mod.DEMO_ACCOUNTS.map(
         (a) => `    ${a.role.padEnd(6)} ${a.email.padEnd(28)} password: ${a.password}`,

@@ -13,10 +13,88 @@ import { setDatabase } from "../app/server/db/db.server";
 import { parseEnv, setEnv } from "../app/server/env.server";
 
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);
-setEnv(parseEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "bench-search-")) }));
+setEnv(
+  parseEnv({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "bench-search-")),
+  }),
+);
 
-const FIRST = ["Ada", "Grace", "Alan", "Barbara", "Ken", "Dennis", "Linus", "Margaret", "Edsger", "Donald", "Frances", "John", "Radia", "Tim", "Guido", "Bjarne", "Anders", "Hedy", "Katherine", "Niklaus"];
-const LAST = ["Lovelace", "Hopper", "Turing", "Liskov", "Thompson", "Ritchie", "Torvalds", "Hamilton", "Dijkstra", "Knuth", "Allen", "Backus", "Perlman", "Berners-Lee", "van Rossum", "Stroustrup", "Hejlsberg", "Lamarr", "Johnson", "Wirth", "Kay", "Cerf", "Kahn", "Postel", "Engelbart", "Sutherland", "Hoare", "Milner", "Codd", "Gray", "Stonebraker", "Lamport", "Rivest", "Shamir", "Adleman", "Diffie", "Hellman", "Karp", "Cook", "Tarjan", "Hartmanis", "Stearns", "Blum", "Yao", "Valiant", "Pearl", "Bengio", "Hinton", "LeCun", "Feigenbaum"];
+const FIRST = [
+  "Ada",
+  "Grace",
+  "Alan",
+  "Barbara",
+  "Ken",
+  "Dennis",
+  "Linus",
+  "Margaret",
+  "Edsger",
+  "Donald",
+  "Frances",
+  "John",
+  "Radia",
+  "Tim",
+  "Guido",
+  "Bjarne",
+  "Anders",
+  "Hedy",
+  "Katherine",
+  "Niklaus",
+];
+const LAST = [
+  "Lovelace",
+  "Hopper",
+  "Turing",
+  "Liskov",
+  "Thompson",
+  "Ritchie",
+  "Torvalds",
+  "Hamilton",
+  "Dijkstra",
+  "Knuth",
+  "Allen",
+  "Backus",
+  "Perlman",
+  "Berners-Lee",
+  "van Rossum",
+  "Stroustrup",
+  "Hejlsberg",
+  "Lamarr",
+  "Johnson",
+  "Wirth",
+  "Kay",
+  "Cerf",
+  "Kahn",
+  "Postel",
+  "Engelbart",
+  "Sutherland",
+  "Hoare",
+  "Milner",
+  "Codd",
+  "Gray",
+  "Stonebraker",
+  "Lamport",
+  "Rivest",
+  "Shamir",
+  "Adleman",
+  "Diffie",
+  "Hellman",
+  "Karp",
+  "Cook",
+  "Tarjan",
+  "Hartmanis",
+  "Stearns",
+  "Blum",
+  "Yao",
+  "Valiant",
+  "Pearl",
+  "Bengio",
+  "Hinton",
+  "LeCun",
+  "Feigenbaum",
+];
 
 async function seed(database: DatabaseHandle) {
   const first = `array[${FIRST.map((n) => `'${n}'`).join(",")}]`;
@@ -64,7 +142,9 @@ async function measure(label: string, database: DatabaseHandle) {
   }
   times.sort((a, b) => a - b);
   const at = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))]!;
-  console.log(`  ${label}: median ${at(0.5).toFixed(1)} ms, p95 ${at(0.95).toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms over ${times.length} searches (seeded in ${seedSeconds.toFixed(0)} s)`);
+  console.log(
+    `  ${label}: median ${at(0.5).toFixed(1)} ms, p95 ${at(0.95).toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms over ${times.length} searches (seeded in ${seedSeconds.toFixed(0)} s)`,
+  );
   setDatabase(undefined);
   return at(0.95);
 }

@@ -35,11 +35,35 @@ interface Flow {
 }
 
 const PASSWORD = "bench-pass-1";
-const registerForm = (email: string) => ({ full_name: "Bench User", email, password: PASSWORD, company_name: "", terms: "on" });
+const registerForm = (email: string) => ({
+  full_name: "Bench User",
+  email,
+  password: PASSWORD,
+  company_name: "",
+  terms: "on",
+});
 const flows: Flow[] = [
-  { name: "register", action: register.action as Action, path: "/register", existing: () => registerForm("known@example.com"), fresh: (i) => registerForm(`new-${i}-${Date.now()}@example.com`) },
-  { name: "resend confirmation", action: confirmEmail.action as Action, path: "/confirm-email", existing: () => ({ email: "pending@example.com" }), fresh: (i) => ({ email: `nobody-${i}@example.com` }) },
-  { name: "forgot password", action: forgotPassword.action as Action, path: "/forgot-password", existing: () => ({ email: "known@example.com" }), fresh: (i) => ({ email: `nobody-${i}@example.com` }) },
+  {
+    name: "register",
+    action: register.action as Action,
+    path: "/register",
+    existing: () => registerForm("known@example.com"),
+    fresh: (i) => registerForm(`new-${i}-${Date.now()}@example.com`),
+  },
+  {
+    name: "resend confirmation",
+    action: confirmEmail.action as Action,
+    path: "/confirm-email",
+    existing: () => ({ email: "pending@example.com" }),
+    fresh: (i) => ({ email: `nobody-${i}@example.com` }),
+  },
+  {
+    name: "forgot password",
+    action: forgotPassword.action as Action,
+    path: "/forgot-password",
+    existing: () => ({ email: "known@example.com" }),
+    fresh: (i) => ({ email: `nobody-${i}@example.com` }),
+  },
 ];
 
 let ip = 0;
@@ -49,7 +73,8 @@ async function timeOne(flow: Flow, form: Record<string, string>): Promise<number
   const started = performance.now();
   const result = await flow.action(routeArgs(request, client)).catch((thrown: unknown) => thrown);
   const elapsed = performance.now() - started;
-  const status = result instanceof Response ? result.status : ((result as { init?: { status?: number } })?.init?.status ?? 200);
+  const status =
+    result instanceof Response ? result.status : ((result as { init?: { status?: number } })?.init?.status ?? 200);
   if (status >= 400) throw new Error(`${flow.name}: status ${status}`);
   await flushMail();
   return elapsed;
@@ -60,15 +85,27 @@ const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
 
 async function createAccount(email: string, verified: boolean) {
   const db = (await import("../app/server/db/db.server")).getDb();
-  const [user] = await db.insert(users).values({ email, name: "Bench", emailVerified: verified }).returning({ id: users.id });
-  await db.insert(accounts).values({ accountId: user!.id, providerId: "credential", userId: user!.id, password: await hashPassword(PASSWORD) });
+  const [user] = await db
+    .insert(users)
+    .values({ email, name: "Bench", emailVerified: verified })
+    .returning({ id: users.id });
+  await db
+    .insert(accounts)
+    .values({
+      accountId: user!.id,
+      providerId: "credential",
+      userId: user!.id,
+      password: await hashPassword(PASSWORD),
+    });
   await db.insert(profiles).values({ id: user!.id, full_name: "Bench" });
   await db.insert(user_roles).values({ user_id: user!.id, role: "user" });
 }
 
 async function run(label: string, envOverrides: Record<string, string>) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-auth-"));
-  setEnv(parseEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: dataDir, AUTH_RATE_LIMIT: "1000000", ...envOverrides }));
+  setEnv(
+    parseEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: dataDir, AUTH_RATE_LIMIT: "1000000", ...envOverrides }),
+  );
   const database = await openDatabase({ memory: true });
   await database.migrate();
   setDatabase(database);
@@ -107,7 +144,9 @@ async function run(label: string, envOverrides: Record<string, string>) {
 }
 
 async function main() {
-  console.log(`auth timing (${ROUNDS} requests per path, embedded database, each e-mail sent before the next request):`);
+  console.log(
+    `auth timing (${ROUNDS} requests per path, embedded database, each e-mail sent before the next request):`,
+  );
   await run("dev mailbox", {});
   let delivered = 0;
   const server = new SMTPServer({

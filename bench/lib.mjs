@@ -51,6 +51,8 @@ export async function startServer({ port, dataDir, env = {}, buildDir = process.
 
 export function ensureBuild(buildDir = process.env.BUILD_DIR ?? "build") {
   if (!fs.existsSync(path.join(root, buildDir, "server", "index.js"))) {
-    throw new Error(`No build in ${buildDir}/: run \`npm run build\` (or BUILD_DIR=${buildDir} npx react-router build) first`);
+    throw new Error(
+      `No build in ${buildDir}/: run \`npm run build\` (or BUILD_DIR=${buildDir} npx react-router build) first`,
+    );
   }
 }

@@ -47,7 +47,9 @@ try {
     const c = await size(css);
     const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
     console.log(`  ${page}`);
-    console.log(`    JavaScript: ${kb(j.gz)} gzipped (${kb(j.raw)} raw, ${js.size} files)${page === "/" ? `   target ≤ 120 KB: ${j.gz <= 120 * 1024 ? "met" : "MISSED"}` : ""}`);
+    console.log(
+      `    JavaScript: ${kb(j.gz)} gzipped (${kb(j.raw)} raw, ${js.size} files)${page === "/" ? `   target ≤ 120 KB: ${j.gz <= 120 * 1024 ? "met" : "MISSED"}` : ""}`,
+    );
     console.log(`    CSS:        ${kb(c.gz)} gzipped (${kb(c.raw)} raw, ${css.size} files)`);
   }
 } finally {

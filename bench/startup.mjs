@@ -27,6 +27,8 @@ const warm = await (async () => {
 const median = [...boots].sort((a, b) => a - b)[1];
 console.log("startup (fresh data directory → first page served)");
 console.log(`  build (react-router build):       ${buildSeconds.toFixed(2)} s`);
-console.log(`  boot, fresh data dir (median of 3): ${median.toFixed(2)} s   runs: ${boots.map((s) => s.toFixed(2)).join(", ")}`);
+console.log(
+  `  boot, fresh data dir (median of 3): ${median.toFixed(2)} s   runs: ${boots.map((s) => s.toFixed(2)).join(", ")}`,
+);
 console.log(`  npm start total (build + boot):   ${(buildSeconds + median).toFixed(2)} s`);
 console.log(`  restart on an existing data dir:  ${warm.toFixed(2)} s`);

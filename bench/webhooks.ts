@@ -19,7 +19,9 @@ const SECRET = "bench-webhook-secret-0123456789";
 const N = Number(process.env.BENCH_EVENTS ?? 2000);
 const DAY = 86_400_000;
 
-setEnv(parseEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "bench-wh-")) }));
+setEnv(
+  parseEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "bench-wh-")) }),
+);
 
 function purchaseEvent(userId: string, subscriptionId: string, start: Date, end: Date, origin = "web") {
   const total = "900";
@@ -38,8 +40,16 @@ function purchaseEvent(userId: string, subscriptionId: string, start: Date, end:
       billing_period: { starts_at: start.toISOString(), ends_at: end.toISOString() },
       billed_at: start.toISOString(),
       created_at: start.toISOString(),
-      items: [{ price: { id: "pri_bench", billing_cycle: { interval: "month", frequency: 1 }, trial_period: null }, quantity: 1 }],
-      details: { totals: { total, grand_total: total, currency_code: "USD" }, line_items: [{ id: `txnitm_${randomBytes(8).toString("hex")}`, price_id: "pri_bench" }] },
+      items: [
+        {
+          price: { id: "pri_bench", billing_cycle: { interval: "month", frequency: 1 }, trial_period: null },
+          quantity: 1,
+        },
+      ],
+      details: {
+        totals: { total, grand_total: total, currency_code: "USD" },
+        line_items: [{ id: `txnitm_${randomBytes(8).toString("hex")}`, price_id: "pri_bench" }],
+      },
     },
   };
 }
@@ -49,22 +59,37 @@ async function run(label: string, database: DatabaseHandle) {
   setDatabase(database);
   const userIds: string[] = [];
   for (let i = 0; i < 100; i++) {
-    const [user] = await database.db.insert(users).values({ email: `bench-${i}-${randomBytes(4).toString("hex")}@example.com`, emailVerified: true }).returning({ id: users.id });
+    const [user] = await database.db
+      .insert(users)
+      .values({ email: `bench-${i}-${randomBytes(4).toString("hex")}@example.com`, emailVerified: true })
+      .returning({ id: users.id });
     await database.db.insert(profiles).values({ id: user!.id, full_name: `Bench ${i}` });
     userIds.push(user!.id);
   }
   const deliver = async (event: unknown) => {
     const rawBody = JSON.stringify(event);
-    const result = await receiveWebhook({ rawBody, signature: signatureHeader(SECRET, rawBody), secret: SECRET, provider: getPaymentProvider() });
+    const result = await receiveWebhook({
+      rawBody,
+      signature: signatureHeader(SECRET, rawBody),
+      secret: SECRET,
+      provider: getPaymentProvider(),
+    });
     if (result.status !== 200) throw new Error(`${result.status} ${result.body.message}`);
   };
   const now = Date.now();
-  const subs = Array.from({ length: N }, (_, i) => ({ userId: userIds[i % userIds.length]!, sub: `sub_${randomBytes(10).toString("hex")}` }));
+  const subs = Array.from({ length: N }, (_, i) => ({
+    userId: userIds[i % userIds.length]!,
+    sub: `sub_${randomBytes(10).toString("hex")}`,
+  }));
   let t = performance.now();
-  for (const { userId, sub } of subs) await deliver(purchaseEvent(userId, sub, new Date(now), new Date(now + 30 * DAY)));
+  for (const { userId, sub } of subs)
+    await deliver(purchaseEvent(userId, sub, new Date(now), new Date(now + 30 * DAY)));
   const purchases = N / ((performance.now() - t) / 1000);
   t = performance.now();
-  for (const { userId, sub } of subs) await deliver(purchaseEvent(userId, sub, new Date(now + 30 * DAY), new Date(now + 60 * DAY), "subscription_recurring"));
+  for (const { userId, sub } of subs)
+    await deliver(
+      purchaseEvent(userId, sub, new Date(now + 30 * DAY), new Date(now + 60 * DAY), "subscription_recurring"),
+    );
   const renewals = N / ((performance.now() - t) / 1000);
   t = performance.now();
   const dup = purchaseEvent(subs[0]!.userId, subs[0]!.sub, new Date(now), new Date(now + 30 * DAY));
@@ -73,9 +98,15 @@ async function run(label: string, database: DatabaseHandle) {
   const duplicates = N / ((performance.now() - t) / 1000);
   t = performance.now();
   const batch = subs.slice(0, Math.min(N, 1000));
-  await Promise.all(batch.map(({ userId }) => deliver(purchaseEvent(userId, `sub_${randomBytes(10).toString("hex")}`, new Date(now), new Date(now + 30 * DAY)))));
+  await Promise.all(
+    batch.map(({ userId }) =>
+      deliver(purchaseEvent(userId, `sub_${randomBytes(10).toString("hex")}`, new Date(now), new Date(now + 30 * DAY))),
+    ),
+  );
   const concurrent = batch.length / ((performance.now() - t) / 1000);
-  console.log(`  ${label}: purchases ${Math.round(purchases)}/s, renewals ${Math.round(renewals)}/s, redeliveries ${Math.round(duplicates)}/s, purchases delivered all at once ${Math.round(concurrent)}/s`);
+  console.log(
+    `  ${label}: purchases ${Math.round(purchases)}/s, renewals ${Math.round(renewals)}/s, redeliveries ${Math.round(duplicates)}/s, purchases delivered all at once ${Math.round(concurrent)}/s`,
+  );
   setDatabase(undefined);
 }
 

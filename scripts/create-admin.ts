@@ -16,7 +16,10 @@ async function main() {
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
   try {
     await database.migrate();
-    const [user] = await database.db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email}`);
+    const [user] = await database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email}`);
     if (!user) {
       console.error(`No account with the e-mail address ${email}. Register it on the site first.`);
       process.exitCode = 1;

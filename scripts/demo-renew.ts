@@ -39,7 +39,10 @@ async function main() {
     try {
       await database.migrate();
       setDatabase(database);
-      outcomes = await renewDemo(connectDemoProvider({ webhookSecret: env.DEMO_WEBHOOK_SECRET, refundApprovalMs: null }), target);
+      outcomes = await renewDemo(
+        connectDemoProvider({ webhookSecret: env.DEMO_WEBHOOK_SECRET, refundApprovalMs: null }),
+        target,
+      );
     } finally {
       setDatabase(undefined);
       await database.close();

@@ -16,7 +16,9 @@ if (!isRoot || process.env.CHROMIUM_PATH) {
 }
 console.log("Installing Debian's chromium for the browser tests (apt-get)…");
 try {
-  execSync("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium", { stdio: "inherit" });
+  execSync("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium", {
+    stdio: "inherit",
+  });
 } catch {
   console.error("Could not install chromium with apt-get. Install it by hand: apt-get install -y chromium");
   process.exit(1);

@@ -12,7 +12,8 @@ async function main() {
     setDatabase(database);
     await seedDemoData(database.db);
     console.log("Demo content seeded. Accounts:");
-    for (const account of DEMO_ACCOUNTS) console.log(`  ${account.role.padEnd(6)} ${account.email}  password: ${account.password}`);
+    for (const account of DEMO_ACCOUNTS)
+      console.log(`  ${account.role.padEnd(6)} ${account.email}  password: ${account.password}`);
   } finally {
     await database.close();
   }

@@ -29,10 +29,18 @@ export function AdminAudit({ entries, error }: { entries: AuditEntryView[] | nul
         <caption className="sr-only">Recent admin actions and refund requests</caption>
         <thead className="bg-muted/50 text-muted-foreground">
           <tr>
-            <th scope="col" className="px-3 py-2 font-medium">When (UTC)</th>
-            <th scope="col" className="px-3 py-2 font-medium">Who</th>
-            <th scope="col" className="px-3 py-2 font-medium">What</th>
-            <th scope="col" className="px-3 py-2 font-medium">Record</th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              When (UTC)
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Who
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              What
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Record
+            </th>
           </tr>
         </thead>
         <tbody>

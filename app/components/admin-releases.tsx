@@ -41,7 +41,11 @@ export function AdminReleases({ releases, error }: { releases: ReleaseView[] | n
       {releases?.length === 0 ? <p className="text-muted-foreground">No releases yet.</p> : null}
       <ul className="flex flex-col gap-3" aria-label="Releases">
         {releases?.map((release) => (
-          <li key={release.id} data-testid="admin-release" className="flex flex-col gap-2 rounded-lg border bg-card p-4">
+          <li
+            key={release.id}
+            data-testid="admin-release"
+            className="flex flex-col gap-2 rounded-lg border bg-card p-4"
+          >
             <div className="flex flex-wrap items-start justify-between gap-3">
               <div>
                 <p className="font-medium">
@@ -51,7 +55,13 @@ export function AdminReleases({ releases, error }: { releases: ReleaseView[] | n
                 <p className="text-sm text-muted-foreground">{formatReleaseDate(release.release_date)}</p>
               </div>
               <div className="flex gap-2">
-                <Button type="button" variant="outline" size="sm" onClick={() => setEditing(release)} aria-label={`Edit ${release.version}`}>
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="sm"
+                  onClick={() => setEditing(release)}
+                  aria-label={`Edit ${release.version}`}
+                >
                   <Pencil aria-hidden /> Edit
                 </Button>
                 <AlertDialog>
@@ -67,7 +77,9 @@ export function AdminReleases({ releases, error }: { releases: ReleaseView[] | n
                     </AlertDialogHeader>
                     <AlertDialogFooter>
                       <AlertDialogCancel>Cancel</AlertDialogCancel>
-                      <AlertDialogAction onClick={() => deleter.submit({ intent: "delete-release", id: release.id }, { method: "post" })}>
+                      <AlertDialogAction
+                        onClick={() => deleter.submit({ intent: "delete-release", id: release.id }, { method: "post" })}
+                      >
                         Delete
                       </AlertDialogAction>
                     </AlertDialogFooter>
@@ -83,7 +95,9 @@ export function AdminReleases({ releases, error }: { releases: ReleaseView[] | n
           </li>
         ))}
       </ul>
-      {editing ? <ReleaseFormDialog release={editing === "new" ? null : editing} onClose={() => setEditing(null)} /> : null}
+      {editing ? (
+        <ReleaseFormDialog release={editing === "new" ? null : editing} onClose={() => setEditing(null)} />
+      ) : null}
     </div>
   );
 }
@@ -107,7 +121,9 @@ function ReleaseFormDialog({ release, onClose }: { release: ReleaseView | null; 
       <DialogContent className="sm:max-w-2xl">
         <DialogHeader>
           <DialogTitle>{release ? `Edit version ${release.version}` : "Add release"}</DialogTitle>
-          <DialogDescription>Releases appear at once on the download page, the release notes and the feed.</DialogDescription>
+          <DialogDescription>
+            Releases appear at once on the download page, the release notes and the feed.
+          </DialogDescription>
         </DialogHeader>
         <fetcher.Form method="post" className="flex flex-col gap-4" noValidate>
           <input type="hidden" name="intent" value="save-release" />
@@ -115,12 +131,22 @@ function ReleaseFormDialog({ release, onClose }: { release: ReleaseView | null; 
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="flex flex-col gap-2">
               <Label htmlFor="release-version">Version</Label>
-              <Input id="release-version" name="version" defaultValue={release?.version ?? ""} aria-invalid={errors.version ? true : undefined} />
+              <Input
+                id="release-version"
+                name="version"
+                defaultValue={release?.version ?? ""}
+                aria-invalid={errors.version ? true : undefined}
+              />
               <FieldErrors errors={errors.version} />
             </div>
             <div className="flex flex-col gap-2">
               <Label htmlFor="release-date">Release date</Label>
-              <Input id="release-date" name="release_date" type="date" defaultValue={release?.release_date ?? today()} />
+              <Input
+                id="release-date"
+                name="release_date"
+                type="date"
+                defaultValue={release?.release_date ?? today()}
+              />
               <FieldErrors errors={errors.release_date} />
             </div>
           </div>
@@ -137,10 +163,18 @@ function ReleaseFormDialog({ release, onClose }: { release: ReleaseView | null; 
                   name="release_notes"
                   aria-label={`Note ${index + 1}`}
                   value={note.text}
-                  onChange={(e) => setNotes(notes.map((n) => (n.key === note.key ? { ...n, text: e.target.value } : n)))}
+                  onChange={(e) =>
+                    setNotes(notes.map((n) => (n.key === note.key ? { ...n, text: e.target.value } : n)))
+                  }
                 />
                 {notes.length > 1 ? (
-                  <Button type="button" variant="outline" size="icon" aria-label={`Remove note ${index + 1}`} onClick={() => setNotes(notes.filter((n) => n.key !== note.key))}>
+                  <Button
+                    type="button"
+                    variant="outline"
+                    size="icon"
+                    aria-label={`Remove note ${index + 1}`}
+                    onClick={() => setNotes(notes.filter((n) => n.key !== note.key))}
+                  >
                     <X aria-hidden />
                   </Button>
                 ) : null}

@@ -47,7 +47,13 @@ export function AdminUsers({
         <input type="hidden" name="tab" value="users" />
         <div className="flex flex-1 flex-col gap-2">
           <Label htmlFor="admin-search">Search users</Label>
-          <Input id="admin-search" name="q" type="search" defaultValue={search?.term ?? ""} placeholder="Name, account e-mail or license e-mail" />
+          <Input
+            id="admin-search"
+            name="q"
+            type="search"
+            defaultValue={search?.term ?? ""}
+            placeholder="Name, account e-mail or license e-mail"
+          />
         </div>
         <Button type="submit">
           <Search aria-hidden /> Search
@@ -60,7 +66,11 @@ export function AdminUsers({
         ) : (
           <ul className="flex flex-col gap-2" aria-label="Search results">
             {search.results.map((user) => (
-              <li key={user.id} data-testid="admin-user-result" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border bg-card px-4 py-3">
+              <li
+                key={user.id}
+                data-testid="admin-user-result"
+                className="flex flex-wrap items-center justify-between gap-3 rounded-lg border bg-card px-4 py-3"
+              >
                 <div className="min-w-0">
                   <p className="font-medium">{user.full_name || "(no name)"}</p>
                   <p className="break-all text-sm text-muted-foreground">
@@ -69,7 +79,11 @@ export function AdminUsers({
                   </p>
                 </div>
                 <Button asChild variant="outline" size="sm">
-                  <Link to={`?tab=users&q=${encodeURIComponent(search.term)}&user=${user.id}`} preventScrollReset aria-label={`View licenses of ${user.full_name || user.email}`}>
+                  <Link
+                    to={`?tab=users&q=${encodeURIComponent(search.term)}&user=${user.id}`}
+                    preventScrollReset
+                    aria-label={`View licenses of ${user.full_name || user.email}`}
+                  >
                     View licenses
                   </Link>
                 </Button>
@@ -115,7 +129,14 @@ function UserLicenses({ selected, now }: { selected: SelectedUser; now: Date }) 
           <input type="hidden" name="userId" value={user.id} />
           <div className="flex flex-col gap-2">
             <Label htmlFor="tester-days">Tester license days</Label>
-            <Input id="tester-days" name="days" type="number" min={1} defaultValue={TESTER_DEFAULT_DAYS} className="w-28" />
+            <Input
+              id="tester-days"
+              name="days"
+              type="number"
+              min={1}
+              defaultValue={TESTER_DEFAULT_DAYS}
+              className="w-28"
+            />
           </div>
           <Button type="submit" disabled={busy}>
             Add tester license
@@ -128,11 +149,24 @@ function UserLicenses({ selected, now }: { selected: SelectedUser; now: Date }) 
             {licenses.map((license) => {
               const status = getLicenseDisplayStatus(license, now);
               return (
-                <li key={license.id} data-testid="admin-license" data-license-status={license.status} className="flex flex-col gap-2 rounded-lg border p-4 text-sm">
+                <li
+                  key={license.id}
+                  data-testid="admin-license"
+                  data-license-status={license.status}
+                  className="flex flex-col gap-2 rounded-lg border p-4 text-sm"
+                >
                   <div className="flex flex-wrap items-center justify-between gap-2">
                     <span className="font-medium">{licenseTypeLabel(license.license_type)} license</span>
                     <span className="flex items-center gap-2">
-                      <Badge variant={license.status === "active" ? "success" : license.status === "revoked" ? "destructive" : "secondary"}>
+                      <Badge
+                        variant={
+                          license.status === "active"
+                            ? "success"
+                            : license.status === "revoked"
+                              ? "destructive"
+                              : "secondary"
+                        }
+                      >
                         {license.status.replace("_", " ")}
                       </Badge>
                       <span className="text-muted-foreground">{status.label}</span>
@@ -141,7 +175,9 @@ function UserLicenses({ selected, now }: { selected: SelectedUser; now: Date }) 
                   <p className="text-muted-foreground">
                     {license.email} · {formatDate(license.start_date)} – {formatDate(license.end_date)}
                   </p>
-                  <code className="break-all rounded-md border bg-background/60 px-2 py-1 font-mono text-xs">{license.license_key}</code>
+                  <code className="break-all rounded-md border bg-background/60 px-2 py-1 font-mono text-xs">
+                    {license.license_key}
+                  </code>
                   {license.status === "active" ? (
                     <AlertDialog>
                       <AlertDialogTrigger asChild>
@@ -153,12 +189,17 @@ function UserLicenses({ selected, now }: { selected: SelectedUser; now: Date }) 
                         <AlertDialogHeader>
                           <AlertDialogTitle>Revoke this license?</AlertDialogTitle>
                           <AlertDialogDescription>
-                            The {licenseTypeLabel(license.license_type)} license of {license.email} stops working at once. This cannot be undone.
+                            The {licenseTypeLabel(license.license_type)} license of {license.email} stops working at
+                            once. This cannot be undone.
                           </AlertDialogDescription>
                         </AlertDialogHeader>
                         <AlertDialogFooter>
                           <AlertDialogCancel>Keep it</AlertDialogCancel>
-                          <AlertDialogAction onClick={() => fetcher.submit({ intent: "revoke", licenseId: license.id }, { method: "post" })}>
+                          <AlertDialogAction
+                            onClick={() =>
+                              fetcher.submit({ intent: "revoke", licenseId: license.id }, { method: "post" })
+                            }
+                          >
                             Revoke license
                           </AlertDialogAction>
                         </AlertDialogFooter>

@@ -3,7 +3,12 @@ import { useAnswer } from "./use-answer";
 import { useFetcher } from "react-router";
 import { formatDate } from "~/domain/format-date";
 import { formatUsd, getPlan, TRIAL_DAYS } from "~/domain/plans";
-import { CHECKOUT_ERROR_TITLE, type CheckoutEvent, type PlanCheckoutAnswer, type PlanCheckoutView } from "~/lib/checkout";
+import {
+  CHECKOUT_ERROR_TITLE,
+  type CheckoutEvent,
+  type PlanCheckoutAnswer,
+  type PlanCheckoutView,
+} from "~/lib/checkout";
 import { showToast } from "~/lib/toast";
 import { Button } from "./ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "./ui/dialog";
@@ -29,7 +34,8 @@ export function DemoCheckoutDialog({
 
   useAnswer(fetcher.data, fetcher.state === "idle", (answer) => {
     if ("paid" in answer) onFinish({ name: "checkout.completed", transactionId: answer.paid.transactionId });
-    else if ("error" in answer) showToast({ title: CHECKOUT_ERROR_TITLE, description: answer.error, variant: "destructive" });
+    else if ("error" in answer)
+      showToast({ title: CHECKOUT_ERROR_TITLE, description: answer.error, variant: "destructive" });
   });
 
   return (
@@ -38,7 +44,10 @@ export function DemoCheckoutDialog({
         <DialogContent aria-describedby="demo-checkout-note" data-testid="demo-checkout">
           <DialogHeader>
             <DialogTitle>Checkout</DialogTitle>
-            <DialogDescription id="demo-checkout-note" className="flex items-start gap-2 rounded-md border border-warning/40 bg-warning/10 px-3 py-2 text-left text-foreground">
+            <DialogDescription
+              id="demo-checkout-note"
+              className="flex items-start gap-2 rounded-md border border-warning/40 bg-warning/10 px-3 py-2 text-left text-foreground"
+            >
               <FlaskConical aria-hidden className="mt-0.5 size-4 shrink-0 text-warning" />
               This is a demo checkout: it takes no card data and charges nothing. Paying records the purchase as a real
               payment would.
@@ -73,16 +82,30 @@ export function DemoCheckoutDialog({
               : `Renews automatically at ${formatUsd(checkout.priceCents)} ${plan.period}; cancel anytime.`}
           </p>
           <DialogFooter>
-            <Button type="button" variant="outline" disabled={paying} onClick={() => onFinish({ name: "checkout.closed" })}>
+            <Button
+              type="button"
+              variant="outline"
+              disabled={paying}
+              onClick={() => onFinish({ name: "checkout.closed" })}
+            >
               Cancel
             </Button>
             <Button
               type="button"
               disabled={paying}
-              onClick={() => fetcher.submit({ intent: "demo-pay", transactionId: checkout.transactionId }, { method: "post", action: "/pricing" })}
+              onClick={() =>
+                fetcher.submit(
+                  { intent: "demo-pay", transactionId: checkout.transactionId },
+                  { method: "post", action: "/pricing" },
+                )
+              }
             >
               {paying ? <Spinner /> : null}
-              {paying ? "Processing…" : checkout.trial ? "Start free trial" : `Pay ${formatUsd(checkout.dueTodayCents)}`}
+              {paying
+                ? "Processing…"
+                : checkout.trial
+                  ? "Start free trial"
+                  : `Pay ${formatUsd(checkout.dueTodayCents)}`}
             </Button>
           </DialogFooter>
         </DialogContent>

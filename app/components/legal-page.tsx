@@ -15,7 +15,17 @@ const LEGAL_PAGES = [
 ];
 
 /** A legal text: title, last-updated date, table of contents, numbered sections, cross-links. */
-export function LegalPage({ title, updated, intro, sections }: { title: string; updated: string; intro: (ctx: { product: string; supportEmail: string }) => React.ReactNode; sections: LegalSection[] }) {
+export function LegalPage({
+  title,
+  updated,
+  intro,
+  sections,
+}: {
+  title: string;
+  updated: string;
+  intro: (ctx: { product: string; supportEmail: string }) => React.ReactNode;
+  sections: LegalSection[];
+}) {
   const config = useRootData()?.publicConfig;
   const ctx = { product: config?.productName ?? "ForgeKit", supportEmail: config?.supportEmail ?? "" };
   return (

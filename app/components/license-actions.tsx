@@ -20,7 +20,15 @@ import {
   AlertDialogTrigger,
 } from "./ui/alert-dialog";
 import { Button } from "./ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "./ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "./ui/dialog";
 import { Spinner } from "./ui/spinner";
 import { useActionToast } from "./use-action-toast";
 import { useHydrated } from "./use-hydrated";
@@ -32,7 +40,8 @@ import { useHydrated } from "./use-hydrated";
 export function useLicenseAction() {
   const fetcher = useFetcher<LicenseActionResult>();
   useActionToast(fetcher.state === "idle" ? fetcher.data : null);
-  const submit = (intent: string, licenseId: string) => fetcher.submit({ intent, licenseId }, { method: "post", action: "/licenses" });
+  const submit = (intent: string, licenseId: string) =>
+    fetcher.submit({ intent, licenseId }, { method: "post", action: "/licenses" });
   // The dialogs need JavaScript: their buttons wait for it rather than ignoring an early click.
   const hydrated = useHydrated();
   const busy = fetcher.state !== "idle";
@@ -44,7 +53,15 @@ export function useLicenseAction() {
  * licenses action: the page comes back with the card's new state. Once hydrated, the card's
  * fetcher (and the confirmation dialog) take over.
  */
-function NativeActionButton({ intent, licenseId, children }: { intent: string; licenseId: string; children: ReactNode }) {
+function NativeActionButton({
+  intent,
+  licenseId,
+  children,
+}: {
+  intent: string;
+  licenseId: string;
+  children: ReactNode;
+}) {
   return (
     <form method="post" action="/licenses" className="self-start">
       <input type="hidden" name="intent" value={intent} />
@@ -74,9 +91,13 @@ export function OfflineDataSection({ license, action }: { license: LicenseView; 
       </span>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
         <dt className="text-muted-foreground">Windows username</dt>
-        <dd className="break-all" data-testid="windows-username">{license.windows_username ?? "not set"}</dd>
+        <dd className="break-all" data-testid="windows-username">
+          {license.windows_username ?? "not set"}
+        </dd>
         <dt className="text-muted-foreground">Computer name</dt>
-        <dd className="break-all" data-testid="computer-name">{license.computer_name ?? "not set"}</dd>
+        <dd className="break-all" data-testid="computer-name">
+          {license.computer_name ?? "not set"}
+        </dd>
       </dl>
       {editable ? (
         <Dialog open={open} onOpenChange={setOpen}>
@@ -168,8 +189,8 @@ export function SubscriptionSection({ license, action }: { license: LicenseView;
             <AlertDialogHeader>
               <AlertDialogTitle>Cancel automatic renewal?</AlertDialogTitle>
               <AlertDialogDescription>
-                Your license stays active until {formatDate(license.end_date)} and is not charged again. You can turn renewal
-                back on until then.
+                Your license stays active until {formatDate(license.end_date)} and is not charged again. You can turn
+                renewal back on until then.
               </AlertDialogDescription>
             </AlertDialogHeader>
             <AlertDialogFooter>
@@ -185,7 +206,14 @@ export function SubscriptionSection({ license, action }: { license: LicenseView;
         </NativeActionButton>
       ) : null}
       {canReenableRenewal(license) && hydrated ? (
-        <Button type="button" variant="outline" size="sm" className="self-start" disabled={disabled} onClick={() => submit("reenable-renewal", license.id)}>
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          className="self-start"
+          disabled={disabled}
+          onClick={() => submit("reenable-renewal", license.id)}
+        >
           {busy ? <Spinner /> : <RefreshCw aria-hidden />} Re-enable auto-renewal
         </Button>
       ) : null}
@@ -209,8 +237,9 @@ export function RefundButton({ license, now, action }: { license: LicenseView; n
         <AlertDialogHeader>
           <AlertDialogTitle>Request a refund of {formatUsd(amount)}?</AlertDialogTitle>
           <AlertDialogDescription>
-            You get {formatUsd(amount)} back (95% of the plan price). The license and its key stop working once the refund is
-            approved, and it will not renew. Refunds are possible until {formatDate(license.refund_eligible_until!)}.
+            You get {formatUsd(amount)} back (95% of the plan price). The license and its key stop working once the
+            refund is approved, and it will not renew. Refunds are possible until{" "}
+            {formatDate(license.refund_eligible_until!)}.
           </AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>

@@ -1,7 +1,12 @@
 import { CalendarPlus, Copy, KeyRound } from "lucide-react";
 import { Link } from "react-router";
 import { formatDate } from "~/domain/format-date";
-import { getLicenseDisplayStatus, hasSubscriptionSection, isRefundLocked, licenseTypeLabel } from "~/domain/license-status";
+import {
+  getLicenseDisplayStatus,
+  hasSubscriptionSection,
+  isRefundLocked,
+  licenseTypeLabel,
+} from "~/domain/license-status";
 import { showToast } from "~/lib/toast";
 import type { LicenseView } from "~/server/licenses/list-licenses.server";
 import { OfflineDataSection, RefundButton, SubscriptionSection, useLicenseAction } from "./license-actions";
@@ -23,7 +28,11 @@ export function LicenseCard({ license, now }: { license: LicenseView; now: Date 
     }
   };
   return (
-    <Card data-testid="license-card" data-status={status.kind} className={status.kind === "revoked" ? "border-destructive/60" : undefined}>
+    <Card
+      data-testid="license-card"
+      data-status={status.kind}
+      className={status.kind === "revoked" ? "border-destructive/60" : undefined}
+    >
       <CardHeader>
         <CardTitle>
           <h2 className="text-lg">{licenseTypeLabel(license.license_type)} license</h2>
@@ -49,8 +58,12 @@ export function LicenseCard({ license, now }: { license: LicenseView; now: Date 
           {license.status === "refund_requested" ? <Badge variant="warning">Refund requested</Badge> : null}
           {locked && license.status !== "refund_requested" ? <Badge variant="secondary">Refunded</Badge> : null}
           {status.kind === "revoked" ? <Badge variant="destructive">Revoked</Badge> : null}
-          {!locked && (status.kind === "active" || status.kind === "trial-active") ? <Badge variant="success">Active</Badge> : null}
-          {status.kind === "expired" || status.kind === "trial-expired" ? <Badge variant="outline">{status.kind === "expired" ? "Expired" : "Trial Expired"}</Badge> : null}
+          {!locked && (status.kind === "active" || status.kind === "trial-active") ? (
+            <Badge variant="success">Active</Badge>
+          ) : null}
+          {status.kind === "expired" || status.kind === "trial-expired" ? (
+            <Badge variant="outline">{status.kind === "expired" ? "Expired" : "Trial Expired"}</Badge>
+          ) : null}
         </CardAction>
       </CardHeader>
       <CardContent className="flex flex-col gap-4 text-sm">
@@ -86,7 +99,10 @@ export function LicenseCard({ license, now }: { license: LicenseView; now: Date 
                 <KeyRound aria-hidden className="size-4 text-primary" /> License key
               </span>
               <div className="flex items-start gap-2">
-                <code data-testid="license-key" className="min-w-0 flex-1 break-all rounded-md border bg-background/60 px-3 py-2 font-mono text-xs">
+                <code
+                  data-testid="license-key"
+                  className="min-w-0 flex-1 break-all rounded-md border bg-background/60 px-3 py-2 font-mono text-xs"
+                >
                   {license.license_key}
                 </code>
                 <Button type="button" variant="secondary" size="sm" onClick={copyKey} aria-label="Copy license key">
@@ -94,20 +110,27 @@ export function LicenseCard({ license, now }: { license: LicenseView; now: Date 
                 </Button>
               </div>
             </div>
-            {license.is_trial || license.license_type === "trial" || status.kind === "revoked" ? null : <OfflineDataSection license={license} action={action} />}
+            {license.is_trial || license.license_type === "trial" || status.kind === "revoked" ? null : (
+              <OfflineDataSection license={license} action={action} />
+            )}
           </>
         )}
         {!locked && status.kind !== "revoked" ? (
           <div className="flex flex-wrap gap-2">
             <Button asChild variant="outline" size="sm">
-              <Link to="/extend-license" state={{ license: { id: license.id, license_type: license.license_type, end_date: license.end_date } }}>
+              <Link
+                to="/extend-license"
+                state={{ license: { id: license.id, license_type: license.license_type, end_date: license.end_date } }}
+              >
                 <CalendarPlus aria-hidden /> Extend
               </Link>
             </Button>
             <RefundButton license={license} now={now} action={action} />
           </div>
         ) : null}
-        {hasSubscriptionSection(license) && !locked && status.kind !== "revoked" ? <SubscriptionSection license={license} action={action} /> : null}
+        {hasSubscriptionSection(license) && !locked && status.kind !== "revoked" ? (
+          <SubscriptionSection license={license} action={action} />
+        ) : null}
       </CardContent>
     </Card>
   );

@@ -32,9 +32,7 @@ export function PlanCard({
       data-testid={`plan-${plan.id}`}
       className={cn("relative h-full", highlighted && "border-primary shadow-lg shadow-primary/10")}
     >
-      {highlighted ? (
-        <Badge className="absolute -top-3 left-1/2 -translate-x-1/2">Most popular</Badge>
-      ) : null}
+      {highlighted ? <Badge className="absolute -top-3 left-1/2 -translate-x-1/2">Most popular</Badge> : null}
       <CardHeader>
         <CardTitle>
           <h2 className="text-xl">{plan.name}</h2>
@@ -47,9 +45,7 @@ export function PlanCard({
       <CardContent className="flex flex-1 flex-col gap-5">
         <p className="flex items-baseline gap-2">
           <span className="text-4xl font-semibold tracking-tight">{formatUsd(plan.priceCents)}</span>
-          <span className="text-sm text-muted-foreground">
-            / license, {plan.period}
-          </span>
+          <span className="text-sm text-muted-foreground">/ license, {plan.period}</span>
         </p>
         {showTrial ? (
           <p className="rounded-md border border-primary/40 bg-primary/10 px-3 py-2 text-sm">

@@ -47,7 +47,11 @@ export function SiteNav({
   return (
     <header className="sticky top-0 z-40 border-b border-border/70 bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
-        <Link to="/" className="flex items-center gap-2 rounded-md font-semibold tracking-tight" aria-label={`${productName} home`}>
+        <Link
+          to="/"
+          className="flex items-center gap-2 rounded-md font-semibold tracking-tight"
+          aria-label={`${productName} home`}
+        >
           <BrandMark className="size-7" />
           <span className="text-lg">{productName}</span>
         </Link>

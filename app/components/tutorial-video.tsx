@@ -32,7 +32,13 @@ export function TutorialVideo({ url, title }: { url: string; title: string }) {
           aria-label={`Play video: ${title}`}
         >
           {/* A drawn still of the tool: component tree, change definition, preview diff. */}
-          <img src="/tutorial-poster.svg" alt="" width={960} height={540} className="absolute inset-0 size-full object-cover" />
+          <img
+            src="/tutorial-poster.svg"
+            alt=""
+            width={960}
+            height={540}
+            className="absolute inset-0 size-full object-cover"
+          />
           <span className="absolute inset-0 flex items-center justify-center bg-background/20 transition-colors group-hover:bg-background/5">
             <span className="flex size-20 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg shadow-primary/30 transition-transform group-hover:scale-105 group-focus-visible:scale-105">
               <PlayIcon className="ml-1 size-9 fill-current" />

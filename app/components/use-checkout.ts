@@ -1,5 +1,11 @@
 import { useEffect, useEffectEvent, useState } from "react";
-import { CHECKOUT_ERRORS, CHECKOUT_ERROR_TITLE, fromPaddleEvent, type CheckoutEvent, type CheckoutSystem } from "~/lib/checkout";
+import {
+  CHECKOUT_ERRORS,
+  CHECKOUT_ERROR_TITLE,
+  fromPaddleEvent,
+  type CheckoutEvent,
+  type CheckoutSystem,
+} from "~/lib/checkout";
 import { showToast } from "~/lib/toast";
 import type { PublicConfig } from "~/server/env.server";
 
@@ -14,7 +20,11 @@ export function useCheckout(
 ) {
   const demo = config.paymentProvider === "demo";
   const [system, setSystem] = useState<CheckoutSystem>(() =>
-    demo ? { status: "ready", opener: DEMO_OPENER } : config.paddleClientToken ? { status: "loading" } : { status: "failed" },
+    demo
+      ? { status: "ready", opener: DEMO_OPENER }
+      : config.paddleClientToken
+        ? { status: "loading" }
+        : { status: "failed" },
   );
   const report = useEffectEvent(onEvent);
 

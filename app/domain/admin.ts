@@ -16,8 +16,14 @@ export const ADMIN_ERRORS = {
 
 export const ADMIN_TOASTS = {
   revoked: { title: "License revoked", description: "The license no longer works." },
-  testerAdded: (days: number) => ({ title: "Tester license added", description: `A tester license for ${days} day${days === 1 ? "" : "s"} was created.` }),
-  releaseCreated: (version: string) => ({ title: "Release added", description: `Version ${version} is on the download and release notes pages.` }),
+  testerAdded: (days: number) => ({
+    title: "Tester license added",
+    description: `A tester license for ${days} day${days === 1 ? "" : "s"} was created.`,
+  }),
+  releaseCreated: (version: string) => ({
+    title: "Release added",
+    description: `Version ${version} is on the download and release notes pages.`,
+  }),
   releaseUpdated: (version: string) => ({ title: "Release updated", description: `Version ${version} was saved.` }),
   releaseDeleted: (version: string) => ({ title: "Release deleted", description: `Version ${version} was removed.` }),
 } as const;
@@ -45,7 +51,11 @@ export function normalizeSearchTerm(input: unknown): string | null {
  * date, notes trimmed with blank ones dropped and at least one left.
  */
 export const releaseFormSchema = z.object({
-  version: z.string().trim().min(1, { message: "Version is required" }).max(50, { message: "Use at most 50 characters." }),
+  version: z
+    .string()
+    .trim()
+    .min(1, { message: "Version is required" })
+    .max(50, { message: "Use at most 50 characters." }),
   title: z
     .string()
     .trim()

@@ -19,7 +19,11 @@ const newPassword = z
   .min(PASSWORD_MIN, T.passwordTooShort)
   .max(PASSWORD_MAX, T.passwordTooLong);
 
-const fullName = z.string({ error: T.fullNameRequired }).trim().min(1, T.fullNameRequired).max(200, "Full name is too long");
+const fullName = z
+  .string({ error: T.fullNameRequired })
+  .trim()
+  .min(1, T.fullNameRequired)
+  .max(200, "Full name is too long");
 const companyName = z
   .string()
   .trim()

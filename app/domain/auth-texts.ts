@@ -4,7 +4,8 @@ export const AUTH_TEXTS = {
   loginFailedTitle: "Login Failed",
   loginFailedFallback: "Unable to log in. Please try again.",
   loginUnexpected: "An unexpected error occurred during login",
-  unverified: "Please confirm your e-mail address before logging in. Check your inbox for the confirmation link, or send a new one.",
+  unverified:
+    "Please confirm your e-mail address before logging in. Check your inbox for the confirmation link, or send a new one.",
   registerSuccess: "Account created successfully! Please check your email to confirm your account.",
   registerFailed: "Failed to create account. Please try again.",
   registerUnexpected: "An error occurred during registration",

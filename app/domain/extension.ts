@@ -8,8 +8,12 @@ export const DEMO_EXTENSION_DELAY_MS = 2000;
 
 export function isValidExtension(months: number, years: number): boolean {
   return (
-    Number.isInteger(months) && Number.isInteger(years) &&
-    months >= 0 && months <= MAX_EXTRA_MONTHS && years >= 0 && years <= MAX_EXTRA_YEARS &&
+    Number.isInteger(months) &&
+    Number.isInteger(years) &&
+    months >= 0 &&
+    months <= MAX_EXTRA_MONTHS &&
+    years >= 0 &&
+    years <= MAX_EXTRA_YEARS &&
     months + years > 0
   );
 }

@@ -16,7 +16,9 @@ export interface LicenseFacts {
 }
 
 /** A stored license as the rules read it: whether it has a subscription, not the subscription's id. */
-export function licenseFacts<T extends { paddle_subscription_id: string | null }>(row: T): T & { has_subscription: boolean } {
+export function licenseFacts<T extends { paddle_subscription_id: string | null }>(
+  row: T,
+): T & { has_subscription: boolean } {
   return { ...row, has_subscription: Boolean(row.paddle_subscription_id) };
 }
 
@@ -43,7 +45,8 @@ export function getLicenseDisplayStatus(license: LicenseFacts, now: Date = new D
       : { kind: "trial-expired", label: "Trial Expired", date: trialEnd };
   }
   const end = toDate(license.end_date);
-  if (end > now) return { kind: "active", label: "Active", detail: license.auto_renew ? "renews at" : "until", date: end };
+  if (end > now)
+    return { kind: "active", label: "Active", detail: license.auto_renew ? "renews at" : "until", date: end };
   return { kind: "expired", label: "Expired", date: end };
 }
 
@@ -60,7 +63,8 @@ export function isRefundLocked(license: Pick<LicenseFacts, "status" | "refunded"
 /** Refund: not expired, not refunded, not trial, not tester, and now before refund_eligible_until. */
 export function isRefundEligible(license: LicenseFacts, now: Date = new Date()): boolean {
   if (license.status !== "active") return false;
-  if (license.refunded || license.is_trial || license.license_type === "trial" || license.license_type === "tester") return false;
+  if (license.refunded || license.is_trial || license.license_type === "trial" || license.license_type === "tester")
+    return false;
   if (!license.refund_eligible_until || !isPlanId(license.license_type)) return false;
   if (isExpired(license, now)) return false;
   return now < toDate(license.refund_eligible_until);
@@ -76,7 +80,9 @@ export function licenseRefundCents(license: Pick<LicenseFacts, "license_type">):
  * first-time buyer's 7-day trial is a subscription that bills when the trial ends, so it keeps
  * its section: its owner can cancel before being charged (docs/decisions/0013).
  */
-export function hasSubscriptionSection(license: Pick<LicenseFacts, "license_type" | "is_trial" | "has_subscription">): boolean {
+export function hasSubscriptionSection(
+  license: Pick<LicenseFacts, "license_type" | "is_trial" | "has_subscription">,
+): boolean {
   if (license.license_type === "trial" || license.license_type === "tester") return false;
   return !license.is_trial || license.has_subscription;
 }

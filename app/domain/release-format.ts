@@ -1,4 +1,17 @@
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 
 /** "2026-11-03" → "November 3, 2026", the same on server and browser (no time zone involved). */
 export function formatReleaseDate(isoDate: string): string {
@@ -10,5 +23,8 @@ export function formatReleaseDate(isoDate: string): string {
 
 /** The anchor of a release on /release-notes: "2.4.0" → "v2-4-0". */
 export function releaseAnchor(version: string): string {
-  return `v${version.trim().replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "")}`;
+  return `v${version
+    .trim()
+    .replace(/[^A-Za-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")}`;
 }

@@ -48,7 +48,8 @@ export interface PlanCheckoutView {
 }
 
 /** What the pricing page's action answers. */
-export type PlanCheckoutAnswer = { checkout: PlanCheckoutView } | { paid: { transactionId: string } } | { error: string };
+export type PlanCheckoutAnswer =
+  { checkout: PlanCheckoutView } | { paid: { transactionId: string } } | { error: string };
 
 export type CheckoutEvent =
   | { name: "checkout.completed"; transactionId: string | null }
@@ -87,8 +88,13 @@ export function planCheckoutProblem({
 }
 
 /** Opens the overlay for the server's transaction; returns the error text to show, or null. */
-export function openTransactionCheckout(system: CheckoutSystem, transactionId: string, email: string | null): string | null {
-  if (system.status !== "ready") return system.status === "failed" ? CHECKOUT_ERRORS.unavailable : CHECKOUT_ERRORS.notReady;
+export function openTransactionCheckout(
+  system: CheckoutSystem,
+  transactionId: string,
+  email: string | null,
+): string | null {
+  if (system.status !== "ready")
+    return system.status === "failed" ? CHECKOUT_ERRORS.unavailable : CHECKOUT_ERRORS.notReady;
   try {
     system.opener.open({ transactionId, ...(email ? { customer: { email } } : {}), settings: CHECKOUT_SETTINGS });
     return null;
@@ -103,7 +109,10 @@ export function fromPaddleEvent(event: { name?: string; data?: unknown; detail?:
     case "checkout.completed": {
       // The transaction is data.transaction_id; data.id is the checkout's own id.
       const data = event.data as { transaction_id?: unknown } | undefined;
-      return { name: "checkout.completed", transactionId: typeof data?.transaction_id === "string" ? data.transaction_id : null };
+      return {
+        name: "checkout.completed",
+        transactionId: typeof data?.transaction_id === "string" ? data.transaction_id : null,
+      };
     }
     case "checkout.closed":
       return { name: "checkout.closed" };

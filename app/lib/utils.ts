@@ -23,22 +23,83 @@ export function cn(...inputs: ClassValue[]): string {
 }
 
 const TEXT_SIZES = new Set(["xs", "sm", "base", "lg", "xl", "2xl", "3xl", "4xl", "5xl", "6xl", "7xl", "8xl", "9xl"]);
-const FONT_WEIGHTS = new Set(["thin", "extralight", "light", "normal", "medium", "semibold", "bold", "extrabold", "black"]);
-const DISPLAY = new Set(["block", "inline-block", "inline", "flex", "inline-flex", "grid", "inline-grid", "hidden", "contents", "table"]);
+const FONT_WEIGHTS = new Set([
+  "thin",
+  "extralight",
+  "light",
+  "normal",
+  "medium",
+  "semibold",
+  "bold",
+  "extrabold",
+  "black",
+]);
+const DISPLAY = new Set([
+  "block",
+  "inline-block",
+  "inline",
+  "flex",
+  "inline-flex",
+  "grid",
+  "inline-grid",
+  "hidden",
+  "contents",
+  "table",
+]);
 const POSITION = new Set(["static", "fixed", "absolute", "relative", "sticky"]);
 // Longest first, so "gap-x" is found before "gap" and "min-w" before "w".
 const PREFIXES = [
-  "grid-cols", "col-span", "gap-x", "gap-y", "min-w", "min-h", "max-w", "max-h", "rounded-t", "rounded-b",
-  "px", "py", "pt", "pr", "pb", "pl", "mx", "my", "mt", "mr", "mb", "ml", "gap", "size", "rounded",
-  "opacity", "leading", "tracking", "items", "justify", "self", "inset", "top", "left", "right", "bottom",
-  "z", "w", "h", "p", "m",
+  "grid-cols",
+  "col-span",
+  "gap-x",
+  "gap-y",
+  "min-w",
+  "min-h",
+  "max-w",
+  "max-h",
+  "rounded-t",
+  "rounded-b",
+  "px",
+  "py",
+  "pt",
+  "pr",
+  "pb",
+  "pl",
+  "mx",
+  "my",
+  "mt",
+  "mr",
+  "mb",
+  "ml",
+  "gap",
+  "size",
+  "rounded",
+  "opacity",
+  "leading",
+  "tracking",
+  "items",
+  "justify",
+  "self",
+  "inset",
+  "top",
+  "left",
+  "right",
+  "bottom",
+  "z",
+  "w",
+  "h",
+  "p",
+  "m",
 ];
 
 /** The property group a utility sets, with its variants (e.g. "md:hover:|px"), or null. */
 export function conflictGroup(cls: string): string | null {
   const colon = cls.lastIndexOf(":");
   const variants = colon >= 0 ? cls.slice(0, colon + 1) : "";
-  const utility = cls.slice(colon + 1).replace(/^!/, "").replace(/^-/, "");
+  const utility = cls
+    .slice(colon + 1)
+    .replace(/^!/, "")
+    .replace(/^-/, "");
   // Arbitrary values keep their prefix: "text-[oklch(...)]" is a colour, "w-[30%]" a width.
   const arbitrary = /^(.*?)-\[(.*)\]$/.exec(utility);
   if (DISPLAY.has(utility)) return `${variants}|display`;
@@ -61,14 +122,23 @@ export function conflictGroup(cls: string): string | null {
   }
   if (utility.startsWith("bg-")) {
     const value = utility.slice(3);
-    if (value.startsWith("gradient") || value.startsWith("clip") || value.startsWith("[radial") || value.startsWith("[linear")) return null;
+    if (
+      value.startsWith("gradient") ||
+      value.startsWith("clip") ||
+      value.startsWith("[radial") ||
+      value.startsWith("[linear")
+    )
+      return null;
     return `${variants}|bg-color`;
   }
   if (utility === "border" || /^border-(\d|x|y|t|b|l|r|\[\d)/.test(utility)) {
     const side = /^border-(x|y|t|b|l|r)\b/.exec(utility)?.[1] ?? "";
     return `${variants}|border-width${side}`;
   }
-  if (utility.startsWith("border-") && !["border-solid", "border-dashed", "border-dotted", "border-none"].includes(utility)) {
+  if (
+    utility.startsWith("border-") &&
+    !["border-solid", "border-dashed", "border-dotted", "border-none"].includes(utility)
+  ) {
     return `${variants}|border-color`;
   }
   for (const prefix of PREFIXES) {

@@ -3,7 +3,14 @@ import { AdminAudit } from "~/components/admin-audit";
 import { AdminReleases } from "~/components/admin-releases";
 import { AdminUsers } from "~/components/admin-users";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
-import { ADMIN_ERRORS, ADMIN_TOASTS, normalizeSearchTerm, parseTesterDays, releaseFormSchema, releaseFormValues } from "~/domain/admin";
+import {
+  ADMIN_ERRORS,
+  ADMIN_TOASTS,
+  normalizeSearchTerm,
+  parseTesterDays,
+  releaseFormSchema,
+  releaseFormValues,
+} from "~/domain/admin";
 import type { ToastInput } from "~/lib/toast";
 import { ActionError } from "~/server/action-error.server";
 import { listAuditEntries } from "~/server/audit/audit.server";
@@ -18,7 +25,10 @@ import { readForm } from "~/server/read-form.server";
 import type { Route } from "./+types/admin";
 
 /** Runs a read; on failure logs it and gives the spec's text instead. */
-async function attempt<T>(failure: string, read: () => Promise<T>): Promise<{ value: T; error: null } | { value: null; error: string }> {
+async function attempt<T>(
+  failure: string,
+  read: () => Promise<T>,
+): Promise<{ value: T; error: null } | { value: null; error: string }> {
   try {
     return { value: await read(), error: null };
   } catch (error) {
@@ -36,7 +46,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   let search: { term: string; results: UserSearchResult[] | null; error: string | null } | null = null;
   if (q !== null) {
     search = term
-      ? await attempt(ADMIN_ERRORS.search, () => searchUsers(term)).then((r) => ({ term, results: r.value, error: r.error }))
+      ? await attempt(ADMIN_ERRORS.search, () => searchUsers(term)).then((r) => ({
+          term,
+          results: r.value,
+          error: r.error,
+        }))
       : { term: "", results: null, error: ADMIN_ERRORS.blankSearch };
   }
   const selected = userId
@@ -67,9 +81,13 @@ export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdminAction(request);
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
-  const ok = (toast: Omit<ToastInput, "variant">) => data<AdminActionResult>({ ok: true, toast: { ...toast, variant: "success" } });
+  const ok = (toast: Omit<ToastInput, "variant">) =>
+    data<AdminActionResult>({ ok: true, toast: { ...toast, variant: "success" } });
   const fail = (status: number, description: string, fieldErrors?: Record<string, string[]>) =>
-    data<AdminActionResult>({ ok: false, toast: { title: "Error", description, variant: "destructive" }, fieldErrors }, { status });
+    data<AdminActionResult>(
+      { ok: false, toast: { title: "Error", description, variant: "destructive" }, fieldErrors },
+      { status },
+    );
   const failures: Record<string, string> = {
     revoke: ADMIN_ERRORS.revoke,
     "add-tester": ADMIN_ERRORS.addTester,

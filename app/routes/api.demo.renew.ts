@@ -12,7 +12,8 @@ const SUBSCRIPTION_ID = /^sub_[A-Za-z0-9_]{1,100}$/;
  * demo webhook secret (kept in DATA_DIR/secrets.json, which only the operator can read).
  */
 export async function action({ request }: Route.ActionArgs) {
-  if (request.method !== "POST") return Response.json({ error: "Use POST" }, { status: 405, headers: { Allow: "POST" } });
+  if (request.method !== "POST")
+    return Response.json({ error: "Use POST" }, { status: 405, headers: { Allow: "POST" } });
   const demo = getDemoProvider();
   if (!demo) return Response.json({ error: "Not found" }, { status: 404 });
   if (!isDemoCommandAuthorized(request.headers.get("Authorization"), getEnv().DEMO_WEBHOOK_SECRET)) {
@@ -22,7 +23,8 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     const body = (await request.json()) as { all?: unknown; subscriptionId?: unknown };
     if (body.all === true) target = { all: true };
-    else if (typeof body.subscriptionId === "string" && SUBSCRIPTION_ID.test(body.subscriptionId)) target = { subscriptionId: body.subscriptionId };
+    else if (typeof body.subscriptionId === "string" && SUBSCRIPTION_ID.test(body.subscriptionId))
+      target = { subscriptionId: body.subscriptionId };
     else throw new Error("no target");
   } catch {
     return Response.json({ error: 'Send {"all": true} or {"subscriptionId": "sub_…"}' }, { status: 400 });

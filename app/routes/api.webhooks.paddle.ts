@@ -16,7 +16,12 @@ export async function action({ request }: Route.ActionArgs) {
   // The signature covers the exact bytes received: read the body as text, never re-serialise it.
   const rawBody = await readCapped(request, MAX_BODY_BYTES);
   if (rawBody === null) return Response.json({ ok: false, message: "The body is too large" }, { status: 413 });
-  const result = await receiveWebhook({ rawBody, signature: request.headers.get("Paddle-Signature"), secret, provider });
+  const result = await receiveWebhook({
+    rawBody,
+    signature: request.headers.get("Paddle-Signature"),
+    secret,
+    provider,
+  });
   return Response.json(result.body, { status: result.status });
 }
 

@@ -13,7 +13,8 @@ import { sendConfirmation } from "~/server/auth/register-user.server";
 import { readForm } from "~/server/read-form.server";
 import type { Route } from "./+types/confirm-email";
 
-export const RESEND_ANSWER = "If an unconfirmed account exists for that address, a new confirmation link is on its way.";
+export const RESEND_ANSWER =
+  "If an unconfirmed account exists for that address, a new confirmation link is on its way.";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseForm(emailOnlySchema, await readForm(request));
@@ -21,13 +22,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   const limit = await hitRateLimit([`resend:ip:${context.clientIp}`, `resend:email:${parsed.data.email}`]);
   if (limit.limited) {
     return data(
-      { fieldErrors: { form: [RATE_LIMIT_MESSAGE] }, sent: false, toast: { title: "Too many attempts", description: RATE_LIMIT_MESSAGE, variant: "destructive" as const } },
+      {
+        fieldErrors: { form: [RATE_LIMIT_MESSAGE] },
+        sent: false,
+        toast: { title: "Too many attempts", description: RATE_LIMIT_MESSAGE, variant: "destructive" as const },
+      },
       { status: 429, headers: { "Retry-After": String(limit.retryAfter) } },
     );
   }
   // Queued: the account is looked up after the answer, which is the same for every address.
   await takeAtLeast(MINIMUM_ANSWER_MS.resend, async () => sendConfirmation(parsed.data.email));
-  return { fieldErrors: null, sent: true, toast: { title: "Confirmation e-mail sent", description: RESEND_ANSWER, variant: "success" as const } };
+  return {
+    fieldErrors: null,
+    sent: true,
+    toast: { title: "Confirmation e-mail sent", description: RESEND_ANSWER, variant: "success" as const },
+  };
 }
 
 export default function ConfirmEmail({ actionData }: Route.ComponentProps) {
@@ -42,8 +51,9 @@ export default function ConfirmEmail({ actionData }: Route.ComponentProps) {
       title="Check your email"
       description={
         <>
-          We sent a confirmation link to {email ? <strong className="text-foreground">{email}</strong> : "your e-mail address"}.
-          Follow it to activate your account; it signs you in and brings you back here.
+          We sent a confirmation link to{" "}
+          {email ? <strong className="text-foreground">{email}</strong> : "your e-mail address"}. Follow it to activate
+          your account; it signs you in and brings you back here.
         </>
       }
     >
@@ -58,7 +68,15 @@ export default function ConfirmEmail({ actionData }: Route.ComponentProps) {
         <Form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-3">
           <FormMessage>{errors.form?.[0]}</FormMessage>
           {actionData?.sent ? <FormMessage tone="info">{RESEND_ANSWER}</FormMessage> : null}
-          <FormField id="email" name="email" type="email" label="Email" defaultValue={email} autoComplete="email" errors={errors.email} />
+          <FormField
+            id="email"
+            name="email"
+            type="email"
+            label="Email"
+            defaultValue={email}
+            autoComplete="email"
+            errors={errors.email}
+          />
           <Button type="submit" variant="secondary" disabled={submitting}>
             {submitting ? <Spinner aria-label="Sending" /> : null}
             Resend confirmation e-mail

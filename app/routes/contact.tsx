@@ -11,9 +11,17 @@ export default function Contact() {
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(email);
-      showToast({ title: "Copied", description: "Support e-mail address copied to the clipboard.", variant: "success" });
+      showToast({
+        title: "Copied",
+        description: "Support e-mail address copied to the clipboard.",
+        variant: "success",
+      });
     } catch {
-      showToast({ title: "Copy failed", description: `Select the address and copy it: ${email}`, variant: "destructive" });
+      showToast({
+        title: "Copy failed",
+        description: `Select the address and copy it: ${email}`,
+        variant: "destructive",
+      });
     }
   };
   return (

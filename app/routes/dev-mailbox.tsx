@@ -21,7 +21,8 @@ export default function DevMailbox({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto w-full max-w-4xl px-4 py-12">
       <h1 className="text-3xl font-semibold tracking-tight">Dev mailbox</h1>
       <p className="mt-2 text-muted-foreground">
-        Without <code className="font-mono text-sm">SMTP_URL</code>, e-mails are kept here instead of sent. Newest first.
+        Without <code className="font-mono text-sm">SMTP_URL</code>, e-mails are kept here instead of sent. Newest
+        first.
       </p>
       {mails.length === 0 ? <p className="mt-8 text-muted-foreground">No e-mails yet.</p> : null}
       <ol className="mt-8 flex flex-col gap-6">

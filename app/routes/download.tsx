@@ -22,9 +22,12 @@ export default function DownloadPage({ loaderData }: Route.ComponentProps) {
   const latest = releases[0];
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-12 sm:px-6">
-      <h1 className="text-3xl font-semibold tracking-tight sm:text-4xl">Download {config?.productName ?? "ForgeKit"}</h1>
+      <h1 className="text-3xl font-semibold tracking-tight sm:text-4xl">
+        Download {config?.productName ?? "ForgeKit"}
+      </h1>
       <p className="mt-2 max-w-2xl text-muted-foreground">
-        The installer for Windows. New users get a 7-day free trial with their first license; no card is needed to download.
+        The installer for Windows. New users get a 7-day free trial with their first license; no card is needed to
+        download.
       </p>
 
       <div className="mt-8 grid gap-6 lg:grid-cols-[1.4fr_1fr]">
@@ -82,7 +85,10 @@ export default function DownloadPage({ loaderData }: Route.ComponentProps) {
             Recent releases
           </h2>
           <div className="flex items-center gap-4 text-sm">
-            <a href="/release-notes.atom" className="inline-flex items-center gap-1.5 text-muted-foreground hover:text-foreground">
+            <a
+              href="/release-notes.atom"
+              className="inline-flex items-center gap-1.5 text-muted-foreground hover:text-foreground"
+            >
               <Rss aria-hidden className="size-4" /> Feed
             </a>
             <Link to="/release-notes" className="text-primary underline underline-offset-4">
@@ -93,7 +99,9 @@ export default function DownloadPage({ loaderData }: Route.ComponentProps) {
         {loading ? (
           <ReleaseListSkeleton count={DOWNLOAD_RELEASES} />
         ) : releases.length === 0 ? (
-          <p className="rounded-xl border border-dashed p-8 text-center text-muted-foreground">No releases available yet.</p>
+          <p className="rounded-xl border border-dashed p-8 text-center text-muted-foreground">
+            No releases available yet.
+          </p>
         ) : (
           <ReleaseList releases={releases} headingLevel={3} />
         )}
@@ -104,5 +112,8 @@ export default function DownloadPage({ loaderData }: Route.ComponentProps) {
 
 export const meta: Route.MetaFunction = () => [
   { title: "Download | ForgeKit" },
-  { name: "description", content: "Download the Windows installer, see system requirements and what changed in the latest releases." },
+  {
+    name: "description",
+    content: "Download the Windows installer, see system requirements and what changed in the latest releases.",
+  },
 ];

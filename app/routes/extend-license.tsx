@@ -50,7 +50,13 @@ export async function action({ request }: Route.ActionArgs) {
     years: Number(form.get("years")),
   };
   const failed = (status: number, description: string) =>
-    data({ toast: { title: "Extension Failed", description, variant: "destructive" as const }, checkoutTransactionId: null }, { status });
+    data(
+      {
+        toast: { title: "Extension Failed", description, variant: "destructive" as const },
+        checkoutTransactionId: null,
+      },
+      { status },
+    );
   try {
     const outcome = await extendLicense(input);
     if (outcome.kind === "checkout") return data({ toast: null, checkoutTransactionId: outcome.transactionId });
@@ -66,14 +72,33 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-function Stepper({ id, label, value, max, onChange }: { id: string; label: string; value: number; max: number; onChange: (v: number) => void }) {
+function Stepper({
+  id,
+  label,
+  value,
+  max,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: number;
+  max: number;
+  onChange: (v: number) => void;
+}) {
   return (
     <div className="flex items-center justify-between gap-4">
       <label htmlFor={id} className="font-medium">
         {label}
       </label>
       <div className="flex items-center gap-2">
-        <Button type="button" variant="outline" size="icon" aria-label={`Fewer ${label.toLowerCase()}`} disabled={value <= 0} onClick={() => onChange(value - 1)}>
+        <Button
+          type="button"
+          variant="outline"
+          size="icon"
+          aria-label={`Fewer ${label.toLowerCase()}`}
+          disabled={value <= 0}
+          onClick={() => onChange(value - 1)}
+        >
           <Minus aria-hidden />
         </Button>
         <input
@@ -86,7 +111,14 @@ function Stepper({ id, label, value, max, onChange }: { id: string; label: strin
           onChange={(e) => onChange(Math.max(0, Math.min(max, Math.trunc(Number(e.target.value) || 0))))}
           className="h-9 w-16 rounded-md border border-input bg-background/60 text-center"
         />
-        <Button type="button" variant="outline" size="icon" aria-label={`More ${label.toLowerCase()}`} disabled={value >= max} onClick={() => onChange(value + 1)}>
+        <Button
+          type="button"
+          variant="outline"
+          size="icon"
+          aria-label={`More ${label.toLowerCase()}`}
+          disabled={value >= max}
+          onClick={() => onChange(value + 1)}
+        >
           <Plus aria-hidden />
         </Button>
       </div>
@@ -109,7 +141,11 @@ export default function ExtendLicense({ actionData }: Route.ComponentProps) {
   const config = useRootData()!.publicConfig;
   const onCheckoutEvent = (event: CheckoutEvent) => {
     if (event.name !== "checkout.completed") return;
-    showToast({ title: "License Extended", description: "Your new expiry date appears as soon as the payment is confirmed.", variant: "success" });
+    showToast({
+      title: "License Extended",
+      description: "Your new expiry date appears as soon as the payment is confirmed.",
+      variant: "success",
+    });
     navigate("/licenses");
   };
   const checkout = useCheckout(config, onCheckoutEvent);
@@ -154,7 +190,9 @@ export default function ExtendLicense({ actionData }: Route.ComponentProps) {
               <dd data-testid="extension-new-end">{formatDate(newEnd)}</dd>
             </dl>
             {config.paymentProvider === "demo" ? (
-              <p className="text-xs text-muted-foreground">Demo payment: nothing is charged; it takes about 2 seconds.</p>
+              <p className="text-xs text-muted-foreground">
+                Demo payment: nothing is charged; it takes about 2 seconds.
+              </p>
             ) : null}
             <div className="flex flex-wrap gap-3">
               <Button type="submit" disabled={total === 0 || processing}>

@@ -22,7 +22,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const limit = await hitRateLimit([`forgot:ip:${context.clientIp}`, `forgot:email:${email}`]);
   if (limit.limited) {
     return data(
-      { fieldErrors: { form: [RATE_LIMIT_MESSAGE] }, sentTo: null, toast: { title: T.errorTitle, description: RATE_LIMIT_MESSAGE, variant: "destructive" as const } },
+      {
+        fieldErrors: { form: [RATE_LIMIT_MESSAGE] },
+        sentTo: null,
+        toast: { title: T.errorTitle, description: RATE_LIMIT_MESSAGE, variant: "destructive" as const },
+      },
       { status: 429, headers: { "Retry-After": String(limit.retryAfter) } },
     );
   }
@@ -32,7 +36,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     getLogger().error({ err: error }, "password reset request failed");
     return data(
-      { fieldErrors: { form: [T.resetEmailFailed] }, sentTo: null, toast: { title: T.errorTitle, description: T.resetEmailFailed, variant: "destructive" as const } },
+      {
+        fieldErrors: { form: [T.resetEmailFailed] },
+        sentTo: null,
+        toast: { title: T.errorTitle, description: T.resetEmailFailed, variant: "destructive" as const },
+      },
       { status: 500 },
     );
   }
@@ -52,8 +60,8 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           <MailCheck aria-hidden className="size-12" />
         </div>
         <p role="status" className="text-muted-foreground">
-          If an account exists for <strong className="text-foreground">{actionData.sentTo}</strong>, we sent it a link to reset
-          your password. The link expires in 24 hours.
+          If an account exists for <strong className="text-foreground">{actionData.sentTo}</strong>, we sent it a link
+          to reset your password. The link expires in 24 hours.
         </p>
         <Button asChild variant="secondary">
           <Link to="/login">Back to Login</Link>
@@ -74,7 +82,15 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
     >
       <Form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         <FormMessage>{errors.form?.[0]}</FormMessage>
-        <FormField id="email" name="email" type="email" label="Email" autoComplete="email" required errors={errors.email} />
+        <FormField
+          id="email"
+          name="email"
+          type="email"
+          label="Email"
+          autoComplete="email"
+          required
+          errors={errors.email}
+        />
         <Button type="submit" disabled={submitting}>
           {submitting ? <Spinner aria-label="Sending" /> : null}
           Send reset link

@@ -122,9 +122,7 @@ export default function Home() {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
-  const root = matches.find((m) => m?.id === "root")?.data as
-    | { publicConfig?: { productName?: string } }
-    | undefined;
+  const root = matches.find((m) => m?.id === "root")?.data as { publicConfig?: { productName?: string } } | undefined;
   const name = root?.publicConfig?.productName ?? "ForgeKit";
   return [
     { title: `${name} — automate repetitive programming work on Windows` },

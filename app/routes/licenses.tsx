@@ -102,8 +102,9 @@ export default function Licenses({ loaderData }: Route.ComponentProps) {
           <ul className="mt-2 flex list-disc flex-col gap-1.5 pb-2 pl-5 text-sm text-muted-foreground">
             <li>An offline license needs a Windows username or a computer name.</li>
             <li>
-              Find them on the computer: <code className="font-mono">whoami</code> or <code className="font-mono">echo %USERNAME%</code> for
-              the username, <code className="font-mono">hostname</code> for the computer name.
+              Find them on the computer: <code className="font-mono">whoami</code> or{" "}
+              <code className="font-mono">echo %USERNAME%</code> for the username,{" "}
+              <code className="font-mono">hostname</code> for the computer name.
             </li>
             <li>They can be changed only once.</li>
           </ul>
@@ -113,7 +114,9 @@ export default function Licenses({ loaderData }: Route.ComponentProps) {
       {licenses.length === 0 ? (
         <div className="mt-10 flex flex-col items-center gap-4 rounded-xl border border-dashed p-10 text-center">
           <h2 className="text-xl font-semibold">No licenses yet</h2>
-          <p className="text-muted-foreground">Choose a plan to get your first license; new customers start with a 7-day free trial.</p>
+          <p className="text-muted-foreground">
+            Choose a plan to get your first license; new customers start with a 7-day free trial.
+          </p>
           <Button asChild>
             <Link to="/pricing">Get Your First License</Link>
           </Button>

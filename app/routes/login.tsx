@@ -26,7 +26,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   await requireAnonymous(request);
   const formData = await readForm(request);
   const parsed = parseForm(loginSchema, formData);
-  if (!parsed.success) return data({ fieldErrors: parsed.fieldErrors, unverifiedEmail: null, toast: null }, { status: 400 });
+  if (!parsed.success)
+    return data({ fieldErrors: parsed.fieldErrors, unverifiedEmail: null, toast: null }, { status: 400 });
   const { email, password, redirectTo } = parsed.data;
 
   // Every attempt counts against the client's IP; per address only failures count, and they hold
@@ -36,7 +37,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (limit.limited || (guard && !guard.allowed)) {
     const retryAfter = guard && !guard.allowed ? guard.retryAfter : limit.retryAfter;
     return data(
-      { fieldErrors: { form: [RATE_LIMIT_MESSAGE] }, unverifiedEmail: null, toast: { title: T.loginFailedTitle, description: RATE_LIMIT_MESSAGE, variant: "destructive" as const } },
+      {
+        fieldErrors: { form: [RATE_LIMIT_MESSAGE] },
+        unverifiedEmail: null,
+        toast: { title: T.loginFailedTitle, description: RATE_LIMIT_MESSAGE, variant: "destructive" as const },
+      },
       { status: 429, headers: { "Retry-After": String(retryAfter) } },
     );
   }
@@ -61,13 +66,21 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       const message = error.body?.message || T.loginFailedFallback;
       return data(
-        { fieldErrors: { form: [message] }, unverifiedEmail: null, toast: { title: T.loginFailedTitle, description: message, variant: "destructive" as const } },
+        {
+          fieldErrors: { form: [message] },
+          unverifiedEmail: null,
+          toast: { title: T.loginFailedTitle, description: message, variant: "destructive" as const },
+        },
         { status: error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 401 },
       );
     }
     getLogger().error({ err: error }, "sign-in failed");
     return data(
-      { fieldErrors: { form: [T.loginUnexpected] }, unverifiedEmail: null, toast: { title: T.errorTitle, description: T.loginUnexpected, variant: "destructive" as const } },
+      {
+        fieldErrors: { form: [T.loginUnexpected] },
+        unverifiedEmail: null,
+        toast: { title: T.errorTitle, description: T.loginUnexpected, variant: "destructive" as const },
+      },
       { status: 500 },
     );
   }
@@ -96,7 +109,15 @@ export default function Login({ actionData }: Route.ComponentProps) {
       <Form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? "/"} />
         <FormMessage>{errors.form?.[0]}</FormMessage>
-        <FormField id="email" name="email" type="email" label="Email" autoComplete="email" required errors={errors.email} />
+        <FormField
+          id="email"
+          name="email"
+          type="email"
+          label="Email"
+          autoComplete="email"
+          required
+          errors={errors.email}
+        />
         <FormField
           id="password"
           name="password"

@@ -9,7 +9,8 @@ import type { Route } from "./+types/logout";
  * Origin check from React Router, so it makes its own: another site cannot sign the user out.
  */
 export async function action({ request }: Route.ActionArgs) {
-  if (!isSameOrigin(request)) return new Response("Cross-site sign-out refused.", { status: 403, headers: { "Content-Type": "text/plain" } });
+  if (!isSameOrigin(request))
+    return new Response("Cross-site sign-out refused.", { status: 403, headers: { "Content-Type": "text/plain" } });
   try {
     const result = await getAuth().api.signOut({ headers: request.headers, returnHeaders: true });
     const headers = new Headers();

@@ -14,8 +14,11 @@ export default function NotFound() {
       <p className="font-mono text-sm text-primary">404</p>
       <h1 className="text-3xl font-semibold tracking-tight sm:text-4xl">Page not found</h1>
       <p className="text-muted-foreground">
-        There is nothing at <code className="break-all rounded bg-muted px-1.5 py-0.5 font-mono text-sm text-foreground">{location.pathname}</code>.
-        It may have moved, or the address may be mistyped.
+        There is nothing at{" "}
+        <code className="break-all rounded bg-muted px-1.5 py-0.5 font-mono text-sm text-foreground">
+          {location.pathname}
+        </code>
+        . It may have moved, or the address may be mistyped.
       </p>
       <div className="flex flex-wrap justify-center gap-3">
         <Button asChild>

@@ -43,10 +43,14 @@ export async function action({ request }: Route.ActionArgs) {
       case "checkout": {
         const plan = form.get("plan");
         if (!isPlanId(plan)) return fail(400, CHECKOUT_ERRORS.invalidPlan);
-        return data<PlanCheckoutAnswer>({ checkout: await createPlanCheckout({ userId: user.id, email: user.email, planId: plan }) });
+        return data<PlanCheckoutAnswer>({
+          checkout: await createPlanCheckout({ userId: user.id, email: user.email, planId: plan }),
+        });
       }
       case "demo-pay":
-        return data<PlanCheckoutAnswer>({ paid: await payDemoCheckout({ userId: user.id, transactionId: form.get("transactionId") }) });
+        return data<PlanCheckoutAnswer>({
+          paid: await payDemoCheckout({ userId: user.id, transactionId: form.get("transactionId") }),
+        });
       default:
         return fail(400, "Unknown action.");
     }
@@ -69,7 +73,12 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
     if (event.name !== "checkout.completed") return; // closing the checkout is silent
     const path = successPath(event.transactionId);
     if (path) navigate(path);
-    else showToast({ title: "Payment successful", description: "Your license will appear on your licenses page shortly.", variant: "success" });
+    else
+      showToast({
+        title: "Payment successful",
+        description: "Your license will appear on your licenses page shortly.",
+        variant: "success",
+      });
   };
   const checkout = useCheckout(config, onEvent);
   const fail = (description: string) => showToast({ title: CHECKOUT_ERROR_TITLE, description, variant: "destructive" });
@@ -90,8 +99,8 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
       <div className="mx-auto max-w-2xl text-center">
         <h1 className="text-3xl font-semibold tracking-tight sm:text-4xl">Simple pricing, per license</h1>
         <p className="mt-3 text-muted-foreground">
-          Every plan includes every feature and renews automatically. Cancel anytime; you keep access until the end of the
-          period you paid for.
+          Every plan includes every feature and renews automatically. Cancel anytime; you keep access until the end of
+          the period you paid for.
           {showTrial ? ` New customers start with a ${TRIAL_DAYS}-day free trial.` : ""}
         </p>
       </div>
@@ -109,7 +118,9 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
-      <p className="mt-6 text-center text-sm text-muted-foreground">Prices in US dollars. Taxes are added at checkout where they apply.</p>
+      <p className="mt-6 text-center text-sm text-muted-foreground">
+        Prices in US dollars. Taxes are added at checkout where they apply.
+      </p>
       <DemoCheckoutDialog checkout={demoCheckout} email={customer?.email ?? ""} onFinish={onEvent} />
 
       <section aria-labelledby="faq" className="mx-auto mt-16 max-w-3xl">
@@ -126,14 +137,15 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
           <div>
             <dt className="font-medium">Can I use it offline?</dt>
             <dd className="mt-1 text-muted-foreground">
-              Yes. Tie a license to your Windows username or computer name once, and the tool checks it without a connection.
+              Yes. Tie a license to your Windows username or computer name once, and the tool checks it without a
+              connection.
             </dd>
           </div>
           <div>
             <dt className="font-medium">How does the free trial work?</dt>
             <dd className="mt-1 text-muted-foreground">
-              If you have never had a license, your first plan starts with {TRIAL_DAYS} free days. Cancel before they end and
-              you pay nothing.
+              If you have never had a license, your first plan starts with {TRIAL_DAYS} free days. Cancel before they
+              end and you pay nothing.
             </dd>
           </div>
           <div>
@@ -149,8 +161,8 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
           <div>
             <dt className="font-medium">Who handles the payment?</dt>
             <dd className="mt-1 text-muted-foreground">
-              Paddle, our reseller and merchant of record, processes payments, invoices and sales tax. We never see your card
-              number.
+              Paddle, our reseller and merchant of record, processes payments, invoices and sales tax. We never see your
+              card number.
             </dd>
           </div>
         </dl>
@@ -161,5 +173,9 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
 
 export const meta: Route.MetaFunction = () => [
   { title: "Pricing | ForgeKit" },
-  { name: "description", content: "Monthly $9, 6 months $49.50 or yearly $90 per license; auto-renewing, cancel anytime, 7-day free trial for new customers." },
+  {
+    name: "description",
+    content:
+      "Monthly $9, 6 months $49.50 or yearly $90 per license; auto-renewing, cancel anytime, 7-day free trial for new customers.",
+  },
 ];

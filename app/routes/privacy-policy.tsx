@@ -20,23 +20,23 @@ const sections: LegalSection[] = [
     body: () => (
       <ul>
         <li>
-          <strong>Account:</strong> your e-mail address, your password (stored only as a salted hash), whether you confirmed your
-          address, and when you signed in.
+          <strong>Account:</strong> your e-mail address, your password (stored only as a salted hash), whether you
+          confirmed your address, and when you signed in.
         </li>
         <li>
           <strong>Profile:</strong> your full name and, if you give it, your company name.
         </li>
         <li>
-          <strong>Licenses:</strong> the plan, dates, status, renewal and refund details of each license, the e-mail address it is
-          issued to, and the Windows username and computer name you choose to enter for offline use.
+          <strong>Licenses:</strong> the plan, dates, status, renewal and refund details of each license, the e-mail
+          address it is issued to, and the Windows username and computer name you choose to enter for offline use.
         </li>
         <li>
-          <strong>Payments:</strong> Paddle, our merchant of record, collects your payment details. We receive the transaction and
-          subscription identifiers, the amounts, and your country for tax — never your card number.
+          <strong>Payments:</strong> Paddle, our merchant of record, collects your payment details. We receive the
+          transaction and subscription identifiers, the amounts, and your country for tax — never your card number.
         </li>
         <li>
-          <strong>Technical data:</strong> server logs with the address requested, the time, the response and your IP address,
-          kept to run and protect the service.
+          <strong>Technical data:</strong> server logs with the address requested, the time, the response and your IP
+          address, kept to run and protect the service.
         </li>
         <li>
           <strong>Messages:</strong> what you write to support.
@@ -49,10 +49,21 @@ const sections: LegalSection[] = [
     title: "Why we use it",
     body: () => (
       <ul>
-        <li>To provide your account and licenses, including license keys and offline activation (performing our contract with you).</li>
-        <li>To take payments, renew subscriptions, issue refunds, and keep accounting records (contract and legal obligations).</li>
-        <li>To send the e-mails the service needs: address confirmation, password reset, purchase and renewal notices.</li>
-        <li>To keep the service secure, limit abuse such as password guessing, and investigate misuse (our legitimate interest).</li>
+        <li>
+          To provide your account and licenses, including license keys and offline activation (performing our contract
+          with you).
+        </li>
+        <li>
+          To take payments, renew subscriptions, issue refunds, and keep accounting records (contract and legal
+          obligations).
+        </li>
+        <li>
+          To send the e-mails the service needs: address confirmation, password reset, purchase and renewal notices.
+        </li>
+        <li>
+          To keep the service secure, limit abuse such as password guessing, and investigate misuse (our legitimate
+          interest).
+        </li>
         <li>To answer your support requests.</li>
       </ul>
     ),
@@ -63,8 +74,8 @@ const sections: LegalSection[] = [
     body: () => (
       <p>
         We use one cookie to keep you signed in, and a short-lived one to show a message after a page change. Both are
-        necessary for the site to work. We use no advertising or tracking cookies and no third-party analytics. The tutorial
-        video is loaded from YouTube's privacy-enhanced domain only when you press play.
+        necessary for the site to work. We use no advertising or tracking cookies and no third-party analytics. The
+        tutorial video is loaded from YouTube's privacy-enhanced domain only when you press play.
       </p>
     ),
   },
@@ -81,8 +92,8 @@ const sections: LegalSection[] = [
         </ul>
         <p>
           They process the data under contract and only to provide their service. We may also disclose data when the law
-          requires it. Some providers are outside Israel and the European Economic Area; transfers are protected by adequacy
-          decisions or standard contractual clauses.
+          requires it. Some providers are outside Israel and the European Economic Area; transfers are protected by
+          adequacy decisions or standard contractual clauses.
         </p>
       </>
     ),
@@ -92,7 +103,9 @@ const sections: LegalSection[] = [
     title: "How long we keep it",
     body: () => (
       <ul>
-        <li>Account, profile and license data: while your account exists, and up to 30 days after you ask us to delete it.</li>
+        <li>
+          Account, profile and license data: while your account exists, and up to 30 days after you ask us to delete it.
+        </li>
         <li>Payment and refund records: 7 years, as tax and accounting law requires.</li>
         <li>Server logs: up to 90 days.</li>
         <li>Password-reset and confirmation links expire after 24 hours.</li>
@@ -105,13 +118,15 @@ const sections: LegalSection[] = [
     body: ({ supportEmail }) => (
       <>
         <p>
-          Under the Israeli Protection of Privacy Law, and the GDPR if you are in the European Union or the United Kingdom, you
-          may ask to see the personal data we hold about you, to correct it, to delete it, to receive it in a portable form, and
-          to object to or restrict its use. You can correct your name, company and e-mail address yourself on your profile page.
+          Under the Israeli Protection of Privacy Law, and the GDPR if you are in the European Union or the United
+          Kingdom, you may ask to see the personal data we hold about you, to correct it, to delete it, to receive it in
+          a portable form, and to object to or restrict its use. You can correct your name, company and e-mail address
+          yourself on your profile page.
         </p>
         <p>
-          Write to <a href={`mailto:${supportEmail}`}>{supportEmail}</a> from the address of your account; we answer within 30
-          days. You may also complain to the Israeli Privacy Protection Authority or your local data protection authority.
+          Write to <a href={`mailto:${supportEmail}`}>{supportEmail}</a> from the address of your account; we answer
+          within 30 days. You may also complain to the Israeli Privacy Protection Authority or your local data
+          protection authority.
         </p>
       </>
     ),
@@ -122,23 +137,28 @@ const sections: LegalSection[] = [
     body: () => (
       <p>
         Connections to the site are encrypted. Passwords are stored as salted hashes, sessions end when you log out, and
-        resetting your password ends every other session. Access to personal data is limited to the staff who need it to run
-        the service, and administrative actions on licenses are recorded.
+        resetting your password ends every other session. Access to personal data is limited to the staff who need it to
+        run the service, and administrative actions on licenses are recorded.
       </p>
     ),
   },
   {
     id: "children",
     title: "Children",
-    body: () => <p>The service is meant for professionals and is not directed at children under 16. We do not knowingly collect their data.</p>,
+    body: () => (
+      <p>
+        The service is meant for professionals and is not directed at children under 16. We do not knowingly collect
+        their data.
+      </p>
+    ),
   },
   {
     id: "changes",
     title: "Changes to this policy",
     body: () => (
       <p>
-        We will post any change here and update the date above; if a change is material, we will also tell you by e-mail. See
-        also our <Link to="/terms-of-service">Terms of Service</Link>.
+        We will post any change here and update the date above; if a change is material, we will also tell you by
+        e-mail. See also our <Link to="/terms-of-service">Terms of Service</Link>.
       </p>
     ),
   },
@@ -151,8 +171,8 @@ export default function PrivacyPolicy() {
       updated={LEGAL_UPDATED}
       intro={({ product }) => (
         <p>
-          This policy explains what personal data the {product} website and licensing service collect, why, who else sees it,
-          how long we keep it, and the rights you have. We collect as little as the service needs.
+          This policy explains what personal data the {product} website and licensing service collect, why, who else
+          sees it, how long we keep it, and the rights you have. We collect as little as the service needs.
         </p>
       )}
       sections={sections}
@@ -162,5 +182,8 @@ export default function PrivacyPolicy() {
 
 export const meta: Route.MetaFunction = () => [
   { title: "Privacy Policy | ForgeKit" },
-  { name: "description", content: "What personal data we collect, why, who processes it, how long we keep it, and your rights." },
+  {
+    name: "description",
+    content: "What personal data we collect, why, who processes it, how long we keep it, and your rights.",
+  },
 ];

@@ -22,7 +22,14 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const parsed = parseForm(profileSchema, await readForm(request));
   if (!parsed.success) {
-    return data({ fieldErrors: parsed.fieldErrors, pendingEmail: null, toast: { title: T.profileFailed, variant: "destructive" as const } }, { status: 400 });
+    return data(
+      {
+        fieldErrors: parsed.fieldErrors,
+        pendingEmail: null,
+        toast: { title: T.profileFailed, variant: "destructive" as const },
+      },
+      { status: 400 },
+    );
   }
   try {
     const { emailChangePending } = await updateProfile(user.id, user.email, parsed.data, request);
@@ -39,7 +46,14 @@ export async function action({ request }: Route.ActionArgs) {
     };
   } catch (error) {
     getLogger().error({ err: error }, "profile update failed");
-    return data({ fieldErrors: { form: [T.profileFailed] }, pendingEmail: null, toast: { title: T.profileFailed, variant: "destructive" as const } }, { status: 500 });
+    return data(
+      {
+        fieldErrors: { form: [T.profileFailed] },
+        pendingEmail: null,
+        toast: { title: T.profileFailed, variant: "destructive" as const },
+      },
+      { status: 500 },
+    );
   }
 }
 
@@ -66,7 +80,15 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
                 {profile.email}.
               </FormMessage>
             ) : null}
-            <FormField id="full_name" name="full_name" label="Full name" defaultValue={profile.full_name} autoComplete="name" required errors={errors.full_name} />
+            <FormField
+              id="full_name"
+              name="full_name"
+              label="Full name"
+              defaultValue={profile.full_name}
+              autoComplete="name"
+              required
+              errors={errors.full_name}
+            />
             <FormField
               id="company_name"
               name="company_name"

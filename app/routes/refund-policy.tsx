@@ -11,13 +11,14 @@ const sections: LegalSection[] = [
     body: () => (
       <>
         <p>
-          You may cancel a paid license and ask for a refund within <strong>14 days</strong> of the purchase date. The purchase
-          date of a renewal is the day the renewal is charged, so the 14 days start again with each renewal payment.
+          You may cancel a paid license and ask for a refund within <strong>14 days</strong> of the purchase date. The
+          purchase date of a renewal is the day the renewal is charged, so the 14 days start again with each renewal
+          payment.
         </p>
         <p>
-          If you are a disabled person, a senior citizen (65 or older) or a new immigrant, as Israeli consumer protection law
-          defines these groups, and the purchase was made by distance selling, you may cancel within <strong>4 months</strong> of
-          the purchase date. Please tell us you belong to one of these groups when you ask.
+          If you are a disabled person, a senior citizen (65 or older) or a new immigrant, as Israeli consumer
+          protection law defines these groups, and the purchase was made by distance selling, you may cancel within{" "}
+          <strong>4 months</strong> of the purchase date. Please tell us you belong to one of these groups when you ask.
         </p>
       </>
     ),
@@ -28,12 +29,14 @@ const sections: LegalSection[] = [
     body: ({ supportEmail }) => (
       <>
         <p>
-          Sign in, open <Link to="/licenses">your licenses</Link>, and choose <strong>Request Refund</strong> on the license. The
-          confirmation shows the amount before you accept. The button appears while a license is refundable (see below).
+          Sign in, open <Link to="/licenses">your licenses</Link>, and choose <strong>Request Refund</strong> on the
+          license. The confirmation shows the amount before you accept. The button appears while a license is refundable
+          (see below).
         </p>
         <p>
-          You can also write to <a href={`mailto:${supportEmail}`}>{supportEmail}</a> with the e-mail address of your account and
-          the license concerned, in particular when you cancel within the 4-month period or the button is not shown.
+          You can also write to <a href={`mailto:${supportEmail}`}>{supportEmail}</a> with the e-mail address of your
+          account and the license concerned, in particular when you cancel within the 4-month period or the button is
+          not shown.
         </p>
       </>
     ),
@@ -44,13 +47,14 @@ const sections: LegalSection[] = [
     body: () => (
       <>
         <p>
-          A refund requested in the app returns <strong>95% of the plan price</strong>, rounded up to the cent: for example $8.55
-          of a $9 monthly license, $47.03 of a 6-month license and $85.50 of a yearly license.
+          A refund requested in the app returns <strong>95% of the plan price</strong>, rounded up to the cent: for
+          example $8.55 of a $9 monthly license, $47.03 of a 6-month license and $85.50 of a yearly license.
         </p>
         <p>
-          The 5% kept is the cancellation fee that the law allows: <strong>5% of the transaction or 100 NIS, whichever is
-          lower</strong>. Where 100 NIS would be lower than 5% of your payment, we refund the difference so that the fee never
-          exceeds 100 NIS. Taxes you paid are refunded in full.
+          The 5% kept is the cancellation fee that the law allows:{" "}
+          <strong>5% of the transaction or 100 NIS, whichever is lower</strong>. Where 100 NIS would be lower than 5% of
+          your payment, we refund the difference so that the fee never exceeds 100 NIS. Taxes you paid are refunded in
+          full.
         </p>
       </>
     ),
@@ -60,7 +64,10 @@ const sections: LegalSection[] = [
     title: "What is not refundable",
     body: () => (
       <ul>
-        <li>Free trials and tester licenses: nothing was paid for them. Cancel a trial before it ends and you are not charged.</li>
+        <li>
+          Free trials and tester licenses: nothing was paid for them. Cancel a trial before it ends and you are not
+          charged.
+        </li>
         <li>A license whose period has already ended, or that was already refunded.</li>
         <li>A license revoked for a breach of the Terms of Service, to the extent the law allows.</li>
       </ul>
@@ -72,12 +79,12 @@ const sections: LegalSection[] = [
     body: () => (
       <>
         <p>
-          Payments are processed by Paddle.com, our reseller and merchant of record. Paddle returns the money to the card or
-          account you paid with, usually within 5 to 10 business days after it approves the refund.
+          Payments are processed by Paddle.com, our reseller and merchant of record. Paddle returns the money to the
+          card or account you paid with, usually within 5 to 10 business days after it approves the refund.
         </p>
         <p>
-          While a refund is pending, the license shows <strong>Refund requested</strong> and its key is hidden. Once refunded, the
-          license stops working and its automatic renewal ends.
+          While a refund is pending, the license shows <strong>Refund requested</strong> and its key is hidden. Once
+          refunded, the license stops working and its automatic renewal ends.
         </p>
       </>
     ),
@@ -87,8 +94,8 @@ const sections: LegalSection[] = [
     title: "Cancelling renewal without a refund",
     body: () => (
       <p>
-        You can turn off automatic renewal at any time from your licenses page. The license then stays active until the end of
-        the period you paid for and is not charged again. You can turn renewal back on before that date.
+        You can turn off automatic renewal at any time from your licenses page. The license then stays active until the
+        end of the period you paid for and is not charged again. You can turn renewal back on before that date.
       </p>
     ),
   },
@@ -97,8 +104,8 @@ const sections: LegalSection[] = [
     title: "Governing law",
     body: () => (
       <p>
-        This policy is governed by the laws of the State of Israel. Nothing in it limits rights that consumer protection law
-        gives you and that cannot be waived.
+        This policy is governed by the laws of the State of Israel. Nothing in it limits rights that consumer protection
+        law gives you and that cannot be waived.
       </p>
     ),
   },
@@ -111,8 +118,12 @@ export default function RefundPolicy() {
       updated={LEGAL_UPDATED}
       intro={({ product }) => (
         <p>
-          We want you to be happy with {product}. This policy says when you can cancel a purchase, how much is refunded, and how
-          to ask. It is part of our <Link to="/terms-of-service" className="text-primary underline underline-offset-4">Terms of Service</Link>.
+          We want you to be happy with {product}. This policy says when you can cancel a purchase, how much is refunded,
+          and how to ask. It is part of our{" "}
+          <Link to="/terms-of-service" className="text-primary underline underline-offset-4">
+            Terms of Service
+          </Link>
+          .
         </p>
       )}
       sections={sections}
@@ -122,5 +133,9 @@ export default function RefundPolicy() {
 
 export const meta: Route.MetaFunction = () => [
   { title: "Refund Policy | ForgeKit" },
-  { name: "description", content: "Refunds within 14 days (4 months for protected groups), 95% of the plan price, cancellation fee of 5% or 100 NIS, whichever is lower." },
+  {
+    name: "description",
+    content:
+      "Refunds within 14 days (4 months for protected groups), 95% of the plan price, cancellation fee of 5% or 100 NIS, whichever is lower.",
+  },
 ];

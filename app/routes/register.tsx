@@ -33,7 +33,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const limit = await hitRateLimit([`sign-up:ip:${context.clientIp}`, `sign-up:email:${parsed.data.email}`]);
   if (limit.limited) {
     return data(
-      { fieldErrors: { form: [RATE_LIMIT_MESSAGE] }, toast: { title: T.registerFailed, description: RATE_LIMIT_MESSAGE, variant: "destructive" as const } },
+      {
+        fieldErrors: { form: [RATE_LIMIT_MESSAGE] },
+        toast: { title: T.registerFailed, description: RATE_LIMIT_MESSAGE, variant: "destructive" as const },
+      },
       { status: 429, headers: { "Retry-After": String(limit.retryAfter) } },
     );
   }
@@ -44,7 +47,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     getLogger().error({ err: error }, "registration failed");
     return data(
-      { fieldErrors: { form: [T.registerFailed] }, toast: { title: T.errorTitle, description: T.registerUnexpected, variant: "destructive" as const } },
+      {
+        fieldErrors: { form: [T.registerFailed] },
+        toast: { title: T.errorTitle, description: T.registerUnexpected, variant: "destructive" as const },
+      },
       { status: 500 },
     );
   }
@@ -78,8 +84,23 @@ export default function Register({ actionData }: Route.ComponentProps) {
     >
       <Form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         <FormMessage>{errors.form?.[0]}</FormMessage>
-        <FormField id="full_name" name="full_name" label="Full name" autoComplete="name" required errors={errors.full_name} />
-        <FormField id="email" name="email" type="email" label="Email" autoComplete="email" required errors={errors.email} />
+        <FormField
+          id="full_name"
+          name="full_name"
+          label="Full name"
+          autoComplete="name"
+          required
+          errors={errors.full_name}
+        />
+        <FormField
+          id="email"
+          name="email"
+          type="email"
+          label="Email"
+          autoComplete="email"
+          required
+          errors={errors.email}
+        />
         <FormField
           id="password"
           name="password"

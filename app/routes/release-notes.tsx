@@ -20,7 +20,10 @@ export default function ReleaseNotes({ loaderData }: Route.ComponentProps) {
           <p className="mt-2 text-muted-foreground">Every release, newest first.</p>
         </div>
         <div className="flex items-center gap-4 text-sm">
-          <a href="/release-notes.atom" className="inline-flex items-center gap-1.5 text-muted-foreground hover:text-foreground">
+          <a
+            href="/release-notes.atom"
+            className="inline-flex items-center gap-1.5 text-muted-foreground hover:text-foreground"
+          >
             <Rss aria-hidden className="size-4" /> Atom feed
           </a>
           <Link to="/download" className="text-primary underline underline-offset-4">
@@ -32,7 +35,9 @@ export default function ReleaseNotes({ loaderData }: Route.ComponentProps) {
         {loading ? (
           <ReleaseListSkeleton />
         ) : releases.length === 0 ? (
-          <p className="rounded-xl border border-dashed p-8 text-center text-muted-foreground">No releases available yet.</p>
+          <p className="rounded-xl border border-dashed p-8 text-center text-muted-foreground">
+            No releases available yet.
+          </p>
         ) : (
           <ReleaseList releases={releases} />
         )}

@@ -29,9 +29,12 @@ const linkError = (): ToastInput => ({
 
 /** The spec's two checks, in its order, with its titles and texts. */
 function passwordProblem(password: string, confirm: string): ToastInput | null {
-  if (password !== confirm) return { title: T.passwordMismatchTitle, description: T.passwordMismatch, variant: "destructive" };
-  if (password.length < PASSWORD_MIN) return { title: T.passwordTooShortTitle, description: T.passwordTooShort, variant: "destructive" };
-  if (password.length > PASSWORD_MAX) return { title: T.passwordTooShortTitle, description: T.passwordTooLong, variant: "destructive" };
+  if (password !== confirm)
+    return { title: T.passwordMismatchTitle, description: T.passwordMismatch, variant: "destructive" };
+  if (password.length < PASSWORD_MIN)
+    return { title: T.passwordTooShortTitle, description: T.passwordTooShort, variant: "destructive" };
+  if (password.length > PASSWORD_MAX)
+    return { title: T.passwordTooShortTitle, description: T.passwordTooLong, variant: "destructive" };
   return null;
 }
 
@@ -43,7 +46,13 @@ export async function action({ request }: Route.ActionArgs) {
       return { verified: await isResetTokenValid(token), toast: null };
     } catch (error) {
       getLogger().error({ err: error }, "reset link verification failed");
-      return data({ verified: false, toast: { title: T.errorTitle, description: T.resetVerifyError, variant: "destructive" as const } }, { status: 500 });
+      return data(
+        {
+          verified: false,
+          toast: { title: T.errorTitle, description: T.resetVerifyError, variant: "destructive" as const },
+        },
+        { status: 500 },
+      );
     }
   }
   const password = String(form.get("password") ?? "");
@@ -57,7 +66,13 @@ export async function action({ request }: Route.ActionArgs) {
       return redirectWithToast("/forgot-password", linkError());
     }
     getLogger().error({ err: error }, "password reset failed");
-    return data({ verified: true, toast: { title: T.errorTitle, description: T.updatePasswordFailed, variant: "destructive" as const } }, { status: 500 });
+    return data(
+      {
+        verified: true,
+        toast: { title: T.errorTitle, description: T.updatePasswordFailed, variant: "destructive" as const },
+      },
+      { status: 500 },
+    );
   }
   return redirectWithToast("/login", {
     title: "Password updated",
@@ -120,7 +135,10 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
 
   const submitting = navigation.state === "submitting";
   return (
-    <AuthCard title="Choose a new password" description="Enter your new password twice. It must be at least 6 characters long.">
+    <AuthCard
+      title="Choose a new password"
+      description="Enter your new password twice. It must be at least 6 characters long."
+    >
       <Form
         method="post"
         noValidate
@@ -136,8 +154,22 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
       >
         <input type="hidden" name="token" value={token} />
         <FormMessage>{actionData?.toast?.description}</FormMessage>
-        <FormField id="password" name="password" type="password" label="New password" autoComplete="new-password" required />
-        <FormField id="confirm" name="confirm" type="password" label="Confirm new password" autoComplete="new-password" required />
+        <FormField
+          id="password"
+          name="password"
+          type="password"
+          label="New password"
+          autoComplete="new-password"
+          required
+        />
+        <FormField
+          id="confirm"
+          name="confirm"
+          type="password"
+          label="Confirm new password"
+          autoComplete="new-password"
+          required
+        />
         <Button type="submit" disabled={submitting}>
           {submitting ? <Spinner aria-label="Saving" /> : null}
           Update password

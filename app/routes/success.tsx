@@ -23,14 +23,17 @@ export default function Success() {
             <h1 className="text-2xl font-semibold">Payment successful</h1>
           </CardTitle>
           <CardDescription className="text-base">
-            Thank you! Your license appears on your licenses page as soon as the payment is confirmed, usually within a few
-            seconds.
+            Thank you! Your license appears on your licenses page as soon as the payment is confirmed, usually within a
+            few seconds.
           </CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col items-center gap-5">
           {transactionId ? (
             <p className="text-sm text-muted-foreground">
-              Transaction ID: <code data-testid="transaction-id" className="break-all font-mono text-foreground">{transactionId}</code>
+              Transaction ID:{" "}
+              <code data-testid="transaction-id" className="break-all font-mono text-foreground">
+                {transactionId}
+              </code>
             </p>
           ) : null}
           <div className="flex flex-wrap justify-center gap-3">

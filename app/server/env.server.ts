@@ -19,12 +19,7 @@ const optionalString = z
 
 const urlString = z.url({ message: "must be an absolute URL (http:// or https://)" });
 
-export const SECRET_NAMES = [
-  "BETTER_AUTH_SECRET",
-  "LICENSE_SECRET",
-  "LICENSE_SALT",
-  "DEMO_WEBHOOK_SECRET",
-] as const;
+export const SECRET_NAMES = ["BETTER_AUTH_SECRET", "LICENSE_SECRET", "LICENSE_SALT", "DEMO_WEBHOOK_SECRET"] as const;
 type SecretName = (typeof SECRET_NAMES)[number];
 
 /** An explicit yes: only "true" or "1" turns it on. */
@@ -57,7 +52,10 @@ const envSchema = z
     LICENSE_SALT: optionalString.pipe(z.string().min(8, { message: "must be at least 8 characters long" }).optional()),
 
     SMTP_URL: optionalString.pipe(
-      z.string().regex(/^smtps?:\/\//, { message: "must start with smtp:// or smtps://" }).optional(),
+      z
+        .string()
+        .regex(/^smtps?:\/\//, { message: "must start with smtp:// or smtps://" })
+        .optional(),
     ),
     MAIL_FROM: optionalString,
     /** Production without SMTP_URL must say so: e-mails are then kept in the database, never sent. */
@@ -140,9 +138,7 @@ export class EnvError extends Error {
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = envSchema.safeParse(source);
   if (!result.success) {
-    throw new EnvError(
-      result.error.issues.map((issue) => `${issue.path.join(".") || "environment"} ${issue.message}`),
-    );
+    throw new EnvError(result.error.issues.map((issue) => `${issue.path.join(".") || "environment"} ${issue.message}`));
   }
   const parsed = result.data;
   const embedded = parsed.NODE_ENV !== "production";

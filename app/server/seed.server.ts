@@ -5,13 +5,36 @@ import { getPlan, isPlanId, refundAmountCents } from "~/domain/plans";
 import { demoId, demoShapes } from "./billing/demo-shapes.server";
 import { configuredPriceIds } from "./billing/price-ids.server";
 import type { Transaction } from "./db/client.server";
-import { accounts, demo_billing, licenses, payments, profiles, releases, user_roles, users, type License, type NewLicense } from "./db/schema";
+import {
+  accounts,
+  demo_billing,
+  licenses,
+  payments,
+  profiles,
+  releases,
+  user_roles,
+  users,
+  type License,
+  type NewLicense,
+} from "./db/schema";
 import { licenseKeys } from "./license-keys/keys.server";
 
 /** The demo accounts created in embedded mode (printed by the start-up banner). */
 export const DEMO_ACCOUNTS = [
-  { role: "admin", email: "admin@forgekit.example", password: "admin-demo-1", fullName: "Avery Admin", company: "ForgeKit Ltd." },
-  { role: "user", email: "demo@forgekit.example", password: "user-demo-1", fullName: "Dana Developer", company: "Northwind Tools" },
+  {
+    role: "admin",
+    email: "admin@forgekit.example",
+    password: "admin-demo-1",
+    fullName: "Avery Admin",
+    company: "ForgeKit Ltd.",
+  },
+  {
+    role: "user",
+    email: "demo@forgekit.example",
+    password: "user-demo-1",
+    fullName: "Dana Developer",
+    company: "Northwind Tools",
+  },
 ] as const;
 
 export const SEED_RELEASES = [
@@ -87,49 +110,111 @@ export function demoLicenses(userId: string, email: string, now = new Date()): N
   const base = { user_id: userId, email };
   const rows: Omit<NewLicense, "license_key">[] = [
     {
-      ...base, license_type: "monthly", status: "active", start_date: at(-10), end_date: at(20),
-      auto_renew: true, paddle_subscription_id: "sub_demo_seed_renewing", purchase_date: at(-10),
-      refund_eligible_until: at(4), created_at: at(-10),
+      ...base,
+      license_type: "monthly",
+      status: "active",
+      start_date: at(-10),
+      end_date: at(20),
+      auto_renew: true,
+      paddle_subscription_id: "sub_demo_seed_renewing",
+      purchase_date: at(-10),
+      refund_eligible_until: at(4),
+      created_at: at(-10),
     },
     {
-      ...base, license_type: "yearly", status: "active", start_date: at(-40), end_date: at(325),
-      auto_renew: false, cancellation_requested: true, cancellation_requested_at: at(-2),
-      paddle_subscription_id: "sub_demo_seed_cancelling", purchase_date: at(-40),
-      refund_eligible_until: at(-26), created_at: at(-40),
+      ...base,
+      license_type: "yearly",
+      status: "active",
+      start_date: at(-40),
+      end_date: at(325),
+      auto_renew: false,
+      cancellation_requested: true,
+      cancellation_requested_at: at(-2),
+      paddle_subscription_id: "sub_demo_seed_cancelling",
+      purchase_date: at(-40),
+      refund_eligible_until: at(-26),
+      created_at: at(-40),
     },
     {
-      ...base, license_type: "trial", status: "active", start_date: at(-2), end_date: at(5),
-      is_trial: true, trial_starts_at: at(-2), trial_ends_at: at(5), created_at: at(-2),
+      ...base,
+      license_type: "trial",
+      status: "active",
+      start_date: at(-2),
+      end_date: at(5),
+      is_trial: true,
+      trial_starts_at: at(-2),
+      trial_ends_at: at(5),
+      created_at: at(-2),
     },
     {
-      ...base, license_type: "trial", status: "active", start_date: at(-120), end_date: at(-113),
-      is_trial: true, trial_starts_at: at(-120), trial_ends_at: at(-113), created_at: at(-120),
+      ...base,
+      license_type: "trial",
+      status: "active",
+      start_date: at(-120),
+      end_date: at(-113),
+      is_trial: true,
+      trial_starts_at: at(-120),
+      trial_ends_at: at(-113),
+      created_at: at(-120),
     },
     {
-      ...base, license_type: "6_months", status: "active", start_date: at(-200), end_date: at(-17),
-      auto_renew: false, paddle_subscription_id: "sub_demo_seed_expired", purchase_date: at(-200),
-      refund_eligible_until: at(-186), created_at: at(-200),
+      ...base,
+      license_type: "6_months",
+      status: "active",
+      start_date: at(-200),
+      end_date: at(-17),
+      auto_renew: false,
+      paddle_subscription_id: "sub_demo_seed_expired",
+      purchase_date: at(-200),
+      refund_eligible_until: at(-186),
+      created_at: at(-200),
     },
     {
-      ...base, license_type: "monthly", status: "revoked", start_date: at(-15), end_date: at(15),
-      paddle_subscription_id: "sub_demo_seed_revoked", purchase_date: at(-15),
-      refund_eligible_until: at(-1), created_at: at(-15),
+      ...base,
+      license_type: "monthly",
+      status: "revoked",
+      start_date: at(-15),
+      end_date: at(15),
+      paddle_subscription_id: "sub_demo_seed_revoked",
+      purchase_date: at(-15),
+      refund_eligible_until: at(-1),
+      created_at: at(-15),
     },
     {
       // A refund request stops renewal (as requestRefund does): its subscription is cancelling.
-      ...base, license_type: "yearly", status: "refund_requested", start_date: at(-5), end_date: at(360),
-      auto_renew: false, cancellation_requested: true, cancellation_requested_at: at(-1),
-      paddle_subscription_id: "sub_demo_seed_refund_requested", purchase_date: at(-5),
-      refund_eligible_until: at(9), created_at: at(-5),
+      ...base,
+      license_type: "yearly",
+      status: "refund_requested",
+      start_date: at(-5),
+      end_date: at(360),
+      auto_renew: false,
+      cancellation_requested: true,
+      cancellation_requested_at: at(-1),
+      paddle_subscription_id: "sub_demo_seed_refund_requested",
+      purchase_date: at(-5),
+      refund_eligible_until: at(9),
+      created_at: at(-5),
     },
     {
-      ...base, license_type: "6_months", status: "refunded", start_date: at(-30), end_date: at(152),
-      paddle_subscription_id: "sub_demo_seed_refunded", purchase_date: at(-30),
-      refund_eligible_until: at(-16), refunded: true, refund_amount: 4703, refunded_at: at(-25),
+      ...base,
+      license_type: "6_months",
+      status: "refunded",
+      start_date: at(-30),
+      end_date: at(152),
+      paddle_subscription_id: "sub_demo_seed_refunded",
+      purchase_date: at(-30),
+      refund_eligible_until: at(-16),
+      refunded: true,
+      refund_amount: 4703,
+      refunded_at: at(-25),
       created_at: at(-30),
     },
     {
-      ...base, license_type: "tester", status: "active", start_date: at(-1), end_date: at(29),
+      ...base,
+      license_type: "tester",
+      status: "active",
+      start_date: at(-1),
+      end_date: at(29),
       created_at: at(-1),
     },
   ];
@@ -171,7 +256,10 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<void
       await tx.insert(profiles).values({ id: userId, full_name: account.fullName, company_name: account.company });
       await tx.insert(user_roles).values({ user_id: userId, role: account.role });
       if (account.role === "user") {
-        const rows = await tx.insert(licenses).values(demoLicenses(userId, account.email, now)).returning();
+        const rows = await tx
+          .insert(licenses)
+          .values(demoLicenses(userId, account.email, now))
+          .returning();
         for (const license of rows) await seedDemoBilling(tx, license);
       }
     }
@@ -192,13 +280,22 @@ async function seedDemoBilling(tx: Transaction, license: License): Promise<void>
   const period = { starts_at: license.start_date.toISOString(), ends_at: license.end_date.toISOString() };
   const live = license.status === "active" || license.status === "refund_requested";
   const ended = !live || license.end_date <= new Date();
-  const sub = demoShapes.subscription({ id: subscriptionId, userId: license.user_id, planId, priceId, trial: false, start: license.start_date });
+  const sub = demoShapes.subscription({
+    id: subscriptionId,
+    userId: license.user_id,
+    planId,
+    priceId,
+    trial: false,
+    start: license.start_date,
+  });
   Object.assign(sub, {
     status: ended ? "canceled" : "active",
     current_billing_period: ended ? null : period,
     next_billed_at: ended || license.cancellation_requested ? null : period.ends_at,
     canceled_at: ended ? period.ends_at : null,
-    scheduled_change: license.cancellation_requested ? { action: "cancel", effective_at: period.ends_at, resume_at: null } : null,
+    scheduled_change: license.cancellation_requested
+      ? { action: "cancel", effective_at: period.ends_at, resume_at: null }
+      : null,
   });
   const txn = demoShapes.transaction({
     subscriptionId,
@@ -236,6 +333,8 @@ async function seedDemoBilling(tx: Transaction, license: License): Promise<void>
       totals: { subtotal: String(amount), tax: "0", total: String(amount), currency_code: "USD" },
       created_at: license.purchase_date.toISOString(),
     };
-    await tx.insert(demo_billing).values({ id: adjustment.id, kind: "adjustment", subscription_id: sub.id, data: adjustment });
+    await tx
+      .insert(demo_billing)
+      .values({ id: adjustment.id, kind: "adjustment", subscription_id: sub.id, data: adjustment });
   }
 }

@@ -1,5 +1,16 @@
 import type { Page } from "@playwright/test";
-import { expect, test, DEMO_ADMIN, DEMO_USER, latestMail, logIn, logOut, openMenu, registerAndConfirm, uniqueEmail } from "./support";
+import {
+  expect,
+  test,
+  DEMO_ADMIN,
+  DEMO_USER,
+  latestMail,
+  logIn,
+  logOut,
+  openMenu,
+  registerAndConfirm,
+  uniqueEmail,
+} from "./support";
 
 const toast = (page: Page) => page.locator("[data-sonner-toast]");
 
@@ -16,7 +27,9 @@ test.describe("accounts", () => {
     await expect(submit).toBeEnabled();
     await submit.click();
     await expect(page).toHaveURL(/\/confirm-email/);
-    await expect(toast(page)).toContainText("Account created successfully! Please check your email to confirm your account.");
+    await expect(toast(page)).toContainText(
+      "Account created successfully! Please check your email to confirm your account.",
+    );
     await expect(page.getByRole("link", { name: "Back to Login" })).toBeVisible();
 
     const mail = await latestMail(page, email);
@@ -59,7 +72,9 @@ test.describe("accounts", () => {
     await expect(page.getByRole("status").filter({ hasText: "new confirmation link" })).toBeVisible();
   });
 
-  test("forgot → e-mail → reset → log in with the new password; the link then no longer works", async ({ page }, info) => {
+  test("forgot → e-mail → reset → log in with the new password; the link then no longer works", async ({
+    page,
+  }, info) => {
     const email = uniqueEmail("reset", info.project.name);
     await registerAndConfirm(page, email, "old-password-1");
     await logOut(page);
@@ -75,11 +90,15 @@ test.describe("accounts", () => {
     await page.getByLabel("New password", { exact: true }).fill("new-password-1");
     await page.getByLabel("Confirm new password").fill("different-1");
     await page.getByRole("button", { name: "Update password" }).click();
-    await expect(toast(page).filter({ hasText: "Password Mismatch" })).toContainText("Passwords do not match. Please try again.");
+    await expect(toast(page).filter({ hasText: "Password Mismatch" })).toContainText(
+      "Passwords do not match. Please try again.",
+    );
     await page.getByLabel("New password", { exact: true }).fill("short");
     await page.getByLabel("Confirm new password").fill("short");
     await page.getByRole("button", { name: "Update password" }).click();
-    await expect(toast(page).filter({ hasText: "Password Too Short" })).toContainText("Password must be at least 6 characters long.");
+    await expect(toast(page).filter({ hasText: "Password Too Short" })).toContainText(
+      "Password must be at least 6 characters long.",
+    );
     await page.getByLabel("New password", { exact: true }).fill("new-password-1");
     await page.getByLabel("Confirm new password").fill("new-password-1");
     await page.getByRole("button", { name: "Update password" }).click();
@@ -90,13 +109,17 @@ test.describe("accounts", () => {
     // The same link again: used.
     await page.goto(mail.link);
     await expect(page).toHaveURL("/forgot-password");
-    await expect(toast(page).filter({ hasText: "Reset Link Error" })).toContainText("This password reset link is invalid or has expired.");
+    await expect(toast(page).filter({ hasText: "Reset Link Error" })).toContainText(
+      "This password reset link is invalid or has expired.",
+    );
   });
 
   test("a reset link without a token, or with an error, goes back to forgot-password", async ({ page }) => {
     await page.goto("/reset-password");
     await expect(page).toHaveURL("/forgot-password");
-    await expect(toast(page).filter({ hasText: "Invalid Reset Link" })).toContainText("This password reset link is invalid.");
+    await expect(toast(page).filter({ hasText: "Invalid Reset Link" })).toContainText(
+      "This password reset link is invalid.",
+    );
     await page.goto("/reset-password?token=made-up-token");
     await expect(page).toHaveURL("/forgot-password");
     await expect(toast(page).filter({ hasText: "Reset Link Error" })).toBeVisible();

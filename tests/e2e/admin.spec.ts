@@ -1,5 +1,15 @@
 import { type Page } from "@playwright/test";
-import { expect, test, DEMO_ADMIN, DEMO_USER, logIn, logOut, openMenu, registerAndConfirm, uniqueEmail } from "./support";
+import {
+  expect,
+  test,
+  DEMO_ADMIN,
+  DEMO_USER,
+  logIn,
+  logOut,
+  openMenu,
+  registerAndConfirm,
+  uniqueEmail,
+} from "./support";
 
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
 

@@ -4,7 +4,9 @@ import { decodeLicenseKey } from "./support-keys";
 const DAY = 86_400_000;
 
 test.describe("buying a license through the demo checkout", () => {
-  test("trial on pricing → checkout → success with the transaction id → the license and its key → no more trial", async ({ page }, info) => {
+  test("trial on pricing → checkout → success with the transaction id → the license and its key → no more trial", async ({
+    page,
+  }, info) => {
     const email = uniqueEmail("buyer", info.project.name);
     await registerAndConfirm(page, email);
     await page.goto("/pricing");
@@ -22,7 +24,9 @@ test.describe("buying a license through the demo checkout", () => {
     await expect(dialog).toContainText("7 days");
     await expect(dialog).toContainText(email);
     // The server created the checkout; the dialog says what happens next.
-    await expect(dialog.getByTestId("demo-checkout-next")).toHaveText(/^Free for 7 days, then \$9 on .+ unless you cancel\.$/);
+    await expect(dialog.getByTestId("demo-checkout-next")).toHaveText(
+      /^Free for 7 days, then \$9 on .+ unless you cancel\.$/,
+    );
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
     await expect(page).toHaveURL("/pricing");
@@ -57,13 +61,17 @@ test.describe("buying a license through the demo checkout", () => {
     // A second purchase is paid at once, with the existing customers' price (no trial).
     await page.getByTestId("plan-yearly").getByRole("button", { name: "Choose Yearly" }).click();
     await expect(page.getByRole("dialog", { name: "Checkout" })).toContainText("Due today");
-    await expect(page.getByTestId("demo-checkout-next")).toHaveText("Renews automatically at $90 per year; cancel anytime.");
+    await expect(page.getByTestId("demo-checkout-next")).toHaveText(
+      "Renews automatically at $90 per year; cancel anytime.",
+    );
     await page.getByRole("dialog", { name: "Checkout" }).getByRole("button", { name: "Pay $90" }).click();
     await expect(page).toHaveURL(/\/success\?transactionId=/);
     await page.goto("/licenses");
     await expect(page.getByTestId("license-card")).toHaveCount(2);
     await expect(page.getByTestId("license-card").first()).toContainText("Yearly license");
-    await expect(page.getByTestId("license-card").first().getByTestId("license-status")).toHaveText(/^Active, renews at /);
+    await expect(page.getByTestId("license-card").first().getByTestId("license-status")).toHaveText(
+      /^Active, renews at /,
+    );
   });
 
   test("the webhook endpoint refuses an unsigned event", async ({ request }) => {

@@ -48,7 +48,10 @@ test.describe("license self-service", () => {
     await expect(revoked.getByRole("link", { name: "Extend" })).toHaveCount(0);
   });
 
-  test("offline data is set once: the edit button disappears and the key changes to the new values", async ({ page, context }, info) => {
+  test("offline data is set once: the edit button disappears and the key changes to the new values", async ({
+    page,
+    context,
+  }, info) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     const { email, card } = await buyerWithPaidLicense(page, "offline", info.project.name);
     const oldKey = (await card.getByTestId("license-key").innerText()).trim();
@@ -65,7 +68,11 @@ test.describe("license self-service", () => {
     await expect(card.getByTestId("computer-name")).toHaveText("DESKTOP-42");
     const newKey = (await card.getByTestId("license-key").innerText()).trim();
     expect(newKey).not.toBe(oldKey);
-    expect(decodeLicenseKey(newKey)).toMatchObject({ email, windows_username: "CORP\\dana", computer_name: "DESKTOP-42" });
+    expect(decodeLicenseKey(newKey)).toMatchObject({
+      email,
+      windows_username: "CORP\\dana",
+      computer_name: "DESKTOP-42",
+    });
     await card.getByRole("button", { name: "Copy license key" }).click();
     await expect(toast(page, "Copied")).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(newKey);
@@ -76,7 +83,9 @@ test.describe("license self-service", () => {
     await expect(card.getByTestId("license-status")).toHaveText(/^Active, renews at /);
     await card.getByRole("button", { name: "Cancel auto-renewal" }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Cancel renewal" }).click();
-    await expect(toast(page, "Subscription Cancelled")).toContainText("will be cancelled at the end of the current billing period");
+    await expect(toast(page, "Subscription Cancelled")).toContainText(
+      "will be cancelled at the end of the current billing period",
+    );
     await expect(card.getByTestId("license-renewal")).toContainText("Automatic renewal is cancelled");
     await expect(card.getByTestId("license-status")).toHaveText(/^Active, until /);
 

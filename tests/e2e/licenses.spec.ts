@@ -14,7 +14,9 @@ test.describe("licenses page", () => {
     const cards = page.getByTestId("license-card");
     await expect(cards).toHaveCount(9);
     const kinds = await cards.evaluateAll((els) => els.map((el) => el.getAttribute("data-status")).sort());
-    expect(kinds).toEqual(["active", "active", "active", "active", "active", "expired", "revoked", "trial-active", "trial-expired"].sort());
+    expect(kinds).toEqual(
+      ["active", "active", "active", "active", "active", "expired", "revoked", "trial-active", "trial-expired"].sort(),
+    );
     // The renewing one; the refund-requested one stopped renewing with its request.
     await expect(page.getByTestId("license-status").filter({ hasText: /^Active, renews at / })).toHaveCount(1);
     await expect(page.getByTestId("license-status").filter({ hasText: /^Active, trial until / })).toHaveCount(1);

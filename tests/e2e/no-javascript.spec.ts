@@ -18,7 +18,12 @@ function postOrigins(page: Page): (string | undefined)[] {
 async function expectSignedIn(page: Page): Promise<void> {
   await page.goto("/licenses");
   await expect(page).toHaveURL("/licenses");
-  await expect(page.getByTestId("license-card").or(page.getByRole("link", { name: /Buy/ })).first()).toBeAttached();
+  await expect(
+    page
+      .getByTestId("license-card")
+      .or(page.getByRole("link", { name: /Buy/ }))
+      .first(),
+  ).toBeAttached();
 }
 
 async function logIn(page: Page, email: string, password: string): Promise<void> {
@@ -37,7 +42,10 @@ test.describe("without JavaScript", () => {
     await expectSignedIn(page);
   });
 
-  test("a visitor registers, confirms the address from the mailbox and is signed in", async ({ page, baseURL }, info) => {
+  test("a visitor registers, confirms the address from the mailbox and is signed in", async ({
+    page,
+    baseURL,
+  }, info) => {
     const origins = postOrigins(page);
     const email = uniqueEmail("nojs", info.project.name);
     await page.goto("/register");
@@ -50,7 +58,10 @@ test.describe("without JavaScript", () => {
     expect(origins).toEqual([baseURL]);
 
     await page.goto("/dev/mailbox");
-    const mail = page.getByTestId("dev-mail").filter({ has: page.getByTestId("mail-to").getByText(email, { exact: true }) }).first();
+    const mail = page
+      .getByTestId("dev-mail")
+      .filter({ has: page.getByTestId("mail-to").getByText(email, { exact: true }) })
+      .first();
     const link = await mail.locator("pre a").first().getAttribute("href");
     await page.goto(link!);
     await expect(page).toHaveURL("/");
@@ -68,7 +79,9 @@ test.describe("without JavaScript", () => {
       .first();
     const licenseId = await renewing.locator("input[name=licenseId]").first().getAttribute("value");
     expect(licenseId).toBeTruthy();
-    const card = page.getByTestId("license-card").filter({ has: page.locator(`input[name=licenseId][value="${licenseId}"]`) });
+    const card = page
+      .getByTestId("license-card")
+      .filter({ has: page.locator(`input[name=licenseId][value="${licenseId}"]`) });
 
     await card.getByRole("button", { name: "Cancel auto-renewal" }).click();
     await expect(page).toHaveURL("/licenses");

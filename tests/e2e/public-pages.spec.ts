@@ -19,7 +19,10 @@ const PUBLIC_PAGES = [
 
 test.describe("every public page", () => {
   for (const { path, heading, status = 200 } of PUBLIC_PAGES) {
-    test(`${path}: renders on the server with its own title and description, and passes axe`, async ({ page, request }) => {
+    test(`${path}: renders on the server with its own title and description, and passes axe`, async ({
+      page,
+      request,
+    }) => {
       // Server-rendered: the heading is in the HTML before any JavaScript runs.
       const response = await request.get(path);
       expect(response.status()).toBe(status);
@@ -31,7 +34,9 @@ test.describe("every public page", () => {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
       const results = await new AxeBuilder({ page }).analyze();
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual(
+        [],
+      );
     });
   }
 

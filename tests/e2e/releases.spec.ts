@@ -5,8 +5,14 @@ test.describe("download and release notes", () => {
     await page.goto("/download");
     await expect(page).toHaveTitle(/Download/);
     await expect(page.getByRole("heading", { name: /Latest version 2\.4\.0/ })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Download for Windows (.zip)" })).toHaveAttribute("href", "/downloads/forgekit-latest.zip");
-    await expect(page.getByRole("link", { name: "Get it from the Microsoft Store" })).toHaveAttribute("href", /apps\.microsoft\.com/);
+    await expect(page.getByRole("link", { name: "Download for Windows (.zip)" })).toHaveAttribute(
+      "href",
+      "/downloads/forgekit-latest.zip",
+    );
+    await expect(page.getByRole("link", { name: "Get it from the Microsoft Store" })).toHaveAttribute(
+      "href",
+      /apps\.microsoft\.com/,
+    );
     const versions = page.locator("article h3 .font-mono");
     await expect(versions).toHaveText(["Version 2.4.0", "Version 2.3.2", "Version 2.3.0"]);
     await expect(page.getByText("Batch generation").first()).toBeVisible();

@@ -35,7 +35,10 @@ export async function latestMail(page: Page, to: string): Promise<{ subject: str
   let found: { subject: string; link: string } | null = null;
   await expect(async () => {
     await page.goto("/dev/mailbox");
-    const mail = page.getByTestId("dev-mail").filter({ has: page.getByTestId("mail-to").getByText(to, { exact: true }) }).first();
+    const mail = page
+      .getByTestId("dev-mail")
+      .filter({ has: page.getByTestId("mail-to").getByText(to, { exact: true }) })
+      .first();
     await expect(mail).toBeVisible({ timeout: 1000 });
     const subject = (await mail.locator("[data-slot=card-title]").innerText()).trim();
     const link = await mail.locator("pre a").first().getAttribute("href");
@@ -55,7 +58,12 @@ export async function logIn(page: Page, email: string, password: string): Promis
 }
 
 /** Registers through the form, confirms from the mailbox link, and ends signed in at /. */
-export async function registerAndConfirm(page: Page, email: string, password = "secret-pass-1", fullName = "Test User"): Promise<void> {
+export async function registerAndConfirm(
+  page: Page,
+  email: string,
+  password = "secret-pass-1",
+  fullName = "Test User",
+): Promise<void> {
   await page.goto("/register");
   await page.getByLabel("Full name").fill(fullName);
   await page.getByLabel("Email").fill(email);

@@ -19,7 +19,13 @@ import { linkIn, startTestApp, testEngines, type TestApp } from "../support/test
 // Route args as React Router passes them (the generated per-route types differ only in name).
 const args = (request: Request, ip?: string): any => ({ request, context: testContext(ip), params: {} });
 
-const newUser = { full_name: "Grace Hopper", email: "grace@example.com", password: "cobol1959", company_name: "", terms: "on" };
+const newUser = {
+  full_name: "Grace Hopper",
+  email: "grace@example.com",
+  password: "cobol1959",
+  company_name: "",
+  terms: "on",
+};
 
 describe.each(testEngines())("accounts on %s", (engine) => {
   let app: TestApp;
@@ -42,7 +48,9 @@ describe.each(testEngines())("accounts on %s", (engine) => {
   }
 
   async function signIn(email: string, password: string) {
-    const result = await call(() => login.action(args(formRequest("/login", { email, password, redirectTo: "/" }), ip())));
+    const result = await call(() =>
+      login.action(args(formRequest("/login", { email, password, redirectTo: "/" }), ip())),
+    );
     return { ...result, cookie: cookieFrom(result.headers) };
   }
 
@@ -66,10 +74,15 @@ describe.each(testEngines())("accounts on %s", (engine) => {
     });
 
     it("answers an address that already has an account exactly as a new one, and e-mails its owner", async () => {
-      const result = await call(() => register.action(args(formRequest("/register", { ...newUser, full_name: "Someone Else" }), ip())));
+      const result = await call(() =>
+        register.action(args(formRequest("/register", { ...newUser, full_name: "Someone Else" }), ip())),
+      );
       expect(result.status).toBe(302);
       expect(result.headers.get("Location")).toBe("/confirm-email?email=grace%40example.com");
-      const [{ count }] = (await app.database.db.select({ count: sql<number>`count(*)::int` }).from(users).where(eq(users.email, "grace@example.com"))) as [{ count: number }];
+      const [{ count }] = (await app.database.db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(users)
+        .where(eq(users.email, "grace@example.com"))) as [{ count: number }];
       expect(count).toBe(1);
       await flushMail();
       expect(app.mails).toHaveLength(1);
@@ -79,16 +92,26 @@ describe.each(testEngines())("accounts on %s", (engine) => {
     it("is all or nothing: a failure after the account row leaves no account behind", async () => {
       // A profile row already holding the id the account would get is impossible to arrange,
       // so break the role insert instead: a check constraint makes it fail inside the transaction.
-      await app.database.db.execute(sql`alter table user_roles add constraint test_block check (role <> 'user') not valid`);
+      await app.database.db.execute(
+        sql`alter table user_roles add constraint test_block check (role <> 'user') not valid`,
+      );
       try {
-        const result = await call(() => register.action(args(formRequest("/register", { ...newUser, email: "atomic@example.com" }), ip())));
+        const result = await call(() =>
+          register.action(args(formRequest("/register", { ...newUser, email: "atomic@example.com" }), ip())),
+        );
         expect(result.status).toBe(500);
         expect(result.data.toast).toMatchObject({ title: T.errorTitle, description: T.registerUnexpected });
       } finally {
         await app.database.db.execute(sql`alter table user_roles drop constraint test_block`);
       }
       expect(await app.database.db.select().from(users).where(eq(users.email, "atomic@example.com"))).toHaveLength(0);
-      expect(await app.database.db.select().from(accounts).innerJoin(users, eq(users.id, accounts.userId)).where(eq(users.email, "atomic@example.com"))).toHaveLength(0);
+      expect(
+        await app.database.db
+          .select()
+          .from(accounts)
+          .innerJoin(users, eq(users.id, accounts.userId))
+          .where(eq(users.email, "atomic@example.com")),
+      ).toHaveLength(0);
     });
 
     it.each([
@@ -99,22 +122,34 @@ describe.each(testEngines())("accounts on %s", (engine) => {
       ["overlong password", { password: "x".repeat(129) }, "password", T.passwordTooLong],
       ["terms box", { terms: "" }, "terms", T.termsRequired],
     ])("refuses a missing or bad %s with the spec's text", async (_name, change, field, message) => {
-      const result = await call(() => register.action(args(formRequest("/register", { ...newUser, email: "v@example.com", ...change }), ip())));
+      const result = await call(() =>
+        register.action(args(formRequest("/register", { ...newUser, email: "v@example.com", ...change }), ip())),
+      );
       expect(result.status).toBe(400);
       expect(result.data.fieldErrors[field]).toContain(message);
       expect(await app.database.db.select().from(users).where(eq(users.email, "v@example.com"))).toHaveLength(0);
     });
 
     it("keeps the optional company name", async () => {
-      await call(() => register.action(args(formRequest("/register", { ...newUser, email: "co@example.com", company_name: "Acme" }), ip())));
-      const [row] = await app.database.db.select({ company: profiles.company_name }).from(profiles).innerJoin(users, eq(users.id, profiles.id)).where(eq(users.email, "co@example.com"));
+      await call(() =>
+        register.action(
+          args(formRequest("/register", { ...newUser, email: "co@example.com", company_name: "Acme" }), ip()),
+        ),
+      );
+      const [row] = await app.database.db
+        .select({ company: profiles.company_name })
+        .from(profiles)
+        .innerJoin(users, eq(users.id, profiles.id))
+        .where(eq(users.email, "co@example.com"));
       expect(row?.company).toBe("Acme");
     });
   });
 
   describe("confirmation", () => {
     it("the e-mailed link confirms the address and signs the user in, back at the site root", async () => {
-      await call(() => register.action(args(formRequest("/register", { ...newUser, email: "link@example.com" }), ip())));
+      await call(() =>
+        register.action(args(formRequest("/register", { ...newUser, email: "link@example.com" }), ip())),
+      );
       await flushMail();
       const url = new URL(linkIn(app.mails.at(-1)));
       const response = await getAuth().handler(new Request(url));
@@ -127,11 +162,17 @@ describe.each(testEngines())("accounts on %s", (engine) => {
     });
 
     it("resend sends a new link to an unconfirmed account and answers the same for unknown addresses", async () => {
-      await call(() => register.action(args(formRequest("/register", { ...newUser, email: "resend@example.com" }), ip())));
+      await call(() =>
+        register.action(args(formRequest("/register", { ...newUser, email: "resend@example.com" }), ip())),
+      );
       await flushMail();
       app.mails.length = 0;
-      const known = await call(() => confirmEmail.action(args(formRequest("/confirm-email", { email: "resend@example.com" }), ip())));
-      const unknown = await call(() => confirmEmail.action(args(formRequest("/confirm-email", { email: "nobody@example.com" }), ip())));
+      const known = await call(() =>
+        confirmEmail.action(args(formRequest("/confirm-email", { email: "resend@example.com" }), ip())),
+      );
+      const unknown = await call(() =>
+        confirmEmail.action(args(formRequest("/confirm-email", { email: "nobody@example.com" }), ip())),
+      );
       expect(known.status).toBe(200);
       expect(unknown.status).toBe(200);
       expect(known.data).toEqual(unknown.data);
@@ -147,11 +188,25 @@ describe.each(testEngines())("accounts on %s", (engine) => {
       expect(home.headers.get("Location")).toBe("/");
       expect(home.cookie).toContain("fk.session_token=");
       const back = await call(() =>
-        login.action(args(formRequest("/login", { email: "demo@forgekit.example", password: "user-demo-1", redirectTo: "/profile" }), ip())),
+        login.action(
+          args(
+            formRequest("/login", { email: "demo@forgekit.example", password: "user-demo-1", redirectTo: "/profile" }),
+            ip(),
+          ),
+        ),
       );
       expect(back.headers.get("Location")).toBe("/profile");
       const offsite = await call(() =>
-        login.action(args(formRequest("/login", { email: "demo@forgekit.example", password: "user-demo-1", redirectTo: "//evil.example" }), ip())),
+        login.action(
+          args(
+            formRequest("/login", {
+              email: "demo@forgekit.example",
+              password: "user-demo-1",
+              redirectTo: "//evil.example",
+            }),
+            ip(),
+          ),
+        ),
       );
       expect(offsite.headers.get("Location")).toBe("/");
     });
@@ -164,7 +219,9 @@ describe.each(testEngines())("accounts on %s", (engine) => {
     });
 
     it("tells an unconfirmed user so, and offers to resend", async () => {
-      await call(() => register.action(args(formRequest("/register", { ...newUser, email: "unconfirmed@example.com" }), ip())));
+      await call(() =>
+        register.action(args(formRequest("/register", { ...newUser, email: "unconfirmed@example.com" }), ip())),
+      );
       const result = await signIn("unconfirmed@example.com", newUser.password);
       expect(result.status).toBe(403);
       expect(result.data.fieldErrors.form).toEqual([T.unverified]);
@@ -217,7 +274,12 @@ describe.each(testEngines())("accounts on %s", (engine) => {
 
     it("after five wrong passwords for one address, the client that failed gets 429; other clients do not (decision 0014)", async () => {
       const client = "192.0.2.98";
-      const attempt = (from: string) => call(() => login.action(args(formRequest("/login", { email: "limit@example.com", password: "wrong-pass", redirectTo: "/" }), from)));
+      const attempt = (from: string) =>
+        call(() =>
+          login.action(
+            args(formRequest("/login", { email: "limit@example.com", password: "wrong-pass", redirectTo: "/" }), from),
+          ),
+        );
       for (let i = 0; i < 5; i++) expect((await attempt(client)).status).toBe(401);
       const sixth = await attempt(client);
       expect(sixth.status).toBe(429);
@@ -229,10 +291,14 @@ describe.each(testEngines())("accounts on %s", (engine) => {
     it("the 11th attempt a minute from one client IP gets 429, whatever the address", async () => {
       const client = "192.0.2.99";
       for (let i = 0; i < 10; i++) {
-        const r = await call(() => forgotPassword.action(args(formRequest("/forgot-password", { email: `f${i}@example.com` }), client)));
+        const r = await call(() =>
+          forgotPassword.action(args(formRequest("/forgot-password", { email: `f${i}@example.com` }), client)),
+        );
         expect(r.status).toBe(200);
       }
-      const r = await call(() => forgotPassword.action(args(formRequest("/forgot-password", { email: "f10@example.com" }), client)));
+      const r = await call(() =>
+        forgotPassword.action(args(formRequest("/forgot-password", { email: "f10@example.com" }), client)),
+      );
       expect(r.status).toBe(429);
     });
 
@@ -243,13 +309,29 @@ describe.each(testEngines())("accounts on %s", (engine) => {
       }
       // Invalid forms do not count; valid ones do.
       for (let i = 0; i < 10; i++) {
-        await call(() => register.action(args(formRequest("/register", { ...newUser, email: `r${i}@example.com` }), client)));
+        await call(() =>
+          register.action(args(formRequest("/register", { ...newUser, email: `r${i}@example.com` }), client)),
+        );
       }
-      expect((await call(() => register.action(args(formRequest("/register", { ...newUser, email: "r10@example.com" }), client)))).status).toBe(429);
+      expect(
+        (
+          await call(() =>
+            register.action(args(formRequest("/register", { ...newUser, email: "r10@example.com" }), client)),
+          )
+        ).status,
+      ).toBe(429);
       for (let i = 0; i < 10; i++) {
-        await call(() => confirmEmail.action(args(formRequest("/confirm-email", { email: "x@example.com" }), `192.0.2.${110 + i}`)));
+        await call(() =>
+          confirmEmail.action(args(formRequest("/confirm-email", { email: "x@example.com" }), `192.0.2.${110 + i}`)),
+        );
       }
-      expect((await call(() => confirmEmail.action(args(formRequest("/confirm-email", { email: "x@example.com" }), "192.0.2.200")))).status).toBe(429);
+      expect(
+        (
+          await call(() =>
+            confirmEmail.action(args(formRequest("/confirm-email", { email: "x@example.com" }), "192.0.2.200")),
+          )
+        ).status,
+      ).toBe(429);
     });
   });
 
@@ -274,7 +356,9 @@ describe.each(testEngines())("accounts on %s", (engine) => {
     });
 
     it("resets with the link, ends every other session, and the link works once", async () => {
-      await call(() => register.action(args(formRequest("/register", { ...newUser, email: "reset@example.com" }), ip())));
+      await call(() =>
+        register.action(args(formRequest("/register", { ...newUser, email: "reset@example.com" }), ip())),
+      );
       await confirm("reset@example.com");
       const other = await signIn("reset@example.com", newUser.password);
       await flushMail();
@@ -285,25 +369,43 @@ describe.each(testEngines())("accounts on %s", (engine) => {
       expect(link.pathname).toBe("/reset-password");
       const token = link.searchParams.get("token")!;
 
-      const verified = await call(() => resetPassword.action(args(formRequest("/reset-password", { intent: "verify", token }))));
+      const verified = await call(() =>
+        resetPassword.action(args(formRequest("/reset-password", { intent: "verify", token }))),
+      );
       expect(verified.data.verified).toBe(true);
 
-      const mismatch = await call(() => resetPassword.action(args(formRequest("/reset-password", { token, password: "newpass1", confirm: "newpass2" }))));
+      const mismatch = await call(() =>
+        resetPassword.action(
+          args(formRequest("/reset-password", { token, password: "newpass1", confirm: "newpass2" })),
+        ),
+      );
       expect(mismatch.status).toBe(400);
       expect(mismatch.data.toast).toMatchObject({ title: T.passwordMismatchTitle, description: T.passwordMismatch });
-      const short = await call(() => resetPassword.action(args(formRequest("/reset-password", { token, password: "12345", confirm: "12345" }))));
+      const short = await call(() =>
+        resetPassword.action(args(formRequest("/reset-password", { token, password: "12345", confirm: "12345" }))),
+      );
       expect(short.data.toast).toMatchObject({ title: T.passwordTooShortTitle, description: T.passwordTooShort });
 
-      const done = await call(() => resetPassword.action(args(formRequest("/reset-password", { token, password: "brand-new-1", confirm: "brand-new-1" }))));
+      const done = await call(() =>
+        resetPassword.action(
+          args(formRequest("/reset-password", { token, password: "brand-new-1", confirm: "brand-new-1" })),
+        ),
+      );
       expect(done.status).toBe(302);
       expect(done.headers.get("Location")).toBe("/login");
       expect((await getCurrentSession(getRequest("/", other.cookie))).user).toBeNull();
       expect((await signIn("reset@example.com", newUser.password)).status).toBe(401);
       expect((await signIn("reset@example.com", "brand-new-1")).status).toBe(302);
 
-      const reused = await call(() => resetPassword.action(args(formRequest("/reset-password", { intent: "verify", token }))));
+      const reused = await call(() =>
+        resetPassword.action(args(formRequest("/reset-password", { intent: "verify", token }))),
+      );
       expect(reused.data.verified).toBe(false);
-      const reusedSubmit = await call(() => resetPassword.action(args(formRequest("/reset-password", { token, password: "another-1", confirm: "another-1" }))));
+      const reusedSubmit = await call(() =>
+        resetPassword.action(
+          args(formRequest("/reset-password", { token, password: "another-1", confirm: "another-1" })),
+        ),
+      );
       expect(reusedSubmit.status).toBe(302);
       expect(reusedSubmit.headers.get("Location")).toBe("/forgot-password");
     });
@@ -312,13 +414,18 @@ describe.each(testEngines())("accounts on %s", (engine) => {
       await requestReset("demo@forgekit.example");
       await flushMail();
       const token = new URL(linkIn(app.mails[0])).searchParams.get("token")!;
-      const [row] = await app.database.db.select().from(verifications).where(eq(verifications.identifier, `reset-password:${token}`));
+      const [row] = await app.database.db
+        .select()
+        .from(verifications)
+        .where(eq(verifications.identifier, `reset-password:${token}`));
       expect(row!.expiresAt.getTime() - Date.now()).toBeGreaterThan(23.9 * 3600 * 1000);
       await app.database.db
         .update(verifications)
         .set({ expiresAt: new Date(Date.now() - 1000) })
         .where(eq(verifications.identifier, `reset-password:${token}`));
-      const verified = await call(() => resetPassword.action(args(formRequest("/reset-password", { intent: "verify", token }))));
+      const verified = await call(() =>
+        resetPassword.action(args(formRequest("/reset-password", { intent: "verify", token }))),
+      );
       expect(verified.data.verified).toBe(false);
     });
   });
@@ -328,32 +435,52 @@ describe.each(testEngines())("accounts on %s", (engine) => {
       const loader = await call(() => profile.loader(args(getRequest("/profile"))));
       expect(loader.status).toBe(302);
       expect(loader.headers.get("Location")).toBe("/login?redirectTo=%2Fprofile");
-      const action = await call(() => profile.action(args(formRequest("/profile", { full_name: "X", email: "x@example.com" }))));
+      const action = await call(() =>
+        profile.action(args(formRequest("/profile", { full_name: "X", email: "x@example.com" }))),
+      );
       expect(action.status).toBe(302);
     });
 
     it("saves names at once; a new e-mail only after its confirmation link is followed", async () => {
       const { cookie } = await signIn("demo@forgekit.example", "user-demo-1");
-      const missing = await call(() => profile.action(args(formRequest("/profile", { full_name: "", email: "" }, cookie))));
+      const missing = await call(() =>
+        profile.action(args(formRequest("/profile", { full_name: "", email: "" }, cookie))),
+      );
       expect(missing.status).toBe(400);
       expect(missing.data.fieldErrors.full_name).toContain(T.fullNameRequired);
       expect(missing.data.fieldErrors.email).toContain(T.emailRequired);
 
       app.mails.length = 0;
       const saved = await call(() =>
-        profile.action(args(formRequest("/profile", { full_name: "Dana D. Developer", company_name: "Northwind", email: "dana.new@example.com" }, cookie))),
+        profile.action(
+          args(
+            formRequest(
+              "/profile",
+              { full_name: "Dana D. Developer", company_name: "Northwind", email: "dana.new@example.com" },
+              cookie,
+            ),
+          ),
+        ),
       );
       expect(saved.status).toBe(200);
       expect(saved.data.toast.title).toBe(T.profileUpdated);
       expect(saved.data.pendingEmail).toBe("dana.new@example.com");
-      const [row] = await app.database.db.select({ email: users.email, name: profiles.full_name }).from(users).innerJoin(profiles, eq(profiles.id, users.id)).where(sql`${users.email} like 'dana%' or ${users.email} = 'demo@forgekit.example'`);
+      const [row] = await app.database.db
+        .select({ email: users.email, name: profiles.full_name })
+        .from(users)
+        .innerJoin(profiles, eq(profiles.id, users.id))
+        .where(sql`${users.email} like 'dana%' or ${users.email} = 'demo@forgekit.example'`);
       expect(row).toEqual({ email: "demo@forgekit.example", name: "Dana D. Developer" });
       await flushMail();
       const mail = app.mails.find((m) => m.to === "dana.new@example.com");
       expect(mail?.subject).toContain("new");
       const response = await getAuth().handler(new Request(linkIn(mail)));
       expect(response.status).toBe(302);
-      const [after] = await app.database.db.select({ email: users.email }).from(users).innerJoin(profiles, eq(profiles.id, users.id)).where(eq(profiles.full_name, "Dana D. Developer"));
+      const [after] = await app.database.db
+        .select({ email: users.email })
+        .from(users)
+        .innerJoin(profiles, eq(profiles.id, users.id))
+        .where(eq(profiles.full_name, "Dana D. Developer"));
       expect(after?.email).toBe("dana.new@example.com");
     });
   });

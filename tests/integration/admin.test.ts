@@ -23,14 +23,22 @@ describe.each(testEngines())("administration on %s", (engine) => {
   afterAll(async () => app?.close());
 
   const db = () => app.database.db;
-  const load = (query: string, cookie = adminCookie) => call(() => adminRoute.loader(routeArgs(getRequest(`/admin${query}`, cookie))));
+  const load = (query: string, cookie = adminCookie) =>
+    call(() => adminRoute.loader(routeArgs(getRequest(`/admin${query}`, cookie))));
   const post = (fields: Record<string, string | string[]>, cookie = adminCookie) => {
     const body = new URLSearchParams();
     for (const [k, v] of Object.entries(fields)) for (const value of [v].flat()) body.append(k, value);
     const request = formRequest("/admin", {}, cookie);
-    return call(() => adminRoute.action(routeArgs(new Request(request.url, { method: "POST", headers: request.headers, body }))));
+    return call(() =>
+      adminRoute.action(routeArgs(new Request(request.url, { method: "POST", headers: request.headers, body }))),
+    );
   };
-  const auditCount = async () => ((await db().select({ n: sql<number>`count(*)::int` }).from(audit_log)) as { n: number }[])[0]!.n;
+  const auditCount = async () =>
+    (
+      (await db()
+        .select({ n: sql<number>`count(*)::int` })
+        .from(audit_log)) as { n: number }[]
+    )[0]!.n;
   const userLicenses = async (userId: string) => db().select().from(licenses).where(eq(licenses.user_id, userId));
 
   describe("guards", () => {
@@ -45,14 +53,30 @@ describe.each(testEngines())("administration on %s", (engine) => {
 
     it("every action called directly by a user answers 403, signed out 401, and changes nothing", async () => {
       const target = await createUser(db(), `guard-${engine}@example.com`);
-      const [active] = await db().insert(licenses).values({ user_id: target.id, email: target.email, license_key: "k", license_type: "tester", end_date: new Date(Date.now() + DAY) }).returning();
+      const [active] = await db()
+        .insert(licenses)
+        .values({
+          user_id: target.id,
+          email: target.email,
+          license_key: "k",
+          license_type: "tester",
+          end_date: new Date(Date.now() + DAY),
+        })
+        .returning();
       const [release] = await db().select().from(releases).limit(1);
       const before = { audit: await auditCount(), releases: (await db().select().from(releases)).length };
       const attempts: Record<string, string | string[]>[] = [
         { intent: "revoke", licenseId: active!.id },
         { intent: "add-tester", userId: target.id, days: "30" },
         { intent: "save-release", version: "9.9.9", title: "", release_date: "2026-12-01", release_notes: ["x"] },
-        { intent: "save-release", id: release!.id, version: "hacked", title: "", release_date: "2026-12-01", release_notes: ["x"] },
+        {
+          intent: "save-release",
+          id: release!.id,
+          version: "hacked",
+          title: "",
+          release_date: "2026-12-01",
+          release_notes: ["x"],
+        },
         { intent: "delete-release", id: release!.id },
       ];
       for (const fields of attempts) {
@@ -62,18 +86,35 @@ describe.each(testEngines())("administration on %s", (engine) => {
       expect((await userLicenses(target.id)).map((l) => l.status)).toEqual(["active"]);
       expect(await auditCount()).toBe(before.audit);
       expect(await db().select().from(releases)).toHaveLength(before.releases);
-      expect((await db().select().from(releases).where(eq(releases.id, release!.id)))[0]!.version).toBe(release!.version);
+      expect((await db().select().from(releases).where(eq(releases.id, release!.id)))[0]!.version).toBe(
+        release!.version,
+      );
     });
   });
 
   describe("user search", () => {
     it("finds by full name (case-insensitive), by license e-mail and by account e-mail, each user once", async () => {
       const ada = await createUser(db(), `ada-${engine}@lovelace.example`, { fullName: "Ada Lovelace" });
-      await db().insert(licenses).values([
-        { user_id: ada.id, email: `ada.work-${engine}@analytical.example`, license_key: "k1", license_type: "tester", end_date: new Date(Date.now() + DAY) },
-        { user_id: ada.id, email: `ada.work-${engine}@analytical.example`, license_key: "k2", license_type: "tester", end_date: new Date(Date.now() + DAY) },
-      ]);
-      const ids = async (q: string) => ((await load(`?q=${encodeURIComponent(q)}`)).data.search.results as { id: string }[]).map((r) => r.id);
+      await db()
+        .insert(licenses)
+        .values([
+          {
+            user_id: ada.id,
+            email: `ada.work-${engine}@analytical.example`,
+            license_key: "k1",
+            license_type: "tester",
+            end_date: new Date(Date.now() + DAY),
+          },
+          {
+            user_id: ada.id,
+            email: `ada.work-${engine}@analytical.example`,
+            license_key: "k2",
+            license_type: "tester",
+            end_date: new Date(Date.now() + DAY),
+          },
+        ]);
+      const ids = async (q: string) =>
+        ((await load(`?q=${encodeURIComponent(q)}`)).data.search.results as { id: string }[]).map((r) => r.id);
       expect(await ids("LOVELACE")).toEqual([ada.id]);
       expect(await ids("analytical")).toEqual([ada.id]);
       expect(await ids(`ada-${engine}@`)).toEqual([ada.id]);
@@ -85,14 +126,22 @@ describe.each(testEngines())("administration on %s", (engine) => {
 
     it("a blank term is refused with a message", async () => {
       const result = await load("?q=%20%20");
-      expect(result.data.search).toEqual({ term: "", results: null, error: "Enter a name or e-mail address to search." });
+      expect(result.data.search).toEqual({
+        term: "",
+        results: null,
+        error: "Enter a name or e-mail address to search.",
+      });
     });
 
     it("opening a user lists their licenses newest first", async () => {
       const [demo] = await db().select().from(users).where(eq(users.email, USER.email));
       const result = await load(`?q=dana&user=${demo!.id}`);
       const selected = result.data.selected.value;
-      expect(selected.user).toMatchObject({ email: USER.email, full_name: "Dana Developer", company_name: "Northwind Tools" });
+      expect(selected.user).toMatchObject({
+        email: USER.email,
+        full_name: "Dana Developer",
+        company_name: "Northwind Tools",
+      });
       const created = selected.licenses.map((l: { created_at: string }) => l.created_at);
       expect(created).toEqual([...created].sort().reverse());
       expect((await load("?user=not-a-uuid")).data.selected).toEqual({ value: null, error: null });
@@ -102,7 +151,16 @@ describe.each(testEngines())("administration on %s", (engine) => {
   describe("revoke", () => {
     it("revokes an active license and records it; a second revoke is refused", async () => {
       const target = await createUser(db(), `revoke-${engine}@example.com`);
-      const [license] = await db().insert(licenses).values({ user_id: target.id, email: target.email, license_key: "k", license_type: "monthly", end_date: new Date(Date.now() + DAY) }).returning();
+      const [license] = await db()
+        .insert(licenses)
+        .values({
+          user_id: target.id,
+          email: target.email,
+          license_key: "k",
+          license_type: "monthly",
+          end_date: new Date(Date.now() + DAY),
+        })
+        .returning();
       const result = await post({ intent: "revoke", licenseId: license!.id });
       expect(result.status).toBe(200);
       expect(result.data.toast.title).toBe("License revoked");
@@ -116,7 +174,10 @@ describe.each(testEngines())("administration on %s", (engine) => {
   });
 
   it("revoking a renewing license also stops its subscription's renewal", async () => {
-    const [renewing] = await db().select().from(licenses).where(eq(licenses.paddle_subscription_id, "sub_demo_seed_renewing"));
+    const [renewing] = await db()
+      .select()
+      .from(licenses)
+      .where(eq(licenses.paddle_subscription_id, "sub_demo_seed_renewing"));
     expect(renewing!.auto_renew).toBe(true);
     expect((await post({ intent: "revoke", licenseId: renewing!.id })).status).toBe(200);
     const [after] = await db().select().from(licenses).where(eq(licenses.id, renewing!.id));
@@ -128,14 +189,25 @@ describe.each(testEngines())("administration on %s", (engine) => {
   describe("tester licenses", () => {
     it("uses the user's license e-mail, else the account e-mail; a fresh key for now + days", async () => {
       const withLicense = await createUser(db(), `tester-a-${engine}@example.com`);
-      await db().insert(licenses).values({ user_id: withLicense.id, email: `billing-${engine}@company.example`, license_key: "k", license_type: "monthly", end_date: new Date(Date.now() + DAY) });
+      await db()
+        .insert(licenses)
+        .values({
+          user_id: withLicense.id,
+          email: `billing-${engine}@company.example`,
+          license_key: "k",
+          license_type: "monthly",
+          end_date: new Date(Date.now() + DAY),
+        });
       const result = await post({ intent: "add-tester", userId: withLicense.id, days: "7" });
       expect(result.status).toBe(200);
       expect(result.data.toast.title).toBe("Tester license added");
       const tester = (await userLicenses(withLicense.id)).find((l) => l.license_type === "tester")!;
       expect(tester).toMatchObject({ email: `billing-${engine}@company.example`, status: "active" });
       expect(Math.round((tester.end_date.getTime() - tester.start_date.getTime()) / DAY)).toBe(7);
-      expect(licenseKeys().decode(tester.license_key)).toMatchObject({ email: `billing-${engine}@company.example`, end_date: tester.end_date.toISOString() });
+      expect(licenseKeys().decode(tester.license_key)).toMatchObject({
+        email: `billing-${engine}@company.example`,
+        end_date: tester.end_date.toISOString(),
+      });
       const [entry] = await db().select().from(audit_log).where(eq(audit_log.target_id, tester.id));
       expect(entry).toMatchObject({ action: "license.add_tester", actor_email: ADMIN.email });
 
@@ -160,42 +232,84 @@ describe.each(testEngines())("administration on %s", (engine) => {
 
     it("an unknown user is refused and nothing is written", async () => {
       const before = await auditCount();
-      expect((await post({ intent: "add-tester", userId: "00000000-0000-4000-8000-000000000000", days: "30" })).status).toBe(404);
+      expect(
+        (await post({ intent: "add-tester", userId: "00000000-0000-4000-8000-000000000000", days: "30" })).status,
+      ).toBe(404);
       expect(await auditCount()).toBe(before);
     });
   });
 
   describe("releases", () => {
     it("adds (notes trimmed, blanks dropped, blank title null), edits and deletes, each recorded", async () => {
-      const added = await post({ intent: "save-release", version: ` 3.0.0-${engine} `, title: "  ", release_date: "2026-12-24", release_notes: ["  One ", "", "Two"] });
+      const added = await post({
+        intent: "save-release",
+        version: ` 3.0.0-${engine} `,
+        title: "  ",
+        release_date: "2026-12-24",
+        release_notes: ["  One ", "", "Two"],
+      });
       expect(added.status).toBe(200);
       expect(added.data.toast.title).toBe("Release added");
-      const [row] = await db().select().from(releases).where(eq(releases.version, `3.0.0-${engine}`));
+      const [row] = await db()
+        .select()
+        .from(releases)
+        .where(eq(releases.version, `3.0.0-${engine}`));
       expect(row).toMatchObject({ title: null, release_date: "2026-12-24", release_notes: ["One", "Two"] });
       const listed = (await load("")).data.releases.value as { version: string }[];
       expect(listed[0]!.version).toBe(`3.0.0-${engine}`);
 
-      const edited = await post({ intent: "save-release", id: row!.id, version: `3.0.1-${engine}`, title: "Holiday", release_date: "2026-12-25", release_notes: ["Three"] });
+      const edited = await post({
+        intent: "save-release",
+        id: row!.id,
+        version: `3.0.1-${engine}`,
+        title: "Holiday",
+        release_date: "2026-12-25",
+        release_notes: ["Three"],
+      });
       expect(edited.data.toast.title).toBe("Release updated");
-      expect((await db().select().from(releases).where(eq(releases.id, row!.id)))[0]).toMatchObject({ version: `3.0.1-${engine}`, title: "Holiday", release_notes: ["Three"] });
+      expect((await db().select().from(releases).where(eq(releases.id, row!.id)))[0]).toMatchObject({
+        version: `3.0.1-${engine}`,
+        title: "Holiday",
+        release_notes: ["Three"],
+      });
 
       const deleted = await post({ intent: "delete-release", id: row!.id });
       expect(deleted.data.toast.title).toBe("Release deleted");
       expect(await db().select().from(releases).where(eq(releases.id, row!.id))).toHaveLength(0);
-      const actions = (await db().select().from(audit_log).where(eq(audit_log.target_id, row!.id))).map((e) => e.action).sort();
+      const actions = (await db().select().from(audit_log).where(eq(audit_log.target_id, row!.id)))
+        .map((e) => e.action)
+        .sort();
       expect(actions).toEqual(["release.create", "release.delete", "release.update"]);
       expect((await post({ intent: "delete-release", id: row!.id })).status).toBe(404);
     });
 
     it("refuses a missing version or no notes with the spec's texts, and saves nothing", async () => {
       const count = (await db().select().from(releases)).length;
-      const noVersion = await post({ intent: "save-release", version: " ", title: "", release_date: "2026-12-01", release_notes: ["x"] });
+      const noVersion = await post({
+        intent: "save-release",
+        version: " ",
+        title: "",
+        release_date: "2026-12-01",
+        release_notes: ["x"],
+      });
       expect(noVersion.status).toBe(400);
       expect(noVersion.data.fieldErrors.version).toEqual(["Version is required"]);
-      const noNotes = await post({ intent: "save-release", version: "1", title: "", release_date: "2026-12-01", release_notes: [" ", ""] });
+      const noNotes = await post({
+        intent: "save-release",
+        version: "1",
+        title: "",
+        release_date: "2026-12-01",
+        release_notes: [" ", ""],
+      });
       expect(noNotes.status).toBe(400);
       expect(noNotes.data.toast.description).toBe("At least one release note is required");
-      const badDate = await post({ intent: "save-release", version: "1", title: "", release_date: "soon", release_notes: ["x"] });
+      const badDate = await post({
+        intent: "save-release",
+        version: "1",
+        title: "",
+        release_date: "soon",
+        release_notes: ["x"],
+      });
       expect(badDate.status).toBe(400);
       expect(await db().select().from(releases)).toHaveLength(count);
     });
@@ -209,7 +323,16 @@ describe.each(testEngines())("administration on %s", (engine) => {
 
   it("when the database fails, each screen and action shows the spec's text", async () => {
     const target = await createUser(db(), `failing-${engine}@example.com`);
-    const [license] = await db().insert(licenses).values({ user_id: target.id, email: target.email, license_key: "k", license_type: "tester", end_date: new Date(Date.now() + DAY) }).returning();
+    const [license] = await db()
+      .insert(licenses)
+      .values({
+        user_id: target.id,
+        email: target.email,
+        license_key: "k",
+        license_type: "tester",
+        end_date: new Date(Date.now() + DAY),
+      })
+      .returning();
     const [release] = await db().select().from(releases).limit(1);
     await db().execute(sql`alter table licenses rename to licenses_away`);
     await db().execute(sql`alter table releases rename to releases_away`);
@@ -226,7 +349,15 @@ describe.each(testEngines())("administration on %s", (engine) => {
       };
       expect(await texts({ intent: "revoke", licenseId: license!.id })).toBe("Failed to revoke license");
       expect(await texts({ intent: "add-tester", userId: target.id, days: "30" })).toBe("Failed to add tester license");
-      expect(await texts({ intent: "save-release", version: "1", title: "", release_date: "2026-12-01", release_notes: ["x"] })).toBe("Failed to save release");
+      expect(
+        await texts({
+          intent: "save-release",
+          version: "1",
+          title: "",
+          release_date: "2026-12-01",
+          release_notes: ["x"],
+        }),
+      ).toBe("Failed to save release");
       expect(await texts({ intent: "delete-release", id: release!.id })).toBe("Failed to delete release");
     } finally {
       await db().execute(sql`alter table licenses_away rename to licenses`);

@@ -42,7 +42,13 @@ vi.mock("~/server/auth/even-timing.server", async (importOriginal) => {
 });
 
 const PASSWORD = "owner-pass-1";
-const registration = (email: string) => ({ full_name: "Owner", email, password: PASSWORD, company_name: "", terms: "on" });
+const registration = (email: string) => ({
+  full_name: "Owner",
+  email,
+  password: PASSWORD,
+  company_name: "",
+  terms: "on",
+});
 
 describe.each(testEngines())("abuse of accounts on %s", (engine) => {
   let app: TestApp;
@@ -62,7 +68,9 @@ describe.each(testEngines())("abuse of accounts on %s", (engine) => {
   /** A confirmed account with a password, made through registration. */
   async function owner(prefix: string): Promise<string> {
     const email = fresh(prefix);
-    const result = await call(() => register.action(routeArgs(formRequest("/register", registration(email)), "192.0.2.250")));
+    const result = await call(() =>
+      register.action(routeArgs(formRequest("/register", registration(email)), "192.0.2.250")),
+    );
     expect(result.status).toBe(302);
     await app.database.db.update(users).set({ emailVerified: true }).where(eq(users.email, email));
     await app.database.db.delete(rate_limits);
@@ -78,7 +86,10 @@ describe.each(testEngines())("abuse of accounts on %s", (engine) => {
       const statuses: number[] = [];
       for (let i = 0; i < 10; i++) statuses.push((await signIn(email, "wrong-password", "203.0.113.10")).status);
       // Five failures are answered; then the back-off refuses the client that failed.
-      expect(statuses).toEqual([...Array(BACKOFF_AFTER_FAILURES).fill(401), ...Array(10 - BACKOFF_AFTER_FAILURES).fill(429)]);
+      expect(statuses).toEqual([
+        ...Array(BACKOFF_AFTER_FAILURES).fill(401),
+        ...Array(10 - BACKOFF_AFTER_FAILURES).fill(429),
+      ]);
 
       const ownerElsewhere = await signIn(email, PASSWORD, "198.51.100.20");
       expect(ownerElsewhere.status).toBe(302);
@@ -95,14 +106,16 @@ describe.each(testEngines())("abuse of accounts on %s", (engine) => {
 
     it("wrong passwords from many clients do not lock the owner out either", async () => {
       const email = await owner("spray");
-      for (let i = 0; i < 12; i++) expect((await signIn(email, "wrong-password", `203.0.113.${50 + i}`)).status).toBe(401);
+      for (let i = 0; i < 12; i++)
+        expect((await signIn(email, "wrong-password", `203.0.113.${50 + i}`)).status).toBe(401);
       expect((await signIn(email, PASSWORD, "198.51.100.21")).status).toBe(302);
     });
 
     it("the wait grows with each failure of the held-back client", async () => {
       const email = await owner("grow");
       const client = "203.0.113.30";
-      for (let i = 0; i < BACKOFF_AFTER_FAILURES; i++) expect((await signIn(email, "wrong-password", client)).status).toBe(401);
+      for (let i = 0; i < BACKOFF_AFTER_FAILURES; i++)
+        expect((await signIn(email, "wrong-password", client)).status).toBe(401);
       expect((await signIn(email, "wrong-password", client)).status).toBe(429);
       // Let the current wait pass (move the last failure back), so the client gets one more try.
       const wait = backoffSeconds(BACKOFF_AFTER_FAILURES);
@@ -126,11 +139,13 @@ describe.each(testEngines())("abuse of accounts on %s", (engine) => {
     it("a success forgets the client's failures", async () => {
       const email = await owner("reset");
       const client = "203.0.113.40";
-      for (let i = 0; i < BACKOFF_AFTER_FAILURES - 1; i++) expect((await signIn(email, "wrong-password", client)).status).toBe(401);
+      for (let i = 0; i < BACKOFF_AFTER_FAILURES - 1; i++)
+        expect((await signIn(email, "wrong-password", client)).status).toBe(401);
       expect((await signIn(email, PASSWORD, client)).status).toBe(302);
       await app.database.db.delete(rate_limits);
       // Counted from zero again: five more failures are answered before the back-off starts.
-      for (let i = 0; i < BACKOFF_AFTER_FAILURES; i++) expect((await signIn(email, "wrong-password", client)).status).toBe(401);
+      for (let i = 0; i < BACKOFF_AFTER_FAILURES; i++)
+        expect((await signIn(email, "wrong-password", client)).status).toBe(401);
       expect((await signIn(email, "wrong-password", client)).status).toBe(429);
     });
 
@@ -152,9 +167,15 @@ describe.each(testEngines())("abuse of accounts on %s", (engine) => {
         await call(() => forgotPassword.action(routeArgs(formRequest("/forgot-password", { email }), ip)));
       }
       const ip = "203.0.113.120";
-      expect((await call(() => register.action(routeArgs(formRequest("/register", registration(email)), ip)))).status).toBe(429);
-      expect((await call(() => confirmEmail.action(routeArgs(formRequest("/confirm-email", { email }), ip)))).status).toBe(429);
-      expect((await call(() => forgotPassword.action(routeArgs(formRequest("/forgot-password", { email }), ip)))).status).toBe(429);
+      expect(
+        (await call(() => register.action(routeArgs(formRequest("/register", registration(email)), ip)))).status,
+      ).toBe(429);
+      expect(
+        (await call(() => confirmEmail.action(routeArgs(formRequest("/confirm-email", { email }), ip)))).status,
+      ).toBe(429);
+      expect(
+        (await call(() => forgotPassword.action(routeArgs(formRequest("/forgot-password", { email }), ip)))).status,
+      ).toBe(429);
       expect((await signIn(email, PASSWORD, "198.51.100.22")).status).toBe(302);
     });
   });
@@ -164,8 +185,12 @@ describe.each(testEngines())("abuse of accounts on %s", (engine) => {
     const held: MailMessage[] = [];
     beforeAll(async () => {
       // "taken" has an unconfirmed account, "known" a confirmed one.
-      await call(() => register.action(routeArgs(formRequest("/register", registration("taken@example.com")), "192.0.2.240")));
-      await call(() => register.action(routeArgs(formRequest("/register", registration("known@example.com")), "192.0.2.241")));
+      await call(() =>
+        register.action(routeArgs(formRequest("/register", registration("taken@example.com")), "192.0.2.240")),
+      );
+      await call(() =>
+        register.action(routeArgs(formRequest("/register", registration("known@example.com")), "192.0.2.241")),
+      );
       await app.database.db.update(users).set({ emailVerified: true }).where(eq(users.email, "known@example.com"));
       await flushMail();
     });
@@ -189,41 +214,79 @@ describe.each(testEngines())("abuse of accounts on %s", (engine) => {
     });
 
     it.each([
-      ["registration of a new address", () => ({ path: "/register", fields: registration(fresh("new")) }), register.action],
-      ["registration of an address with an account", () => ({ path: "/register", fields: registration("taken@example.com") }), register.action],
-      ["resend to an unconfirmed account", () => ({ path: "/confirm-email", fields: { email: "taken@example.com" } }), confirmEmail.action],
-      ["forgot-password for an account", () => ({ path: "/forgot-password", fields: { email: "known@example.com" } }), forgotPassword.action],
-    ] as const)("%s answers before its e-mail is sent, and the e-mail then goes out", async (_name, request, action) => {
-      const { path, fields } = request();
-      const result = await call(() => (action as any)(routeArgs(formRequest(path, fields), `192.0.2.${++n % 200}`)));
-      expect(result.status).toBeLessThan(400);
-      expect(held).toHaveLength(0);
-      await vi.waitFor(() => expect(pendingMailCount()).toBeGreaterThan(0));
-      gate.release();
-      await flushMail();
-      expect(held.map((m) => m.to)).toEqual([fields.email]);
-    });
+      [
+        "registration of a new address",
+        () => ({ path: "/register", fields: registration(fresh("new")) }),
+        register.action,
+      ],
+      [
+        "registration of an address with an account",
+        () => ({ path: "/register", fields: registration("taken@example.com") }),
+        register.action,
+      ],
+      [
+        "resend to an unconfirmed account",
+        () => ({ path: "/confirm-email", fields: { email: "taken@example.com" } }),
+        confirmEmail.action,
+      ],
+      [
+        "forgot-password for an account",
+        () => ({ path: "/forgot-password", fields: { email: "known@example.com" } }),
+        forgotPassword.action,
+      ],
+    ] as const)(
+      "%s answers before its e-mail is sent, and the e-mail then goes out",
+      async (_name, request, action) => {
+        const { path, fields } = request();
+        const result = await call(() => (action as any)(routeArgs(formRequest(path, fields), `192.0.2.${++n % 200}`)));
+        expect(result.status).toBeLessThan(400);
+        expect(held).toHaveLength(0);
+        await vi.waitFor(() => expect(pendingMailCount()).toBeGreaterThan(0));
+        gate.release();
+        await flushMail();
+        expect(held.map((m) => m.to)).toEqual([fields.email]);
+      },
+    );
 
     it.each([
-      ["registration", "/register", (email: string) => registration(email), register.action, MINIMUM_ANSWER_MS.register],
+      [
+        "registration",
+        "/register",
+        (email: string) => registration(email),
+        register.action,
+        MINIMUM_ANSWER_MS.register,
+      ],
       ["resend", "/confirm-email", (email: string) => ({ email }), confirmEmail.action, MINIMUM_ANSWER_MS.resend],
-      ["forgot-password", "/forgot-password", (email: string) => ({ email }), forgotPassword.action, MINIMUM_ANSWER_MS.forgot],
-    ] as const)("%s waits for the same floor whether or not the address has an account", async (_name, path, fields, action, floor) => {
-      gate.release();
-      for (const email of ["taken@example.com", "known@example.com", fresh("nobody")]) {
-        floors.waited.length = 0;
-        const result = await call(() => (action as any)(routeArgs(formRequest(path, fields(email)), `192.0.2.${++n % 200}`)));
-        expect(result.status).toBeLessThan(400);
-        expect(floors.waited).toEqual([floor]);
-      }
-    });
+      [
+        "forgot-password",
+        "/forgot-password",
+        (email: string) => ({ email }),
+        forgotPassword.action,
+        MINIMUM_ANSWER_MS.forgot,
+      ],
+    ] as const)(
+      "%s waits for the same floor whether or not the address has an account",
+      async (_name, path, fields, action, floor) => {
+        gate.release();
+        for (const email of ["taken@example.com", "known@example.com", fresh("nobody")]) {
+          floors.waited.length = 0;
+          const result = await call(() =>
+            (action as any)(routeArgs(formRequest(path, fields(email)), `192.0.2.${++n % 200}`)),
+          );
+          expect(result.status).toBeLessThan(400);
+          expect(floors.waited).toEqual([floor]);
+        }
+      },
+    );
 
     it("registration hashes the password for an address that already has an account too", async () => {
       gate.release();
       const email = fresh("hash");
       await call(() => register.action(routeArgs(formRequest("/register", registration(email)), "192.0.2.230")));
       hashes.count = 0;
-      const again = await call(() => register.action(routeArgs(formRequest("/register", registration(email)), "192.0.2.231")));
+      const again = await call(() =>
+        register.action(routeArgs(formRequest("/register", registration(email)), "192.0.2.231")),
+      );
       expect(again.status).toBe(302);
       expect(hashes.count).toBe(1);
     });

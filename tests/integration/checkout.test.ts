@@ -33,10 +33,18 @@ describe.each(testEngines())("checkouts created by the server on %s", (engine) =
   /** A confirmed account that can sign in, and its session cookie. */
   async function customer() {
     const user = await createUser(db(), `checkout-${engine}-${++n}@example.com`);
-    await db().insert(accounts).values({ accountId: user.id, providerId: "credential", userId: user.id, password: await hashPassword(PASSWORD) });
+    await db()
+      .insert(accounts)
+      .values({
+        accountId: user.id,
+        providerId: "credential",
+        userId: user.id,
+        password: await hashPassword(PASSWORD),
+      });
     return { ...user, cookie: await signInCookie(user.email, PASSWORD) };
   }
-  const post = (fields: Record<string, string>, cookie: string) => call(() => pricingRoute.action(routeArgs(formRequest("/pricing", fields, cookie))));
+  const post = (fields: Record<string, string>, cookie: string) =>
+    call(() => pricingRoute.action(routeArgs(formRequest("/pricing", fields, cookie))));
   const licensesOf = (userId: string) => db().select().from(licenses).where(eq(licenses.user_id, userId));
 
   it("a first-time buyer's checkout carries the trial price chosen on the server; the Pay makes a trial license", async () => {
@@ -46,8 +54,17 @@ describe.each(testEngines())("checkouts created by the server on %s", (engine) =
     expect(created.data.checkout).toMatchObject({ planId: "yearly", trial: true, dueTodayCents: 0, priceCents: 9000 });
     expect(created.data.checkout.transactionId).toMatch(/^txn_demo_/);
     expect(Date.parse(created.data.checkout.trialEndsAt) - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
-    const [row] = await db().select().from(checkouts).where(eq(checkouts.transaction_id, created.data.checkout.transactionId));
-    expect(row).toMatchObject({ user_id: buyer.id, kind: "plan", trial: true, price_id: "pri_demo_yearly_trial", status: "open" });
+    const [row] = await db()
+      .select()
+      .from(checkouts)
+      .where(eq(checkouts.transaction_id, created.data.checkout.transactionId));
+    expect(row).toMatchObject({
+      user_id: buyer.id,
+      kind: "plan",
+      trial: true,
+      price_id: "pri_demo_yearly_trial",
+      status: "open",
+    });
     const paid = await post({ intent: "demo-pay", transactionId: created.data.checkout.transactionId }, buyer.cookie);
     expect(paid).toMatchObject({ status: 200, data: { paid: { transactionId: created.data.checkout.transactionId } } });
     const [license] = await licensesOf(buyer.id);
@@ -71,14 +88,18 @@ describe.each(testEngines())("checkouts created by the server on %s", (engine) =
       Array.from({ length: 6 }, async () => {
         const created = await post({ intent: "checkout", plan: "monthly" }, buyer.cookie);
         if (created.status !== 200) return created.status;
-        return (await post({ intent: "demo-pay", transactionId: created.data.checkout.transactionId }, buyer.cookie)).status;
+        return (await post({ intent: "demo-pay", transactionId: created.data.checkout.transactionId }, buyer.cookie))
+          .status;
       }),
     );
     expect(attempts).toContain(200);
     for (const status of attempts) expect([200, 409]).toContain(status);
     const rows = await licensesOf(buyer.id);
     expect(rows.filter((l) => l.is_trial)).toHaveLength(1);
-    const trials = await db().select().from(checkouts).where(and(eq(checkouts.user_id, buyer.id), eq(checkouts.trial, true)));
+    const trials = await db()
+      .select()
+      .from(checkouts)
+      .where(and(eq(checkouts.user_id, buyer.id), eq(checkouts.trial, true)));
     expect(trials).toHaveLength(1);
   });
 
@@ -89,7 +110,10 @@ describe.each(testEngines())("checkouts created by the server on %s", (engine) =
     expect(b.data.checkout.transactionId).toBe(a.data.checkout.transactionId);
     const c = await post({ intent: "checkout", plan: "yearly" }, buyer.cookie);
     expect(c.data.checkout).toMatchObject({ planId: "yearly", trial: true });
-    const [old] = await db().select().from(checkouts).where(eq(checkouts.transaction_id, a.data.checkout.transactionId));
+    const [old] = await db()
+      .select()
+      .from(checkouts)
+      .where(eq(checkouts.transaction_id, a.data.checkout.transactionId));
     expect(old!.status).toBe("superseded");
     // Paying the superseded one still works, but it is no longer a trial.
     await post({ intent: "demo-pay", transactionId: a.data.checkout.transactionId }, buyer.cookie);
@@ -109,7 +133,9 @@ describe.each(testEngines())("checkouts created by the server on %s", (engine) =
     expect(again.status).toBe(409);
     expect(again.data.error).toMatch(/paid already/);
     expect((await post({ intent: "demo-pay", transactionId: "txn_'; drop table x" }, owner.cookie)).status).toBe(400);
-    expect((await post({ intent: "checkout", plan: "weekly" }, owner.cookie)).data).toEqual({ error: CHECKOUT_ERRORS.invalidPlan });
+    expect((await post({ intent: "checkout", plan: "weekly" }, owner.cookie)).data).toEqual({
+      error: CHECKOUT_ERRORS.invalidPlan,
+    });
     expect((await post({ intent: "nonsense" }, owner.cookie)).status).toBe(400);
     expect(await licensesOf(intruder.id)).toHaveLength(0);
     expect(await licensesOf(owner.id)).toHaveLength(1);
@@ -142,7 +168,12 @@ describe.each(testEngines())("checkouts created by the server on %s", (engine) =
     const buyer = await customer();
     const created = await post({ intent: "checkout", plan: "6_months", priceId: "pri_attacker_free" }, buyer.cookie);
     expect(created.data.checkout).toMatchObject({ transactionId: "txn_01paddle1", trial: true });
-    expect(asked[0]).toMatchObject({ userId: buyer.id, planId: "6_months", priceId: "pri_demo_6_months_trial", trial: true });
+    expect(asked[0]).toMatchObject({
+      userId: buyer.id,
+      planId: "6_months",
+      priceId: "pri_demo_6_months_trial",
+      trial: true,
+    });
     expect((await post({ intent: "demo-pay", transactionId: "txn_01paddle1" }, buyer.cookie)).status).toBe(404);
   });
 

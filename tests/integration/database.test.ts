@@ -21,7 +21,8 @@ function partialMigrations(n: number): string {
   fs.mkdirSync(path.join(dir, "meta"));
   const entries = journal.entries.slice(0, n);
   fs.writeFileSync(path.join(dir, "meta", "_journal.json"), JSON.stringify({ ...journal, entries }));
-  for (const entry of entries) fs.copyFileSync(path.join(migrationsFolder(), `${entry.tag}.sql`), path.join(dir, `${entry.tag}.sql`));
+  for (const entry of entries)
+    fs.copyFileSync(path.join(migrationsFolder(), `${entry.tag}.sql`), path.join(dir, `${entry.tag}.sql`));
   return dir;
 }
 
@@ -50,10 +51,29 @@ describe.each(testEngines())("migrations on %s", (engine) => {
     const of = (table: string) => columns.filter((c) => c.table_name === table).map((c) => c.column_name);
     expect(of("licenses")).toEqual(
       expect.arrayContaining([
-        "id", "user_id", "email", "license_key", "license_type", "status", "start_date", "end_date", "windows_username",
-        "computer_name", "is_trial", "trial_starts_at", "trial_ends_at", "auto_renew", "cancellation_requested",
-        "cancellation_requested_at", "paddle_subscription_id", "purchase_date", "refund_eligible_until", "refunded",
-        "refund_amount", "refunded_at", "created_at",
+        "id",
+        "user_id",
+        "email",
+        "license_key",
+        "license_type",
+        "status",
+        "start_date",
+        "end_date",
+        "windows_username",
+        "computer_name",
+        "is_trial",
+        "trial_starts_at",
+        "trial_ends_at",
+        "auto_renew",
+        "cancellation_requested",
+        "cancellation_requested_at",
+        "paddle_subscription_id",
+        "purchase_date",
+        "refund_eligible_until",
+        "refunded",
+        "refund_amount",
+        "refunded_at",
+        "created_at",
       ]),
     );
     expect(of("profiles")).toEqual(expect.arrayContaining(["id", "full_name", "company_name", "created_at"]));
@@ -62,7 +82,9 @@ describe.each(testEngines())("migrations on %s", (engine) => {
   });
 
   it("has the indexes for the spec's reads, trigram ones included", async () => {
-    const indexes = (await rows<{ indexname: string; indexdef: string }>(sql`select indexname, indexdef from pg_indexes where schemaname = 'public'`));
+    const indexes = await rows<{ indexname: string; indexdef: string }>(
+      sql`select indexname, indexdef from pg_indexes where schemaname = 'public'`,
+    );
     const names = indexes.map((i) => i.indexname);
     expect(names).toEqual(
       expect.arrayContaining([
@@ -77,11 +99,20 @@ describe.each(testEngines())("migrations on %s", (engine) => {
   });
 
   it("check constraints refuse values outside the enumerations", async () => {
-    const [user] = await app.database.db.insert(users).values({ email: `c-${engine}@example.com` }).returning();
+    const [user] = await app.database.db
+      .insert(users)
+      .values({ email: `c-${engine}@example.com` })
+      .returning();
     const license = { user_id: user!.id, email: "c@example.com", license_key: "k", end_date: new Date() };
-    await expect(app.database.db.insert(licenses).values({ ...license, license_type: "lifetime" as never })).rejects.toThrow();
-    await expect(app.database.db.insert(licenses).values({ ...license, license_type: "monthly", status: "paused" as never })).rejects.toThrow();
-    await expect(app.database.db.insert(user_roles).values({ user_id: user!.id, role: "owner" as never })).rejects.toThrow();
+    await expect(
+      app.database.db.insert(licenses).values({ ...license, license_type: "lifetime" as never }),
+    ).rejects.toThrow();
+    await expect(
+      app.database.db.insert(licenses).values({ ...license, license_type: "monthly", status: "paused" as never }),
+    ).rejects.toThrow();
+    await expect(
+      app.database.db.insert(user_roles).values({ user_id: user!.id, role: "owner" as never }),
+    ).rejects.toThrow();
     await app.database.db.insert(licenses).values({ ...license, license_type: "monthly", start_date: new Date(0) });
   });
 });
@@ -93,7 +124,11 @@ describe.each(testEngines())("a database at an earlier migration on %s", (engine
       const app = await startTestApp(engine, {}, { migrationsFolder: partialMigrations(n) });
       try {
         await app.database.migrate();
-        const applied = ((await app.database.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)) as unknown as { rows: { n: number }[] }).rows;
+        const applied = (
+          (await app.database.db.execute(
+            sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+          )) as unknown as { rows: { n: number }[] }
+        ).rows;
         expect(applied[0]!.n).toBe(journal.entries.length);
       } finally {
         await app.close();
@@ -122,7 +157,12 @@ describe.each(testEngines())("demo seed on %s", (engine) => {
   it("creates a verified admin and a verified user, with profiles, roles and working passwords", async () => {
     for (const account of DEMO_ACCOUNTS) {
       const [row] = await app.database.db
-        .select({ verified: users.emailVerified, role: user_roles.role, name: profiles.full_name, hash: accounts.password })
+        .select({
+          verified: users.emailVerified,
+          role: user_roles.role,
+          name: profiles.full_name,
+          hash: accounts.password,
+        })
         .from(users)
         .innerJoin(profiles, eq(profiles.id, users.id))
         .innerJoin(user_roles, eq(user_roles.user_id, users.id))
@@ -137,9 +177,13 @@ describe.each(testEngines())("demo seed on %s", (engine) => {
     const [user] = await app.database.db.select().from(users).where(eq(users.email, "demo@forgekit.example"));
     const rows = await app.database.db.select().from(licenses).where(eq(licenses.user_id, user!.id));
     const now = Date.now();
-    const has = (label: string, test: (l: (typeof rows)[number]) => boolean) => expect(rows.filter(test), label).toHaveLength(1);
+    const has = (label: string, test: (l: (typeof rows)[number]) => boolean) =>
+      expect(rows.filter(test), label).toHaveLength(1);
     const ahead = (d: Date | null) => Boolean(d && d.getTime() > now);
-    has("active renewing", (l) => l.status === "active" && !l.is_trial && l.license_type !== "tester" && l.auto_renew && ahead(l.end_date));
+    has(
+      "active renewing",
+      (l) => l.status === "active" && !l.is_trial && l.license_type !== "tester" && l.auto_renew && ahead(l.end_date),
+    );
     has("cancellation requested", (l) => l.status === "active" && l.cancellation_requested && ahead(l.end_date));
     has("trial active", (l) => l.is_trial && ahead(l.trial_ends_at));
     has("trial expired", (l) => l.is_trial && !ahead(l.trial_ends_at));
@@ -153,7 +197,11 @@ describe.each(testEngines())("demo seed on %s", (engine) => {
 
   it("is idempotent", async () => {
     const count = async () =>
-      Promise.all([users, releases, licenses, profiles, user_roles].map(async (t) => (await app.database.db.select().from(t)).length));
+      Promise.all(
+        [users, releases, licenses, profiles, user_roles].map(
+          async (t) => (await app.database.db.select().from(t)).length,
+        ),
+      );
     const before = await count();
     await seedDemoData(app.database.db);
     expect(await count()).toEqual(before);
@@ -188,7 +236,8 @@ describe("the embedded data directory's lock", () => {
 
   it("a second server on the same directory exits at once with a message naming the holder", async () => {
     const buildDir = process.env.BUILD_DIR ?? "build-test";
-    if (!fs.existsSync(path.join(buildDir, "server", "index.js"))) throw new Error(`needs a build in ${buildDir}/ (npm test makes it)`);
+    if (!fs.existsSync(path.join(buildDir, "server", "index.js")))
+      throw new Error(`needs a build in ${buildDir}/ (npm test makes it)`);
     const lock = acquireDataDirLock(dir);
     try {
       const child = spawn(process.execPath, ["server.js"], {

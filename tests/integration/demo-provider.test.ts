@@ -27,7 +27,8 @@ describe.each(testEngines())("the demo payment provider on %s", (engine) => {
     await app?.close();
   });
   const db = () => app.database.db;
-  const licenseOf = async (subscriptionId: string) => (await db().select().from(licenses).where(eq(licenses.paddle_subscription_id, subscriptionId)))[0]!;
+  const licenseOf = async (subscriptionId: string) =>
+    (await db().select().from(licenses).where(eq(licenses.paddle_subscription_id, subscriptionId)))[0]!;
   const newUser = () => createUser(db(), `demo-buyer-${engine}-${++n}@example.com`);
 
   it("paying a checkout creates the subscription and, through signed webhook events, the license", async () => {
@@ -36,11 +37,23 @@ describe.each(testEngines())("the demo payment provider on %s", (engine) => {
     expect(transactionId).toMatch(/^txn_demo_[0-9a-f]{20}$/);
     expect(subscriptionId).toMatch(/^sub_demo_/);
     const license = await licenseOf(subscriptionId);
-    expect(license).toMatchObject({ user_id: user.id, email: user.email, license_type: "yearly", is_trial: false, auto_renew: true, status: "active" });
+    expect(license).toMatchObject({
+      user_id: user.id,
+      email: user.email,
+      license_type: "yearly",
+      is_trial: false,
+      auto_renew: true,
+      status: "active",
+    });
     expect(license.end_date.toISOString()).toBe(addMonths(license.start_date, 12).toISOString());
-    expect(licenseKeys().decode(license.license_key)).toMatchObject({ email: user.email, end_date: license.end_date.toISOString() });
+    expect(licenseKeys().decode(license.license_key)).toMatchObject({
+      email: user.email,
+      end_date: license.end_date.toISOString(),
+    });
     const events = await db().select({ type: webhook_events.event_type }).from(webhook_events);
-    expect(events.map((e) => e.type)).toEqual(expect.arrayContaining(["subscription.created", "subscription.activated", "transaction.completed"]));
+    expect(events.map((e) => e.type)).toEqual(
+      expect.arrayContaining(["subscription.created", "subscription.activated", "transaction.completed"]),
+    );
     const [payment] = await db().select().from(payments).where(eq(payments.id, transactionId));
     expect(payment).toMatchObject({ amount_cents: 9000, kind: "purchase" });
   });
@@ -65,7 +78,11 @@ describe.each(testEngines())("the demo payment provider on %s", (engine) => {
     await demo.cancelAtPeriodEnd(subscriptionId);
     expect(await licenseOf(subscriptionId)).toMatchObject({ auto_renew: false, cancellation_requested: true });
     await demo.removeScheduledCancel(subscriptionId);
-    expect(await licenseOf(subscriptionId)).toMatchObject({ auto_renew: true, cancellation_requested: false, cancellation_requested_at: null });
+    expect(await licenseOf(subscriptionId)).toMatchObject({
+      auto_renew: true,
+      cancellation_requested: false,
+      cancellation_requested_at: null,
+    });
     await demo.cancelAtPeriodEnd(subscriptionId);
     const before = await licenseOf(subscriptionId);
     expect(await demo.renew(subscriptionId)).toEqual({ subscriptionId, outcome: "canceled" });
@@ -79,10 +96,19 @@ describe.each(testEngines())("the demo payment provider on %s", (engine) => {
   it("refund: pending until settled; approval marks the license refunded; a second refund is refused", async () => {
     const user = await newUser();
     const { subscriptionId, transactionId } = await demoPurchase(db(), demo, user, "monthly");
-    await expect(demo.refund({ transactionId, itemId: null, amountCents: 901, reason: "x" })).rejects.toThrow(/exceeds/);
-    const { adjustmentId } = await demo.refund({ transactionId, itemId: null, amountCents: 855, reason: "Requested by the customer" });
+    await expect(demo.refund({ transactionId, itemId: null, amountCents: 901, reason: "x" })).rejects.toThrow(
+      /exceeds/,
+    );
+    const { adjustmentId } = await demo.refund({
+      transactionId,
+      itemId: null,
+      amountCents: 855,
+      reason: "Requested by the customer",
+    });
     expect((await licenseOf(subscriptionId)).status).toBe("refund_requested");
-    await expect(demo.refund({ transactionId, itemId: null, amountCents: 855, reason: "again" })).rejects.toThrow(/already has a refund/);
+    await expect(demo.refund({ transactionId, itemId: null, amountCents: 855, reason: "again" })).rejects.toThrow(
+      /already has a refund/,
+    );
     await demo.settleRefund(adjustmentId, "approved");
     expect(await licenseOf(subscriptionId)).toMatchObject({ status: "refunded", refunded: true, refund_amount: 855 });
   });
@@ -119,13 +145,26 @@ describe.each(testEngines())("the demo payment provider on %s", (engine) => {
     await demo.removeScheduledCancel("sub_demo_seed_cancelling");
     expect((await licenseOf("sub_demo_seed_cancelling")).auto_renew).toBe(true);
     const outcomes = await demo.renewAll();
-    expect(outcomes.map((o) => o.subscriptionId)).toEqual(expect.arrayContaining(["sub_demo_seed_renewing", "sub_demo_seed_cancelling"]));
+    expect(outcomes.map((o) => o.subscriptionId)).toEqual(
+      expect.arrayContaining(["sub_demo_seed_renewing", "sub_demo_seed_cancelling"]),
+    );
     expect(outcomes.map((o) => o.subscriptionId)).not.toContain("sub_demo_seed_refunded");
     // The refund-requested license stopped renewing with its request: renewing ends it, never bills it.
-    expect(outcomes.find((o) => o.subscriptionId === "sub_demo_seed_refund_requested")).toEqual({ subscriptionId: "sub_demo_seed_refund_requested", outcome: "canceled" });
-    expect(await licenseOf("sub_demo_seed_refund_requested")).toMatchObject({ status: "refund_requested", auto_renew: false });
-    expect(await db().select().from(payments).where(eq(payments.subscription_id, "sub_demo_seed_refund_requested"))).toHaveLength(1);
-    const stored = await db().select().from(demo_billing).where(eq(demo_billing.subscription_id, "sub_demo_seed_refund_requested"));
+    expect(outcomes.find((o) => o.subscriptionId === "sub_demo_seed_refund_requested")).toEqual({
+      subscriptionId: "sub_demo_seed_refund_requested",
+      outcome: "canceled",
+    });
+    expect(await licenseOf("sub_demo_seed_refund_requested")).toMatchObject({
+      status: "refund_requested",
+      auto_renew: false,
+    });
+    expect(
+      await db().select().from(payments).where(eq(payments.subscription_id, "sub_demo_seed_refund_requested")),
+    ).toHaveLength(1);
+    const stored = await db()
+      .select()
+      .from(demo_billing)
+      .where(eq(demo_billing.subscription_id, "sub_demo_seed_refund_requested"));
     expect([...new Set(stored.map((r) => r.kind))].sort()).toEqual(["adjustment", "subscription", "transaction"]);
   });
 

@@ -30,7 +30,9 @@ describe.each(testEngines())("extending a license on %s", (engine) => {
   };
 
   it("an expired license extended by a month runs a month from now, not from its old end", async () => {
-    const license = find((l) => l.license_type === "6_months" && l.status === "active" && l.end_date.getTime() < Date.now());
+    const license = find(
+      (l) => l.license_type === "6_months" && l.status === "active" && l.end_date.getTime() < Date.now(),
+    );
     const { end_date } = await extendLicense({ userId, licenseId: license.id, months: 1, years: 0 });
     expect(end_date.getTime()).toBeGreaterThan(Date.now() + 27 * 86_400_000);
   });
@@ -53,8 +55,12 @@ describe.each(testEngines())("extending a license on %s", (engine) => {
 
   it("answers 404 for another user's license and changes nothing", async () => {
     const license = find((l) => l.license_type === "monthly" && l.status === "active" && l.auto_renew);
-    await expect(extendLicense({ userId: adminId, licenseId: license.id, months: 1, years: 0 })).rejects.toMatchObject({ status: 404 });
-    await expect(extendLicense({ userId, licenseId: "not-a-uuid", months: 1, years: 0 })).rejects.toMatchObject({ status: 404 });
+    await expect(extendLicense({ userId: adminId, licenseId: license.id, months: 1, years: 0 })).rejects.toMatchObject({
+      status: 404,
+    });
+    await expect(extendLicense({ userId, licenseId: "not-a-uuid", months: 1, years: 0 })).rejects.toMatchObject({
+      status: 404,
+    });
     const [after] = await app.database.db.select().from(licenses).where(eq(licenses.id, license.id));
     expect(after!.end_date.getTime()).toBe(license.end_date.getTime());
   });
@@ -63,7 +69,9 @@ describe.each(testEngines())("extending a license on %s", (engine) => {
     const license = find((l) => l.status === status);
     const attempt = extendLicense({ userId, licenseId: license.id, months: 1, years: 0 });
     await expect(attempt).rejects.toBeInstanceOf(ActionError);
-    await expect(extendLicense({ userId, licenseId: license.id, months: 1, years: 0 })).rejects.toMatchObject({ status: 409 });
+    await expect(extendLicense({ userId, licenseId: license.id, months: 1, years: 0 })).rejects.toMatchObject({
+      status: 409,
+    });
   });
 
   it.each([
@@ -73,6 +81,8 @@ describe.each(testEngines())("extending a license on %s", (engine) => {
     [-1, 2],
   ])("refuses %i months and %i years with a 400", async (months, years) => {
     const license = find((l) => l.license_type === "tester");
-    await expect(extendLicense({ userId, licenseId: license.id, months, years })).rejects.toMatchObject({ status: 400 });
+    await expect(extendLicense({ userId, licenseId: license.id, months, years })).rejects.toMatchObject({
+      status: 400,
+    });
   });
 });

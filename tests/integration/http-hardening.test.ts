@@ -26,7 +26,11 @@ interface Upload {
  * Streams a large body to the server over a raw socket (chunked, or with a declared length),
  * and stops writing as soon as an answer arrives, as browsers and curl do.
  */
-function upload(server: LiveServer, pathname: string, { total, chunked }: { total: number; chunked: boolean }): Promise<Upload> {
+function upload(
+  server: LiveServer,
+  pathname: string,
+  { total, chunked }: { total: number; chunked: boolean },
+): Promise<Upload> {
   return new Promise((resolve) => {
     const socket = net.connect(server.port, "127.0.0.1");
     let response = "";
@@ -37,7 +41,12 @@ function upload(server: LiveServer, pathname: string, { total, chunked }: { tota
     const chunk = Buffer.alloc(MB, "x");
     const finish = () => {
       const status = /^HTTP\/1\.1 (\d{3})/.exec(response);
-      resolve({ status: status ? Number(status[1]) : null, response, sentBeforeAnswer: sentBeforeAnswer < 0 ? sent : sentBeforeAnswer, closedByServer });
+      resolve({
+        status: status ? Number(status[1]) : null,
+        response,
+        sentBeforeAnswer: sentBeforeAnswer < 0 ? sent : sentBeforeAnswer,
+        closedByServer,
+      });
     };
     socket.on("data", (data: Buffer) => {
       if (sentBeforeAnswer < 0) sentBeforeAnswer = sent;
@@ -130,10 +139,16 @@ describe.each(testEngines())("HTTP hardening on a listening server (%s)", (engin
 
     it("allows the webhook 1 MB and answers JSON above it", async () => {
       const headers = { "Content-Type": "application/json", "Paddle-Signature": "ts=1;h1=00" };
-      const under = await send(server, "POST", "/api/webhooks/paddle", { headers, body: JSON.stringify({ pad: "x".repeat(LARGE_BODY_LIMIT - 100) }) });
+      const under = await send(server, "POST", "/api/webhooks/paddle", {
+        headers,
+        body: JSON.stringify({ pad: "x".repeat(LARGE_BODY_LIMIT - 100) }),
+      });
       expect(under.status).not.toBe(413);
       expect(under.status).toBeLessThan(500);
-      const over = await send(server, "POST", "/api/webhooks/paddle", { headers, body: JSON.stringify({ pad: "x".repeat(LARGE_BODY_LIMIT) }) });
+      const over = await send(server, "POST", "/api/webhooks/paddle", {
+        headers,
+        body: JSON.stringify({ pad: "x".repeat(LARGE_BODY_LIMIT) }),
+      });
       expect(over.status).toBe(413);
       expect(JSON.parse(over.body)).toEqual({ error: tooLargeMessage(LARGE_BODY_LIMIT) });
     });
@@ -159,7 +174,12 @@ describe.each(testEngines())("HTTP hardening on a listening server (%s)", (engin
       expect(login.status).toBe(400);
       expect(login.body).toContain("contains characters that are not allowed");
 
-      const profile = await postForm(server, "/profile", { full_name: "Dana\u0000", company_name: "", email: DEMO_USER.email }, { cookie: userCookie });
+      const profile = await postForm(
+        server,
+        "/profile",
+        { full_name: "Dana\u0000", company_name: "", email: DEMO_USER.email },
+        { cookie: userCookie },
+      );
       expect(profile.status).toBe(400);
       expect(profile.body).toContain("contains characters that are not allowed");
 
@@ -199,26 +219,40 @@ describe.each(testEngines())("HTTP hardening on a listening server (%s)", (engin
       expect(bell.status).toBe(400);
     });
 
-    it.each(["/licenses\r\nX-Injected: 1", "/licenses\u0000", "/%0d%0aX-Injected:%201", "/%09/evil.example", "//evil.example"])(
-      "a sign-in with redirectTo %j signs in and goes to /",
-      async (redirectTo) => {
-        const res = await postForm(server, "/login", { email: DEMO_USER.email, password: DEMO_USER.password, redirectTo });
-        expect(res.status).toBe(302);
-        expect(res.headers.location).toBe("/");
-        expect(res.headers["x-injected"]).toBeUndefined();
-      },
-    );
+    it.each([
+      "/licenses\r\nX-Injected: 1",
+      "/licenses\u0000",
+      "/%0d%0aX-Injected:%201",
+      "/%09/evil.example",
+      "//evil.example",
+    ])("a sign-in with redirectTo %j signs in and goes to /", async (redirectTo) => {
+      const res = await postForm(server, "/login", {
+        email: DEMO_USER.email,
+        password: DEMO_USER.password,
+        redirectTo,
+      });
+      expect(res.status).toBe(302);
+      expect(res.headers.location).toBe("/");
+      expect(res.headers["x-injected"]).toBeUndefined();
+    });
   });
 
   describe("caching of private pages", () => {
-    it.each(["/licenses", "/profile", "/extend-license", "/success", "/", "/pricing", "/licenses.data", "/profile.data", "/_root.data"])(
-      "%s for a signed-in user is private, no-store",
-      async (pathname) => {
-        const res = await send(server, "GET", pathname, { headers: { Cookie: userCookie } });
-        expect(res.status).toBeLessThan(500);
-        expect(res.headers["cache-control"]).toBe("private, no-store");
-      },
-    );
+    it.each([
+      "/licenses",
+      "/profile",
+      "/extend-license",
+      "/success",
+      "/",
+      "/pricing",
+      "/licenses.data",
+      "/profile.data",
+      "/_root.data",
+    ])("%s for a signed-in user is private, no-store", async (pathname) => {
+      const res = await send(server, "GET", pathname, { headers: { Cookie: userCookie } });
+      expect(res.status).toBeLessThan(500);
+      expect(res.headers["cache-control"]).toBe("private, no-store");
+    });
 
     it("/admin and its data for an admin are private, no-store", async () => {
       for (const pathname of ["/admin", "/admin.data", "/admin?q=dana"]) {
@@ -238,7 +272,9 @@ describe.each(testEngines())("HTTP hardening on a listening server (%s)", (engin
     it("public pages for visitors and hashed assets for everyone stay cacheable", async () => {
       const home = await send(server, "GET", "/");
       expect(home.headers["cache-control"] ?? "").not.toContain("no-store");
-      const asset = fs.readdirSync(`${process.env.BUILD_DIR ?? "build-test"}/client/assets`).find((name) => name.endsWith(".js"))!;
+      const asset = fs
+        .readdirSync(`${process.env.BUILD_DIR ?? "build-test"}/client/assets`)
+        .find((name) => name.endsWith(".js"))!;
       const res = await send(server, "GET", `/assets/${asset}`, { headers: { Cookie: userCookie } });
       expect(res.status).toBe(200);
       expect(res.headers["cache-control"]).toContain("immutable");
@@ -271,7 +307,12 @@ describe.each(testEngines())("behind a proxy with TRUST_PROXY=1 (%s)", (engine) 
   });
 
   const attempt = (forwardedFor: string) =>
-    postForm(server, "/login", { email: `nobody-${randomInt(1e9)}@example.com`, password: "wrong-password" }, { headers: { "X-Forwarded-For": forwardedFor } });
+    postForm(
+      server,
+      "/login",
+      { email: `nobody-${randomInt(1e9)}@example.com`, password: "wrong-password" },
+      { headers: { "X-Forwarded-For": forwardedFor } },
+    );
 
   it("limits by the address the proxy saw: forged left-most X-Forwarded-For entries do not escape the limit", async () => {
     const client = "198.51.100.23";

@@ -42,9 +42,11 @@ describe.each(testEngines())("license self-service actions on %s", (engine) => {
   });
 
   const db = () => app.database.db;
-  const seeded = async (test: (l: License) => boolean) => (await db().select().from(licenses).where(eq(licenses.user_id, userId))).find(test)!;
+  const seeded = async (test: (l: License) => boolean) =>
+    (await db().select().from(licenses).where(eq(licenses.user_id, userId))).find(test)!;
   const reload = async (id: string) => (await db().select().from(licenses).where(eq(licenses.id, id)))[0]!;
-  const post = (fields: Record<string, string>, cookie = userCookie) => call(() => licensesRoute.action(routeArgs(formRequest("/licenses", fields, cookie))));
+  const post = (fields: Record<string, string>, cookie = userCookie) =>
+    call(() => licensesRoute.action(routeArgs(formRequest("/licenses", fields, cookie))));
   const renewing = () => seeded((l) => l.paddle_subscription_id === "sub_demo_seed_renewing");
   const tester = () => seeded((l) => l.license_type === "tester");
   /** A provider whose every call fails, as Paddle's API would when down. */
@@ -63,7 +65,11 @@ describe.each(testEngines())("license self-service actions on %s", (engine) => {
   });
 
   it("a body that is not a form answers 400, not 500", async () => {
-    const request = new Request("http://localhost:3000/licenses", { method: "POST", headers: { "Content-Type": "application/json", Cookie: userCookie }, body: "{}" });
+    const request = new Request("http://localhost:3000/licenses", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Cookie: userCookie },
+      body: "{}",
+    });
     const result = await call(() => licensesRoute.action(routeArgs(request)));
     expect(result.status).toBe(400);
   });
@@ -81,19 +87,36 @@ describe.each(testEngines())("license self-service actions on %s", (engine) => {
   it("the page's data holds only what a card shows: no subscription id, user id or sync time", async () => {
     const page = await call(() => licensesRoute.loader(routeArgs(formRequest("/licenses", {}, userCookie))));
     const json = JSON.stringify(page.data);
-    for (const internal of ["paddle_subscription_id", "sub_demo_seed", "user_id", "subscription_synced_at", "extended_months", userId]) {
+    for (const internal of [
+      "paddle_subscription_id",
+      "sub_demo_seed",
+      "user_id",
+      "subscription_synced_at",
+      "extended_months",
+      userId,
+    ]) {
       expect(json).not.toContain(internal);
     }
-    const renewingCard = (page.data.licenses as { has_subscription: boolean; license_type: string }[]).filter((l) => l.has_subscription);
+    const renewingCard = (page.data.licenses as { has_subscription: boolean; license_type: string }[]).filter(
+      (l) => l.has_subscription,
+    );
     expect(renewingCard.length).toBeGreaterThan(0);
   });
 
   describe("offline data", () => {
     it("stores both values once and regenerates the key from the e-mail, the values and the existing dates", async () => {
       const license = await tester();
-      const result = await post({ intent: "offline-data", licenseId: license.id, windows_username: "  CORP\\dana ", computer_name: "DESKTOP-42" });
+      const result = await post({
+        intent: "offline-data",
+        licenseId: license.id,
+        windows_username: "  CORP\\dana ",
+        computer_name: "DESKTOP-42",
+      });
       expect(result.status).toBe(200);
-      expect(result.data.toast).toMatchObject({ title: "License updated", description: "Offline data saved and new encrypted key generated." });
+      expect(result.data.toast).toMatchObject({
+        title: "License updated",
+        description: "Offline data saved and new encrypted key generated.",
+      });
       const after = await reload(license.id);
       expect(after).toMatchObject({ windows_username: "CORP\\dana", computer_name: "DESKTOP-42" });
       expect(after.license_key).not.toBe(license.license_key);
@@ -104,7 +127,12 @@ describe.each(testEngines())("license self-service actions on %s", (engine) => {
         start_date: license.start_date.toISOString(),
         end_date: license.end_date.toISOString(),
       });
-      const again = await post({ intent: "offline-data", licenseId: license.id, windows_username: "other", computer_name: "" });
+      const again = await post({
+        intent: "offline-data",
+        licenseId: license.id,
+        windows_username: "other",
+        computer_name: "",
+      });
       expect(again.status).toBe(409);
       expect(again.data.toast.description).toBe("Offline data can be changed only once.");
       expect((await reload(license.id)).windows_username).toBe("CORP\\dana");
@@ -112,13 +140,30 @@ describe.each(testEngines())("license self-service actions on %s", (engine) => {
 
     it("empty values are stored as null and keep the key; one value alone regenerates it", async () => {
       const license = await renewing();
-      const empty = await post({ intent: "offline-data", licenseId: license.id, windows_username: " ", computer_name: "" });
+      const empty = await post({
+        intent: "offline-data",
+        licenseId: license.id,
+        windows_username: " ",
+        computer_name: "",
+      });
       expect(empty.status).toBe(200);
       expect(empty.data.toast.description).toBe("Offline data saved.");
-      expect(await reload(license.id)).toMatchObject({ windows_username: null, computer_name: null, license_key: license.license_key });
-      const one = await post({ intent: "offline-data", licenseId: license.id, windows_username: "", computer_name: "BUILD-01" });
+      expect(await reload(license.id)).toMatchObject({
+        windows_username: null,
+        computer_name: null,
+        license_key: license.license_key,
+      });
+      const one = await post({
+        intent: "offline-data",
+        licenseId: license.id,
+        windows_username: "",
+        computer_name: "BUILD-01",
+      });
       expect(one.data.toast.description).toContain("and new encrypted key generated");
-      expect(licenseKeys().decode((await reload(license.id)).license_key)).toMatchObject({ windows_username: null, computer_name: "BUILD-01" });
+      expect(licenseKeys().decode((await reload(license.id)).license_key)).toMatchObject({
+        windows_username: null,
+        computer_name: "BUILD-01",
+      });
     });
 
     it("two saves at once: one wins, the other is refused", async () => {
@@ -132,7 +177,11 @@ describe.each(testEngines())("license self-service actions on %s", (engine) => {
 
     it("refuses trial, refund-requested and revoked licenses, too-long values, and another user's license", async () => {
       const fields = { intent: "offline-data", windows_username: "dana", computer_name: "" };
-      for (const license of [await seeded((l) => l.is_trial), await seeded((l) => l.status === "refund_requested"), await seeded((l) => l.status === "revoked")]) {
+      for (const license of [
+        await seeded((l) => l.is_trial),
+        await seeded((l) => l.status === "refund_requested"),
+        await seeded((l) => l.status === "revoked"),
+      ]) {
         expect((await post({ ...fields, licenseId: license.id })).status).toBe(409);
         expect((await reload(license.id)).windows_username).toBeNull();
       }
@@ -150,8 +199,15 @@ describe.each(testEngines())("license self-service actions on %s", (engine) => {
       const license = await renewing();
       const cancelled = await post({ intent: "cancel-renewal", licenseId: license.id });
       expect(cancelled.status).toBe(200);
-      expect(cancelled.data.toast).toMatchObject({ title: "Subscription Cancelled", description: expect.stringContaining("will be cancelled at the end of the current billing period") });
-      expect(await reload(license.id)).toMatchObject({ auto_renew: false, cancellation_requested: true, status: "active" });
+      expect(cancelled.data.toast).toMatchObject({
+        title: "Subscription Cancelled",
+        description: expect.stringContaining("will be cancelled at the end of the current billing period"),
+      });
+      expect(await reload(license.id)).toMatchObject({
+        auto_renew: false,
+        cancellation_requested: true,
+        status: "active",
+      });
       const [sub] = await db().select().from(demo_billing).where(eq(demo_billing.id, license.paddle_subscription_id!));
       expect((sub!.data as { scheduled_change: { action: string } }).scheduled_change.action).toBe("cancel");
       expect((await post({ intent: "cancel-renewal", licenseId: license.id })).status).toBe(409);
@@ -159,7 +215,11 @@ describe.each(testEngines())("license self-service actions on %s", (engine) => {
       const reenabled = await post({ intent: "reenable-renewal", licenseId: license.id });
       expect(reenabled.status).toBe(200);
       expect(reenabled.data.toast.title).toBe("Auto-Renewal Enabled");
-      expect(await reload(license.id)).toMatchObject({ auto_renew: true, cancellation_requested: false, cancellation_requested_at: null });
+      expect(await reload(license.id)).toMatchObject({
+        auto_renew: true,
+        cancellation_requested: false,
+        cancellation_requested_at: null,
+      });
       expect((await post({ intent: "reenable-renewal", licenseId: license.id })).status).toBe(409);
     });
 
@@ -196,33 +256,70 @@ describe.each(testEngines())("license self-service actions on %s", (engine) => {
       const license = await renewing();
       const result = await post({ intent: "request-refund", licenseId: license.id });
       expect(result.status).toBe(200);
-      expect(result.data.toast).toMatchObject({ title: "Refund Requested", description: expect.stringContaining("$8.55") });
-      expect(await reload(license.id)).toMatchObject({ status: "refund_requested", auto_renew: false, cancellation_requested: true });
-      const adjustments = await db().select().from(demo_billing).where(and(eq(demo_billing.kind, "adjustment"), eq(demo_billing.subscription_id, license.paddle_subscription_id!)));
+      expect(result.data.toast).toMatchObject({
+        title: "Refund Requested",
+        description: expect.stringContaining("$8.55"),
+      });
+      expect(await reload(license.id)).toMatchObject({
+        status: "refund_requested",
+        auto_renew: false,
+        cancellation_requested: true,
+      });
+      const adjustments = await db()
+        .select()
+        .from(demo_billing)
+        .where(
+          and(eq(demo_billing.kind, "adjustment"), eq(demo_billing.subscription_id, license.paddle_subscription_id!)),
+        );
       expect(adjustments.map((a) => (a.data as { totals: { total: string } }).totals.total)).toEqual(["855"]);
       const [entry] = await db().select().from(audit_log).where(eq(audit_log.target_id, license.id));
-      expect(entry).toMatchObject({ actor_id: userId, actor_email: USER.email, action: "refund.request", target_type: "license" });
+      expect(entry).toMatchObject({
+        actor_id: userId,
+        actor_email: USER.email,
+        action: "refund.request",
+        target_type: "license",
+      });
       expect(entry!.details).toMatchObject({ amount_cents: 855 });
       expect((await post({ intent: "request-refund", licenseId: license.id })).status).toBe(409);
     });
 
     it("after an extension, the refund is still made against the plan's purchase", async () => {
       const license = await renewing();
-      await call(() => extendRoute.action(routeArgs(formRequest("/extend-license", { licenseId: license.id, months: "1", years: "0" }, userCookie))));
+      await call(() =>
+        extendRoute.action(
+          routeArgs(formRequest("/extend-license", { licenseId: license.id, months: "1", years: "0" }, userCookie)),
+        ),
+      );
       const result = await post({ intent: "request-refund", licenseId: license.id });
       expect(result.status).toBe(200);
-      const [adjustment] = await db().select().from(demo_billing).where(and(eq(demo_billing.kind, "adjustment"), eq(demo_billing.subscription_id, license.paddle_subscription_id!)));
-      const [purchase] = await db().select().from(demo_billing).where(and(eq(demo_billing.kind, "transaction"), eq(demo_billing.subscription_id, license.paddle_subscription_id!)));
+      const [adjustment] = await db()
+        .select()
+        .from(demo_billing)
+        .where(
+          and(eq(demo_billing.kind, "adjustment"), eq(demo_billing.subscription_id, license.paddle_subscription_id!)),
+        );
+      const [purchase] = await db()
+        .select()
+        .from(demo_billing)
+        .where(
+          and(eq(demo_billing.kind, "transaction"), eq(demo_billing.subscription_id, license.paddle_subscription_id!)),
+        );
       expect((adjustment!.data as { transaction_id: string }).transaction_id).toBe(purchase!.id);
     }, 15_000);
 
     it("refuses a license outside its refund window, a trial, a tester, and another user's license", async () => {
-      for (const license of [await seeded((l) => l.license_type === "yearly" && l.status === "active"), await seeded((l) => l.is_trial), await tester()]) {
+      for (const license of [
+        await seeded((l) => l.license_type === "yearly" && l.status === "active"),
+        await seeded((l) => l.is_trial),
+        await tester(),
+      ]) {
         const result = await post({ intent: "request-refund", licenseId: license.id });
         expect(result.status).toBe(409);
         expect((await reload(license.id)).status).toBe(license.status);
       }
-      expect((await post({ intent: "request-refund", licenseId: (await renewing()).id }, otherCookie)).status).toBe(404);
+      expect((await post({ intent: "request-refund", licenseId: (await renewing()).id }, otherCookie)).status).toBe(
+        404,
+      );
       expect((await reload((await renewing()).id)).status).toBe("active");
     });
 
@@ -238,7 +335,8 @@ describe.each(testEngines())("license self-service actions on %s", (engine) => {
   });
 
   describe("extension", () => {
-    const extend = (fields: Record<string, string>, cookie = userCookie) => call(() => extendRoute.action(routeArgs(formRequest("/extend-license", fields, cookie))));
+    const extend = (fields: Record<string, string>, cookie = userCookie) =>
+      call(() => extendRoute.action(routeArgs(formRequest("/extend-license", fields, cookie))));
 
     it("demo: after the simulated payment, the end date moves and License Extended leads to /licenses", async () => {
       const license = await tester();
@@ -268,7 +366,15 @@ describe.each(testEngines())("license self-service actions on %s", (engine) => {
         const result = await extend({ licenseId: license.id, months: "2", years: "1" });
         expect(result.status).toBe(200);
         expect(result.data).toEqual({ toast: null, checkoutTransactionId: "txn_01paddleextension" });
-        expect(charges).toEqual([expect.objectContaining({ licenseId: license.id, months: 2, years: 1, amountCents: 11700, email: USER.email })]);
+        expect(charges).toEqual([
+          expect.objectContaining({
+            licenseId: license.id,
+            months: 2,
+            years: 1,
+            amountCents: 11700,
+            email: USER.email,
+          }),
+        ]);
         // Nothing changes until the payment's webhook arrives.
         expect((await reload(license.id)).end_date.getTime()).toBe(license.end_date.getTime());
       } finally {

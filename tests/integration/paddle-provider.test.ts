@@ -20,7 +20,12 @@ describe("the Paddle provider's API calls", () => {
     globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
       const request = new Request(input, init);
       const text = await request.text();
-      const entry = { method: request.method, url: request.url.replace(/\?$/, ""), body: text ? JSON.parse(text) : null, authorization: request.headers.get("Authorization") };
+      const entry = {
+        method: request.method,
+        url: request.url.replace(/\?$/, ""),
+        body: text ? JSON.parse(text) : null,
+        authorization: request.headers.get("Authorization"),
+      };
       sent.push(entry);
       const { status, body } = answer(entry);
       return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
@@ -30,28 +35,53 @@ describe("the Paddle provider's API calls", () => {
     globalThis.fetch = realFetch;
   });
 
-  const provider = () => createPaddleProvider({ apiKey: "pdl_sdbx_apikey_test", environment: "sandbox", webhookSecret: "whsec" });
+  const provider = () =>
+    createPaddleProvider({ apiKey: "pdl_sdbx_apikey_test", environment: "sandbox", webhookSecret: "whsec" });
   const sub = subscription({ subscriptionId: "sub_01abc", userId: "u", start: new Date(), end: days(30) });
   const meta = { request_id: "req_1" };
 
   it("cancel at period end: POST /subscriptions/{id}/cancel with effective_from next_billing_period", async () => {
-    answer = () => ({ status: 200, body: { data: { ...sub, scheduled_change: { action: "cancel", effective_at: sub.next_billed_at, resume_at: null } }, meta } });
+    answer = () => ({
+      status: 200,
+      body: {
+        data: { ...sub, scheduled_change: { action: "cancel", effective_at: sub.next_billed_at, resume_at: null } },
+        meta,
+      },
+    });
     await provider().cancelAtPeriodEnd("sub_01abc");
     expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatchObject({ method: "POST", url: "https://sandbox-api.paddle.com/subscriptions/sub_01abc/cancel", body: { effective_from: "next_billing_period" } });
+    expect(sent[0]).toMatchObject({
+      method: "POST",
+      url: "https://sandbox-api.paddle.com/subscriptions/sub_01abc/cancel",
+      body: { effective_from: "next_billing_period" },
+    });
     expect(sent[0]!.authorization).toMatch(/^bearer pdl_sdbx_apikey_test$/i);
   });
 
   it("re-enable: PATCH /subscriptions/{id} with scheduled_change null", async () => {
     answer = () => ({ status: 200, body: { data: sub, meta } });
     await provider().removeScheduledCancel("sub_01abc");
-    expect(sent[0]).toMatchObject({ method: "PATCH", url: "https://sandbox-api.paddle.com/subscriptions/sub_01abc", body: { scheduled_change: null } });
+    expect(sent[0]).toMatchObject({
+      method: "PATCH",
+      url: "https://sandbox-api.paddle.com/subscriptions/sub_01abc",
+      body: { scheduled_change: null },
+    });
   });
 
   it("refund: POST /adjustments, a partial refund of the line item for the amount in minor units", async () => {
-    const adj = adjustment({ transactionId: "txn_01abc", subscriptionId: "sub_01abc", amountCents: 855, status: "pending_approval" });
+    const adj = adjustment({
+      transactionId: "txn_01abc",
+      subscriptionId: "sub_01abc",
+      amountCents: 855,
+      status: "pending_approval",
+    });
     answer = () => ({ status: 201, body: { data: adj, meta } });
-    const result = await provider().refund({ transactionId: "txn_01abc", itemId: "txnitm_01abc", amountCents: 855, reason: "Requested by the customer" });
+    const result = await provider().refund({
+      transactionId: "txn_01abc",
+      itemId: "txnitm_01abc",
+      amountCents: 855,
+      reason: "Requested by the customer",
+    });
     expect(result.adjustmentId).toBe(adj.id);
     expect(sent[0]).toMatchObject({
       method: "POST",
@@ -67,7 +97,10 @@ describe("the Paddle provider's API calls", () => {
   });
 
   it("plan checkout: POST /transactions with the server's price id and custom data (the overlay opens with its id)", async () => {
-    const txn = { ...transaction({ userId: "u", subscriptionId: null, amountCents: 9000, start: new Date(), end: null }), status: "draft" };
+    const txn = {
+      ...transaction({ userId: "u", subscriptionId: null, amountCents: 9000, start: new Date(), end: null }),
+      status: "draft",
+    };
     answer = () => ({ status: 201, body: { data: txn, meta } });
     const result = await provider().createPlanCheckout({
       checkoutId: "c2",
@@ -81,12 +114,25 @@ describe("the Paddle provider's API calls", () => {
     expect(sent[0]).toMatchObject({
       method: "POST",
       url: "https://sandbox-api.paddle.com/transactions",
-      body: { items: [{ price_id: "pri_01yearly", quantity: 1 }], custom_data: { user_id: "u2", plan_type: "yearly", checkout_id: "c2" } },
+      body: {
+        items: [{ price_id: "pri_01yearly", quantity: 1 }],
+        custom_data: { user_id: "u2", plan_type: "yearly", checkout_id: "c2" },
+      },
     });
   });
 
   it("extension: POST /transactions with a non-catalog price and the extension's custom data", async () => {
-    const txn = { ...transaction({ userId: "u", subscriptionId: null, amountCents: 11700, start: new Date(), end: null, origin: "api" }), status: "ready" };
+    const txn = {
+      ...transaction({
+        userId: "u",
+        subscriptionId: null,
+        amountCents: 11700,
+        start: new Date(),
+        end: null,
+        origin: "api",
+      }),
+      status: "ready",
+    };
     answer = () => ({ status: 201, body: { data: txn, meta } });
     const result = await provider().createExtensionCharge({
       checkoutId: "c1",
@@ -104,22 +150,44 @@ describe("the Paddle provider's API calls", () => {
       url: "https://sandbox-api.paddle.com/transactions",
       body: {
         custom_data: { kind: "extension", user_id: "u1", license_id: "l1", months: 2, years: 1, checkout_id: "c1" },
-        items: [{ quantity: 1, price: { unit_price: { amount: "11700", currency_code: "USD" }, product: { name: "License extension", tax_category: "standard" } } }],
+        items: [
+          {
+            quantity: 1,
+            price: {
+              unit_price: { amount: "11700", currency_code: "USD" },
+              product: { name: "License extension", tax_category: "standard" },
+            },
+          },
+        ],
       },
     });
   });
 
   it("production uses Paddle's live API host", async () => {
     answer = () => ({ status: 200, body: { data: sub, meta } });
-    await createPaddleProvider({ apiKey: "pdl_live_apikey", environment: "production", webhookSecret: "x" }).removeScheduledCancel("sub_01abc");
+    await createPaddleProvider({
+      apiKey: "pdl_live_apikey",
+      environment: "production",
+      webhookSecret: "x",
+    }).removeScheduledCancel("sub_01abc");
     expect(sent[0]!.url).toBe("https://api.paddle.com/subscriptions/sub_01abc");
   });
 
   it("an API error becomes a ProviderError; a missing API key fails before any request", async () => {
-    answer = () => ({ status: 400, body: { error: { type: "request_error", code: "subscription_locked_pending_changes", detail: "Subscription is locked" }, meta } });
+    answer = () => ({
+      status: 400,
+      body: {
+        error: { type: "request_error", code: "subscription_locked_pending_changes", detail: "Subscription is locked" },
+        meta,
+      },
+    });
     await expect(provider().cancelAtPeriodEnd("sub_01abc")).rejects.toBeInstanceOf(ProviderError);
     sent = [];
-    await expect(createPaddleProvider({ apiKey: undefined, environment: "sandbox", webhookSecret: undefined }).cancelAtPeriodEnd("sub_1")).rejects.toThrow("PADDLE_API_KEY");
+    await expect(
+      createPaddleProvider({ apiKey: undefined, environment: "sandbox", webhookSecret: undefined }).cancelAtPeriodEnd(
+        "sub_1",
+      ),
+    ).rejects.toThrow("PADDLE_API_KEY");
     expect(sent).toHaveLength(0);
   });
 });

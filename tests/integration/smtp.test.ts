@@ -33,8 +33,14 @@ describe("SMTP delivery (SMTP_URL)", () => {
 
   it("sends the confirmation e-mail as HTML and plain text to a real SMTP server", async () => {
     const mailer = createSmtpMailer(`smtp://127.0.0.1:${port}`, '"ForgeKit" <support@forgekit.example>');
-    const brand = { productName: "ForgeKit", publicUrl: "https://www.example.com", supportEmail: "support@forgekit.example" };
-    await mailer.send(confirmationEmail(brand, "ada@example.com", "Ada", "https://www.example.com/api/auth/verify-email?token=abc"));
+    const brand = {
+      productName: "ForgeKit",
+      publicUrl: "https://www.example.com",
+      supportEmail: "support@forgekit.example",
+    };
+    await mailer.send(
+      confirmationEmail(brand, "ada@example.com", "Ada", "https://www.example.com/api/auth/verify-email?token=abc"),
+    );
     expect(received).toHaveLength(1);
     const mail = received[0]!;
     expect(mail.from).toBe("support@forgekit.example");

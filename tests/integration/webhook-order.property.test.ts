@@ -29,7 +29,8 @@ const HOUR = 3_600_000;
 const SECOND = 1000;
 
 type Plan = "monthly" | "yearly";
-type StepKind = "renew" | "cancel" | "reenable" | "end" | "refund-approved" | "refund-rejected" | "refund-pending" | "extend";
+type StepKind =
+  "renew" | "cancel" | "reenable" | "end" | "refund-approved" | "refund-rejected" | "refund-pending" | "extend";
 interface LicenseScenario {
   plan: Plan;
   trial: boolean;
@@ -67,7 +68,17 @@ interface World {
 }
 
 const stepArb = fc.record({
-  kind: fc.constantFrom<StepKind>("renew", "renew", "cancel", "reenable", "end", "refund-approved", "refund-rejected", "refund-pending", "extend"),
+  kind: fc.constantFrom<StepKind>(
+    "renew",
+    "renew",
+    "cancel",
+    "reenable",
+    "end",
+    "refund-approved",
+    "refund-rejected",
+    "refund-pending",
+    "extend",
+  ),
   gapHours: fc.integer({ min: 1, max: 24 }),
   months: fc.integer({ min: 0, max: 3 }),
   years: fc.integer({ min: 0, max: 1 }),
@@ -98,7 +109,11 @@ function eventsOf(scenario: LicenseScenario[]): AbstractEvent[] & { checkouts: P
     let n = 0;
     const key = (what: string) => `l${i}-${++n}-${what}`;
     const trialDates = lic.trial ? { start: periodStart, end: periodEnd } : null;
-    const subEvent = (type: string, at: number, extra: { status?: "active" | "trialing" | "canceled"; scheduledCancel?: boolean } = {}) => {
+    const subEvent = (
+      type: string,
+      at: number,
+      extra: { status?: "active" | "trialing" | "canceled"; scheduledCancel?: boolean } = {},
+    ) => {
       const start = periodStart;
       const end = periodEnd;
       const status = extra.status ?? (trialing ? "trialing" : "active");
@@ -109,7 +124,16 @@ function eventsOf(scenario: LicenseScenario[]): AbstractEvent[] & { checkouts: P
         type,
         at: new Date(at),
         data: async (w) => ({
-          ...subscription({ subscriptionId: w.subscriptionId(i), userId: w.users[i]!.id, planType: lic.plan, status, start, end, scheduledCancel, trialDates: status === "trialing" ? trialDates : null }),
+          ...subscription({
+            subscriptionId: w.subscriptionId(i),
+            userId: w.users[i]!.id,
+            planType: lic.plan,
+            status,
+            start,
+            end,
+            scheduledCancel,
+            trialDates: status === "trialing" ? trialDates : null,
+          }),
           updated_at: new Date(at).toISOString(),
         }),
       });
@@ -117,7 +141,12 @@ function eventsOf(scenario: LicenseScenario[]): AbstractEvent[] & { checkouts: P
     /** The event key of each transaction: adjustments and the next renewal come after it. */
     const txnEvents = new Map<string, string>();
     let lastTxn: string | undefined;
-    const txnEvent = (txnKey: string, at: number, fields: { amountCents: number; start: Date; end: Date; origin: "web" | "subscription_recurring"; trial: boolean }, purchase = false) => {
+    const txnEvent = (
+      txnKey: string,
+      at: number,
+      fields: { amountCents: number; start: Date; end: Date; origin: "web" | "subscription_recurring"; trial: boolean },
+      purchase = false,
+    ) => {
       const eventKey = key("transaction.completed");
       events.push({
         key: eventKey,
@@ -127,7 +156,13 @@ function eventsOf(scenario: LicenseScenario[]): AbstractEvent[] & { checkouts: P
         purchase,
         after: lastTxn,
         data: async (w) => ({
-          ...transaction({ userId: w.users[i]!.id, planType: lic.plan, subscriptionId: w.subscriptionId(i), priceId, ...fields }),
+          ...transaction({
+            userId: w.users[i]!.id,
+            planType: lic.plan,
+            subscriptionId: w.subscriptionId(i),
+            priceId,
+            ...fields,
+          }),
           id: w.id("txn", txnKey),
           billed_at: fields.start.toISOString(),
         }),
@@ -137,10 +172,28 @@ function eventsOf(scenario: LicenseScenario[]): AbstractEvent[] & { checkouts: P
     };
 
     // The checkout: the server creates it, then the subscription is created and its first transaction completes.
-    events.checkouts.push({ license: i, txnKey: `p${i}`, plan: lic.plan, trial: lic.trial, priceId, amountCents: lic.trial ? 0 : plan.priceCents });
+    events.checkouts.push({
+      license: i,
+      txnKey: `p${i}`,
+      plan: lic.plan,
+      trial: lic.trial,
+      priceId,
+      amountCents: lic.trial ? 0 : plan.priceCents,
+    });
     subEvent("subscription.created", t);
     subEvent(lic.trial ? "subscription.trialing" : "subscription.activated", t + SECOND);
-    txnEvent(`p${i}`, t + 2 * SECOND, { amountCents: lic.trial ? 0 : plan.priceCents, start: periodStart, end: periodEnd, origin: "web", trial: lic.trial }, true);
+    txnEvent(
+      `p${i}`,
+      t + 2 * SECOND,
+      {
+        amountCents: lic.trial ? 0 : plan.priceCents,
+        start: periodStart,
+        end: periodEnd,
+        origin: "web",
+        trial: lic.trial,
+      },
+      true,
+    );
 
     for (const step of lic.steps) {
       const later = () => (t += step.gapHours * HOUR);
@@ -151,7 +204,13 @@ function eventsOf(scenario: LicenseScenario[]): AbstractEvent[] & { checkouts: P
           periodStart = periodEnd;
           periodEnd = addMonths(periodStart, plan.months);
           const txnKey = `r${i}-${n}`;
-          txnEvent(txnKey, t, { amountCents: plan.priceCents, start: periodStart, end: periodEnd, origin: "subscription_recurring", trial: false });
+          txnEvent(txnKey, t, {
+            amountCents: plan.priceCents,
+            start: periodStart,
+            end: periodEnd,
+            origin: "subscription_recurring",
+            trial: false,
+          });
           const wasTrialing = trialing;
           trialing = false;
           subEvent(wasTrialing ? "subscription.activated" : "subscription.updated", t + SECOND);
@@ -187,9 +246,23 @@ function eventsOf(scenario: LicenseScenario[]): AbstractEvent[] & { checkouts: P
           const adjKey = `a${i}-${n}`;
           const txnKey = paidTxn;
           const amountCents = Math.ceil(plan.priceCents * 0.95);
-          const pending = (w: World) => adjustment({ adjustmentId: w.id("adj", adjKey), transactionId: w.id("txn", txnKey), subscriptionId: w.subscriptionId(i), amountCents, status: "pending_approval" });
+          const pending = (w: World) =>
+            adjustment({
+              adjustmentId: w.id("adj", adjKey),
+              transactionId: w.id("txn", txnKey),
+              subscriptionId: w.subscriptionId(i),
+              amountCents,
+              status: "pending_approval",
+            });
           const refundedTxn = txnEvents.get(txnKey);
-          events.push({ key: key("adjustment.created"), license: i, type: "adjustment.created", at: new Date(t), after: refundedTxn, data: async (w) => pending(w) });
+          events.push({
+            key: key("adjustment.created"),
+            license: i,
+            type: "adjustment.created",
+            at: new Date(t),
+            after: refundedTxn,
+            data: async (w) => pending(w),
+          });
           refundAsked = true;
           // The site's refund request also stops the renewal.
           if (live && !cancelScheduled) {
@@ -199,7 +272,14 @@ function eventsOf(scenario: LicenseScenario[]): AbstractEvent[] & { checkouts: P
           if (step.kind !== "refund-pending") {
             later();
             const status = step.kind === "refund-approved" ? "approved" : "rejected";
-            events.push({ key: key("adjustment.updated"), license: i, type: "adjustment.updated", at: new Date(t), after: refundedTxn, data: async (w) => ({ ...pending(w), status }) });
+            events.push({
+              key: key("adjustment.updated"),
+              license: i,
+              type: "adjustment.updated",
+              at: new Date(t),
+              after: refundedTxn,
+              data: async (w) => ({ ...pending(w), status }),
+            });
             refunded = status === "approved";
             refundAsked = false;
           }
@@ -218,11 +298,23 @@ function eventsOf(scenario: LicenseScenario[]): AbstractEvent[] & { checkouts: P
             at: paidAt,
             after: txnEvents.get(`p${i}`),
             data: async (w) => {
-              const [row] = await db().select({ id: licenses.id }).from(licenses).where(eq(licenses.paddle_subscription_id, w.subscriptionId(i)));
+              const [row] = await db()
+                .select({ id: licenses.id })
+                .from(licenses)
+                .where(eq(licenses.paddle_subscription_id, w.subscriptionId(i)));
               // The site created this one-time charge for the license (the extend action).
               await db()
                 .insert(checkouts)
-                .values({ user_id: w.users[i]!.id, kind: "extension", transaction_id: w.id("txn", txnKey), status: "open", license_id: row!.id, months: step.months + 12 * step.years, amount_cents: extensionPriceCents(step.months, step.years), currency: "USD" });
+                .values({
+                  user_id: w.users[i]!.id,
+                  kind: "extension",
+                  transaction_id: w.id("txn", txnKey),
+                  status: "open",
+                  license_id: row!.id,
+                  months: step.months + 12 * step.years,
+                  amount_cents: extensionPriceCents(step.months, step.years),
+                  currency: "USD",
+                });
               return {
                 ...transaction({
                   userId: w.users[i]!.id,
@@ -231,7 +323,13 @@ function eventsOf(scenario: LicenseScenario[]): AbstractEvent[] & { checkouts: P
                   start: paidAt,
                   end: null,
                   origin: "api",
-                  customData: { kind: "extension", user_id: w.users[i]!.id, license_id: row?.id ?? null, months: step.months, years: step.years },
+                  customData: {
+                    kind: "extension",
+                    user_id: w.users[i]!.id,
+                    license_id: row?.id ?? null,
+                    months: step.months,
+                    years: step.years,
+                  },
                 }),
                 id: w.id("txn", txnKey),
               };
@@ -264,16 +362,35 @@ async function deliver(world: World, events: ReturnType<typeof eventsOf>, order:
   for (const c of events.checkouts) {
     await db()
       .insert(checkouts)
-      .values({ user_id: world.users[c.license]!.id, kind: "plan", transaction_id: world.id("txn", c.txnKey), status: "open", plan_type: c.plan, trial: c.trial, price_id: c.priceId, amount_cents: c.amountCents });
+      .values({
+        user_id: world.users[c.license]!.id,
+        kind: "plan",
+        transaction_id: world.id("txn", c.txnKey),
+        status: "open",
+        plan_type: c.plan,
+        trial: c.trial,
+        price_id: c.priceId,
+        amount_cents: c.amountCents,
+      });
   }
   const bodies = new Map<string, unknown>();
   const byKey = new Map(events.map((e) => [e.key, e]));
   for (const key of order) {
     const event = byKey.get(key)!;
     if (!bodies.has(key)) {
-      bodies.set(key, { event_id: world.id("evt", key), event_type: event.type, occurred_at: event.at.toISOString(), notification_id: world.id("ntf", key), data: await event.data(world) });
+      bodies.set(key, {
+        event_id: world.id("evt", key),
+        event_type: event.type,
+        occurred_at: event.at.toISOString(),
+        notification_id: world.id("ntf", key),
+        data: await event.data(world),
+      });
     }
-    const result = await receiveWebhook({ ...signed(SECRET, bodies.get(key)), secret: SECRET, provider: getPaymentProvider() });
+    const result = await receiveWebhook({
+      ...signed(SECRET, bodies.get(key)),
+      secret: SECRET,
+      provider: getPaymentProvider(),
+    });
     delivered++;
     expect(result.status, `${key}: ${result.body.message}`).toBe(200);
   }
@@ -283,7 +400,10 @@ async function deliver(world: World, events: ReturnType<typeof eventsOf>, order:
 async function stateOf(world: World, count: number) {
   const state = [];
   for (let i = 0; i < count; i++) {
-    const rows = await db().select().from(licenses).where(eq(licenses.paddle_subscription_id, world.subscriptionId(i)));
+    const rows = await db()
+      .select()
+      .from(licenses)
+      .where(eq(licenses.paddle_subscription_id, world.subscriptionId(i)));
     const ids = rows.map((r) => r.id);
     const paid = ids.length ? await db().select().from(payments).where(inArray(payments.license_id, ids)) : [];
     state.push({
@@ -309,7 +429,13 @@ async function stateOf(world: World, count: number) {
         ...(r.refunded ? { cancellation_requested: "(refunded)", cancellation_requested_at: "(refunded)" } : {}),
       })),
       payments: paid
-        .map((p) => ({ id: p.id.replace(world.tag, "W"), kind: p.kind, amount_cents: p.amount_cents, currency: p.currency, billed_at: p.billed_at.toISOString() }))
+        .map((p) => ({
+          id: p.id.replace(world.tag, "W"),
+          kind: p.kind,
+          amount_cents: p.amount_cents,
+          currency: p.currency,
+          billed_at: p.billed_at.toISOString(),
+        }))
         .sort((a, b) => a.id.localeCompare(b.id)),
     });
   }
@@ -320,7 +446,8 @@ async function stateOf(world: World, count: number) {
 const unit = fc.noBias(fc.integer({ min: 0, max: 999_999 })).map((n) => n / 1_000_000);
 
 /** Each event 1–3 times; `positions` are where the copies go, as a fraction of the stream. */
-const copiesArb = (n: number) => fc.array(fc.tuple(fc.integer({ min: 1, max: 3 }), unit), { minLength: n, maxLength: n });
+const copiesArb = (n: number) =>
+  fc.array(fc.tuple(fc.integer({ min: 1, max: 3 }), unit), { minLength: n, maxLength: n });
 
 /**
  * What no delivery order can break, because of what happened in between: a renewal is charged
@@ -353,14 +480,20 @@ function causal(order: string[], events: readonly AbstractEvent[]): string[] {
 async function inOrderAndOther(scenario: LicenseScenario[], order: (events: AbstractEvent[]) => string[]) {
   const events = eventsOf(scenario);
   const reference = await newWorld(scenario.length);
-  await deliver(reference, events, events.map((e) => e.key));
+  await deliver(
+    reference,
+    events,
+    events.map((e) => e.key),
+  );
   const other = await newWorld(scenario.length);
   const sequence = causal(order(events), events);
   await deliver(other, events, sequence);
   const expected = await stateOf(reference, scenario.length);
   // Every purchase made its license in order (so the comparison is about something).
   expect(expected.map((l) => l.licenses.length)).toEqual(scenario.map(() => 1));
-  for (const { licenses: [l] } of expected) {
+  for (const {
+    licenses: [l],
+  } of expected) {
     seen.licenses++;
     if (l!.is_trial) seen.trials++;
     if (l!.extended_months > 0) seen.extended++;
@@ -397,37 +530,48 @@ describe.each(testEngines())("webhook delivery order and redelivery (property, o
   const withStream = <T>(extra: (n: number) => fc.Arbitrary<T>) =>
     scenarioArb.chain((scenario) => fc.tuple(fc.constant(scenario), extra(eventsOf(scenario).length)));
 
-  it("in order with every event redelivered up to twice later: the same as once in order", { timeout: 300_000 }, async () => {
-    await fc.assert(
-      fc.asyncProperty(withStream(copiesArb), async ([scenario, copies]) => {
-        await inOrderAndOther(scenario, (events) => {
-          // The first copy in place; the redeliveries later in the stream.
-          const order = events.map((e) => ({ key: e.key, at: events.indexOf(e) }));
-          const again = events.flatMap((e, index) =>
-            Array.from({ length: copies[index]![0] - 1 }, () => ({ key: e.key, at: index + copies[index]![1] * (events.length - index) + 0.5 })),
-          );
-          return [...order, ...again].sort((a, b) => a.at - b.at).map((x) => x.key);
-        });
-      }),
-      { seed: SEED, numRuns: RUNS },
-    );
-  });
+  it(
+    "in order with every event redelivered up to twice later: the same as once in order",
+    { timeout: 300_000 },
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(withStream(copiesArb), async ([scenario, copies]) => {
+          await inOrderAndOther(scenario, (events) => {
+            // The first copy in place; the redeliveries later in the stream.
+            const order = events.map((e) => ({ key: e.key, at: events.indexOf(e) }));
+            const again = events.flatMap((e, index) =>
+              Array.from({ length: copies[index]![0] - 1 }, () => ({
+                key: e.key,
+                at: index + copies[index]![1] * (events.length - index) + 0.5,
+              })),
+            );
+            return [...order, ...again].sort((a, b) => a.at - b.at).map((x) => x.key);
+          });
+        }),
+        { seed: SEED, numRuns: RUNS },
+      );
+    },
+  );
 
-  it("the purchase first, then everything else shuffled and duplicated: the same as in order", { timeout: 300_000 }, async () => {
-    const arb = withStream((n) => fc.tuple(copiesArb(n), fc.array(unit, { minLength: 3 * n, maxLength: 3 * n })));
-    await fc.assert(
-      fc.asyncProperty(arb, async ([scenario, [copies, sortKeys]]) => {
-        await inOrderAndOther(scenario, (events) => {
-          const purchases = events.filter((e) => e.purchase).map((e) => e.key);
-          // One copy of each purchase first; their redeliveries shuffle with the rest.
-          const rest = withCopies(events, copies);
-          for (const key of purchases) rest.splice(rest.indexOf(key), 1);
-          return [...purchases, ...permuted(rest, sortKeys)];
-        });
-      }),
-      { seed: SEED + 1, numRuns: RUNS },
-    );
-  });
+  it(
+    "the purchase first, then everything else shuffled and duplicated: the same as in order",
+    { timeout: 300_000 },
+    async () => {
+      const arb = withStream((n) => fc.tuple(copiesArb(n), fc.array(unit, { minLength: 3 * n, maxLength: 3 * n })));
+      await fc.assert(
+        fc.asyncProperty(arb, async ([scenario, [copies, sortKeys]]) => {
+          await inOrderAndOther(scenario, (events) => {
+            const purchases = events.filter((e) => e.purchase).map((e) => e.key);
+            // One copy of each purchase first; their redeliveries shuffle with the rest.
+            const rest = withCopies(events, copies);
+            for (const key of purchases) rest.splice(rest.indexOf(key), 1);
+            return [...purchases, ...permuted(rest, sortKeys)];
+          });
+        }),
+        { seed: SEED + 1, numRuns: RUNS },
+      );
+    },
+  );
 
   it("the whole stream shuffled and duplicated: the same as in order", { timeout: 300_000 }, async () => {
     const arb = withStream((n) => fc.tuple(copiesArb(n), fc.array(unit, { minLength: 3 * n, maxLength: 3 * n })));

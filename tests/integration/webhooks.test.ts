@@ -29,9 +29,14 @@ describe.each(testEngines())("payment webhooks on %s", (engine) => {
   /** Delivers an event signed with `signWith` at `signedAt`; the handler checks it against SECRET. */
   const deliver = (event: unknown, signWith = SECRET, signedAt = new Date()) =>
     receiveWebhook({ ...signed(signWith, event, signedAt), secret: SECRET, provider: getPaymentProvider() });
-  const licenseOf = async (subscriptionId: string) => (await db().select().from(licenses).where(eq(licenses.paddle_subscription_id, subscriptionId)))[0];
+  const licenseOf = async (subscriptionId: string) =>
+    (await db().select().from(licenses).where(eq(licenses.paddle_subscription_id, subscriptionId)))[0];
   const count = async (table: typeof licenses | typeof webhook_events | typeof payments) =>
-    ((await db().select({ n: sql<number>`count(*)::int` }).from(table)) as { n: number }[])[0]!.n;
+    (
+      (await db()
+        .select({ n: sql<number>`count(*)::int` })
+        .from(table)) as { n: number }[]
+    )[0]!.n;
 
   /** The checkout row the server records when it creates a checkout with the provider. */
   const recordCheckout = (values: Partial<typeof checkouts.$inferInsert> & { transaction_id: string }) =>
@@ -40,7 +45,8 @@ describe.each(testEngines())("payment webhooks on %s", (engine) => {
       .values({ user_id: user.id, kind: "plan", plan_type: "monthly", amount_cents: 0, status: "open", ...values })
       .returning()
       .then((rows) => rows[0]!);
-  const auditActions = async () => (await db().select({ action: audit_log.action, target: audit_log.target_id }).from(audit_log)).map((r) => r.action);
+  const auditActions = async () =>
+    (await db().select({ action: audit_log.action, target: audit_log.target_id }).from(audit_log)).map((r) => r.action);
 
   /**
    * A purchase: the checkout's transaction.completed for a new subscription. A trial goes through
@@ -58,7 +64,8 @@ describe.each(testEngines())("payment webhooks on %s", (engine) => {
       end: trial ? days(7, start) : days(30, start),
       trial,
     });
-    if (trial && options.checkout !== false) await recordCheckout({ transaction_id: txn.id, trial: true, price_id: "pri_demo_monthly_trial" });
+    if (trial && options.checkout !== false)
+      await recordCheckout({ transaction_id: txn.id, trial: true, price_id: "pri_demo_monthly_trial" });
     const result = await deliver(envelope("transaction.completed", txn));
     expect(result.status).toBe(200);
     return { txn, license: (await licenseOf(txn.subscription_id!))! };
@@ -92,7 +99,12 @@ describe.each(testEngines())("payment webhooks on %s", (engine) => {
         end_date: days(30, start).toISOString(),
       });
       const [payment] = await db().select().from(payments).where(eq(payments.id, txn.id));
-      expect(payment).toMatchObject({ license_id: license.id, kind: "purchase", amount_cents: 900, item_id: txn.details.line_items[0]!.id });
+      expect(payment).toMatchObject({
+        license_id: license.id,
+        kind: "purchase",
+        amount_cents: 900,
+        item_id: txn.details.line_items[0]!.id,
+      });
     });
 
     it("a trialing purchase sets is_trial and the trial dates", async () => {
@@ -120,15 +132,31 @@ describe.each(testEngines())("payment webhooks on %s", (engine) => {
     it("two different events for one new subscription at once still make one license", async () => {
       const txn = transaction({ userId: user.id, amountCents: 900, start: new Date(), end: days(30) });
       const again = { ...txn, id: `${txn.id}b` };
-      await Promise.all([deliver(envelope("transaction.completed", txn)), deliver(envelope("transaction.completed", again))]);
-      expect(await db().select().from(licenses).where(eq(licenses.paddle_subscription_id, txn.subscription_id!))).toHaveLength(1);
+      await Promise.all([
+        deliver(envelope("transaction.completed", txn)),
+        deliver(envelope("transaction.completed", again)),
+      ]);
+      expect(
+        await db().select().from(licenses).where(eq(licenses.paddle_subscription_id, txn.subscription_id!)),
+      ).toHaveLength(1);
     });
 
     it("a payment that names no known user is stored and changes no license", async () => {
       const before = await count(licenses);
-      const orphan = transaction({ userId: "00000000-0000-4000-8000-000000000000", amountCents: 900, start: new Date(), end: days(30) });
+      const orphan = transaction({
+        userId: "00000000-0000-4000-8000-000000000000",
+        amountCents: 900,
+        start: new Date(),
+        end: days(30),
+      });
       expect((await deliver(envelope("transaction.completed", orphan))).status).toBe(200);
-      const noUser = transaction({ userId: user.id, amountCents: 900, start: new Date(), end: days(30), customData: {} });
+      const noUser = transaction({
+        userId: user.id,
+        amountCents: 900,
+        start: new Date(),
+        end: days(30),
+        customData: {},
+      });
       expect((await deliver(envelope("transaction.completed", noUser))).status).toBe(200);
       expect(await count(licenses)).toBe(before);
     });
@@ -137,24 +165,50 @@ describe.each(testEngines())("payment webhooks on %s", (engine) => {
   describe("signatures", () => {
     it("a wrong secret, a stale or missing signature, or an altered body → 401 and nothing written", async () => {
       const before = { licenses: await count(licenses), events: await count(webhook_events) };
-      const event = envelope("transaction.completed", transaction({ userId: user.id, amountCents: 900, start: new Date(), end: days(30) }));
+      const event = envelope(
+        "transaction.completed",
+        transaction({ userId: user.id, amountCents: 900, start: new Date(), end: days(30) }),
+      );
       expect((await deliver(event, "another-secret-0123456789")).status).toBe(401);
       expect((await deliver(event, SECRET, new Date(Date.now() - 60_000))).status).toBe(401);
       const { rawBody, signature } = signed(SECRET, event);
-      expect((await receiveWebhook({ rawBody, signature: null, secret: SECRET, provider: getPaymentProvider() })).status).toBe(401);
-      expect((await receiveWebhook({ rawBody: rawBody.replace('"900"', '"1"'), signature, secret: SECRET, provider: getPaymentProvider() })).status).toBe(401);
+      expect(
+        (await receiveWebhook({ rawBody, signature: null, secret: SECRET, provider: getPaymentProvider() })).status,
+      ).toBe(401);
+      expect(
+        (
+          await receiveWebhook({
+            rawBody: rawBody.replace('"900"', '"1"'),
+            signature,
+            secret: SECRET,
+            provider: getPaymentProvider(),
+          })
+        ).status,
+      ).toBe(401);
       expect(await count(licenses)).toBe(before.licenses);
       expect(await count(webhook_events)).toBe(before.events);
     });
 
     it("a verified but malformed event → 400 and nothing written; an unused type → 200, not stored", async () => {
       const before = await count(webhook_events);
-      const bad = envelope("transaction.completed", { ...transaction({ userId: user.id, amountCents: 900, start: new Date(), end: days(30) }), details: null });
+      const bad = envelope("transaction.completed", {
+        ...transaction({ userId: user.id, amountCents: 900, start: new Date(), end: days(30) }),
+        details: null,
+      });
       const result = await deliver(bad);
       expect(result.status).toBe(400);
       expect(result.body.message).toContain("details");
       const notJson = "{not json";
-      expect((await receiveWebhook({ rawBody: notJson, signature: signatureHeader(SECRET, notJson), secret: SECRET, provider: getPaymentProvider() })).status).toBe(400);
+      expect(
+        (
+          await receiveWebhook({
+            rawBody: notJson,
+            signature: signatureHeader(SECRET, notJson),
+            secret: SECRET,
+            provider: getPaymentProvider(),
+          })
+        ).status,
+      ).toBe(400);
       expect((await deliver(envelope("customer.updated", { id: "ctm_01" }))).status).toBe(200);
       expect(await count(webhook_events)).toBe(before);
     });
@@ -178,17 +232,28 @@ describe.each(testEngines())("payment webhooks on %s", (engine) => {
           else controller.close();
         },
       });
-      const request = new Request("http://localhost/api/webhooks/paddle", { method: "POST", body, duplex: "half" } as RequestInit);
+      const request = new Request("http://localhost/api/webhooks/paddle", {
+        method: "POST",
+        body,
+        duplex: "half",
+      } as RequestInit);
       const response = (await webhookAction({ request, params: {}, context: testContext() } as never)) as Response;
       expect(response.status).toBe(413);
     });
 
     it("the HTTP route verifies the header and answers with the handler's status", async () => {
-      const event = envelope("transaction.completed", transaction({ userId: user.id, amountCents: 900, start: new Date(), end: days(30) }));
+      const event = envelope(
+        "transaction.completed",
+        transaction({ userId: user.id, amountCents: 900, start: new Date(), end: days(30) }),
+      );
       const { rawBody, signature } = signed(SECRET, event);
       const post = (sig: string) =>
         webhookAction({
-          request: new Request("http://localhost/api/webhooks/paddle", { method: "POST", body: rawBody, headers: { "Paddle-Signature": sig, "Content-Type": "application/json" } }),
+          request: new Request("http://localhost/api/webhooks/paddle", {
+            method: "POST",
+            body: rawBody,
+            headers: { "Paddle-Signature": sig, "Content-Type": "application/json" },
+          }),
           params: {},
           context: testContext(),
         } as never) as Promise<Response>;
@@ -218,17 +283,34 @@ describe.each(testEngines())("payment webhooks on %s", (engine) => {
       expect(licenseKeys().decode(renewed.license_key).end_date).toBe(renewed.end_date.toISOString());
       // The purchase window is not reopened by a renewal.
       expect(renewed.refund_eligible_until!.toISOString()).toBe(license.refund_eligible_until!.toISOString());
-      const stale = transaction({ userId: user.id, subscriptionId: txn.subscription_id, amountCents: 900, start: license.start_date, end: license.end_date, origin: "subscription_recurring" });
+      const stale = transaction({
+        userId: user.id,
+        subscriptionId: txn.subscription_id,
+        amountCents: 900,
+        start: license.start_date,
+        end: license.end_date,
+        origin: "subscription_recurring",
+      });
       await deliver(envelope("transaction.completed", stale));
       expect((await licenseOf(txn.subscription_id!))!.end_date.toISOString()).toBe(renewed.end_date.toISOString());
-      const kinds = await db().select({ kind: payments.kind }).from(payments).where(eq(payments.license_id, license.id));
+      const kinds = await db()
+        .select({ kind: payments.kind })
+        .from(payments)
+        .where(eq(payments.license_id, license.id));
       expect(kinds.map((k) => k.kind).sort()).toEqual(["purchase", "renewal", "renewal"]);
     });
 
     it("the first paid period after a trial ends the trial and opens the refund window", async () => {
       const { txn, license } = await purchase({ trial: true });
       const paidAt = license.end_date;
-      const first = transaction({ userId: user.id, subscriptionId: txn.subscription_id, amountCents: 900, start: paidAt, end: days(30, paidAt), origin: "subscription_recurring" });
+      const first = transaction({
+        userId: user.id,
+        subscriptionId: txn.subscription_id,
+        amountCents: 900,
+        start: paidAt,
+        end: days(30, paidAt),
+        origin: "subscription_recurring",
+      });
       await deliver(envelope("transaction.completed", first));
       const converted = (await licenseOf(txn.subscription_id!))!;
       expect(converted.is_trial).toBe(false);
@@ -248,14 +330,28 @@ describe.each(testEngines())("payment webhooks on %s", (engine) => {
         origin: "api",
         customData: { kind: "extension", user_id: user.id, license_id: license.id, months: 2, years: 1 },
       });
-      await recordCheckout({ transaction_id: ext.id, kind: "extension", plan_type: null, license_id: license.id, months: 14, amount_cents: 900 * 2 + 9900 });
+      await recordCheckout({
+        transaction_id: ext.id,
+        kind: "extension",
+        plan_type: null,
+        license_id: license.id,
+        months: 14,
+        amount_cents: 900 * 2 + 9900,
+      });
       await deliver(envelope("transaction.completed", ext));
       const extended = (await licenseOf(txn.subscription_id!))!;
       expect(extended.extended_months).toBe(14);
       const expected = new Date(license.end_date);
       expected.setUTCMonth(expected.getUTCMonth() + 14);
       expect(extended.end_date.toISOString().slice(0, 10)).toBe(expected.toISOString().slice(0, 10));
-      const renewal = transaction({ userId: user.id, subscriptionId: txn.subscription_id, amountCents: 900, start: license.end_date, end: days(30, license.end_date), origin: "subscription_recurring" });
+      const renewal = transaction({
+        userId: user.id,
+        subscriptionId: txn.subscription_id,
+        amountCents: 900,
+        start: license.end_date,
+        end: days(30, license.end_date),
+        origin: "subscription_recurring",
+      });
       await deliver(envelope("transaction.completed", renewal));
       const after = (await licenseOf(txn.subscription_id!))!;
       expect(after.end_date.getTime()).toBeGreaterThan(extended.end_date.getTime());
@@ -269,8 +365,21 @@ describe.each(testEngines())("payment webhooks on %s", (engine) => {
       const extension = { kind: "extension", user_id: user.id, license_id: license.id, months: 12, years: 5 };
       // Paid less than 12 × $9 + 5 × $99, or huge numbers, or on a subscription: not an extension.
       await deliver(envelope("transaction.completed", transaction({ ...base, amountCents: 0, customData: extension })));
-      await deliver(envelope("transaction.completed", transaction({ ...base, amountCents: 900_000, customData: { ...extension, months: 1e9 } })));
-      const sub = transaction({ userId: user.id, subscriptionId: txn.subscription_id, amountCents: 900, start: license.end_date, end: days(30, license.end_date), origin: "subscription_recurring", customData: extension });
+      await deliver(
+        envelope(
+          "transaction.completed",
+          transaction({ ...base, amountCents: 900_000, customData: { ...extension, months: 1e9 } }),
+        ),
+      );
+      const sub = transaction({
+        userId: user.id,
+        subscriptionId: txn.subscription_id,
+        amountCents: 900,
+        start: license.end_date,
+        end: days(30, license.end_date),
+        origin: "subscription_recurring",
+        customData: extension,
+      });
       expect((await deliver(envelope("transaction.completed", sub))).status).toBe(200);
       const after = (await licenseOf(txn.subscription_id!))!;
       expect(after.extended_months).toBe(0);
@@ -278,7 +387,14 @@ describe.each(testEngines())("payment webhooks on %s", (engine) => {
     });
 
     it("the price paid decides the plan, not the plan_type in custom data", async () => {
-      const txn = transaction({ userId: user.id, planType: "yearly", priceId: "pri_demo_monthly", amountCents: 900, start: new Date(), end: days(30) });
+      const txn = transaction({
+        userId: user.id,
+        planType: "yearly",
+        priceId: "pri_demo_monthly",
+        amountCents: 900,
+        start: new Date(),
+        end: days(30),
+      });
       await deliver(envelope("transaction.completed", txn));
       expect((await licenseOf(txn.subscription_id!))!.license_type).toBe("monthly");
     });
@@ -288,11 +404,26 @@ describe.each(testEngines())("payment webhooks on %s", (engine) => {
       const fail = async () => {
         throw new Error("not expected");
       };
-      setPaymentProvider({ name: "paddle", webhookSecret: SECRET, cancelAtPeriodEnd: async (id) => void cancelled.push(id), removeScheduledCancel: fail, refund: fail, createExtensionCharge: fail, createPlanCheckout: fail });
+      setPaymentProvider({
+        name: "paddle",
+        webhookSecret: SECRET,
+        cancelAtPeriodEnd: async (id) => void cancelled.push(id),
+        removeScheduledCancel: fail,
+        refund: fail,
+        createExtensionCharge: fail,
+        createPlanCheckout: fail,
+      });
       try {
         const { txn, license } = await purchase();
         await db().update(licenses).set({ status: "revoked" }).where(eq(licenses.id, license.id));
-        const renewal = transaction({ userId: user.id, subscriptionId: txn.subscription_id, amountCents: 900, start: license.end_date, end: days(30, license.end_date), origin: "subscription_recurring" });
+        const renewal = transaction({
+          userId: user.id,
+          subscriptionId: txn.subscription_id,
+          amountCents: 900,
+          start: license.end_date,
+          end: days(30, license.end_date),
+          origin: "subscription_recurring",
+        });
         expect((await deliver(envelope("transaction.completed", renewal))).status).toBe(200);
         const after = (await licenseOf(txn.subscription_id!))!;
         expect(after.status).toBe("revoked");
@@ -309,12 +440,24 @@ describe.each(testEngines())("payment webhooks on %s", (engine) => {
       const { license } = await purchase({ trial: true, checkout: false });
       expect(license).toMatchObject({ is_trial: false, trial_starts_at: null, trial_ends_at: null, status: "active" });
       const [flag] = await db().select().from(audit_log).where(eq(audit_log.target_id, license.id));
-      expect(flag).toMatchObject({ action: "trial_refused", target_type: "license", actor_id: null, actor_email: "payment webhook" });
+      expect(flag).toMatchObject({
+        action: "trial_refused",
+        target_type: "license",
+        actor_id: null,
+        actor_email: "payment webhook",
+      });
     });
 
     it("a trial price for a user who already had a license (the checkout was a regular one) gets no trial", async () => {
       await purchase();
-      const txn = transaction({ userId: user.id, priceId: "pri_demo_monthly_trial", amountCents: 0, start: new Date(), end: days(7), trial: true });
+      const txn = transaction({
+        userId: user.id,
+        priceId: "pri_demo_monthly_trial",
+        amountCents: 0,
+        start: new Date(),
+        end: days(7),
+        trial: true,
+      });
       await recordCheckout({ transaction_id: txn.id, trial: false, price_id: "pri_demo_monthly", amount_cents: 900 });
       await deliver(envelope("transaction.completed", txn));
       expect((await licenseOf(txn.subscription_id!))!.is_trial).toBe(false);
@@ -322,7 +465,14 @@ describe.each(testEngines())("payment webhooks on %s", (engine) => {
     });
 
     it("a superseded trial checkout (another plan's trial was opened after it) grants no trial when paid", async () => {
-      const txn = transaction({ userId: user.id, priceId: "pri_demo_monthly_trial", amountCents: 0, start: new Date(), end: days(7), trial: true });
+      const txn = transaction({
+        userId: user.id,
+        priceId: "pri_demo_monthly_trial",
+        amountCents: 0,
+        start: new Date(),
+        end: days(7),
+        trial: true,
+      });
       await recordCheckout({ transaction_id: txn.id, trial: true, status: "superseded" });
       await deliver(envelope("transaction.completed", txn));
       expect((await licenseOf(txn.subscription_id!))!.is_trial).toBe(false);
@@ -330,7 +480,14 @@ describe.each(testEngines())("payment webhooks on %s", (engine) => {
 
     it("a checkout recorded for another user grants that trial to nobody else", async () => {
       const other = await createUser(db(), `other-${engine}-${++n}@example.com`);
-      const txn = transaction({ userId: user.id, priceId: "pri_demo_monthly_trial", amountCents: 0, start: new Date(), end: days(7), trial: true });
+      const txn = transaction({
+        userId: user.id,
+        priceId: "pri_demo_monthly_trial",
+        amountCents: 0,
+        start: new Date(),
+        end: days(7),
+        trial: true,
+      });
       await recordCheckout({ transaction_id: txn.id, trial: true, user_id: other.id });
       await deliver(envelope("transaction.completed", txn));
       expect((await licenseOf(txn.subscription_id!))!.is_trial).toBe(false);
@@ -359,7 +516,14 @@ describe.each(testEngines())("payment webhooks on %s", (engine) => {
       const { txn, license } = await purchase({ start: days(-400) });
       expect(license.end_date.getTime()).toBeLessThan(Date.now());
       const ext = extension(license.id, 900);
-      await recordCheckout({ transaction_id: ext.id, kind: "extension", plan_type: null, license_id: license.id, months: 1, amount_cents: 900 });
+      await recordCheckout({
+        transaction_id: ext.id,
+        kind: "extension",
+        plan_type: null,
+        license_id: license.id,
+        months: 1,
+        amount_cents: 900,
+      });
       await deliver(envelope("transaction.completed", ext));
       const after = (await licenseOf(txn.subscription_id!))!;
       expect(after.end_date.getTime()).toBeGreaterThan(Date.now() + 27 * 86_400_000);
@@ -369,13 +533,44 @@ describe.each(testEngines())("payment webhooks on %s", (engine) => {
     it("extending a trial makes it a paid license", async () => {
       const { txn, license } = await purchase({ trial: true });
       const ext = extension(license.id, 900);
-      await recordCheckout({ transaction_id: ext.id, kind: "extension", plan_type: null, license_id: license.id, months: 1, amount_cents: 900 });
+      await recordCheckout({
+        transaction_id: ext.id,
+        kind: "extension",
+        plan_type: null,
+        license_id: license.id,
+        months: 1,
+        amount_cents: 900,
+      });
       await deliver(envelope("transaction.completed", ext));
       const after = (await licenseOf(txn.subscription_id!))!;
       expect(after.is_trial).toBe(false);
-      expect(after.end_date.toISOString()).toBe(new Date(Date.UTC(license.end_date.getUTCFullYear(), license.end_date.getUTCMonth() + 1, license.end_date.getUTCDate(), license.end_date.getUTCHours(), license.end_date.getUTCMinutes(), license.end_date.getUTCSeconds(), license.end_date.getUTCMilliseconds())).toISOString());
+      expect(after.end_date.toISOString()).toBe(
+        new Date(
+          Date.UTC(
+            license.end_date.getUTCFullYear(),
+            license.end_date.getUTCMonth() + 1,
+            license.end_date.getUTCDate(),
+            license.end_date.getUTCHours(),
+            license.end_date.getUTCMinutes(),
+            license.end_date.getUTCSeconds(),
+            license.end_date.getUTCMilliseconds(),
+          ),
+        ).toISOString(),
+      );
       // A later trialing event does not make it a trial again.
-      await deliver(envelope("subscription.trialing", subscription({ subscriptionId: txn.subscription_id!, userId: user.id, status: "trialing", start: license.start_date, end: license.end_date, trialDates: { start: license.start_date, end: license.end_date } })));
+      await deliver(
+        envelope(
+          "subscription.trialing",
+          subscription({
+            subscriptionId: txn.subscription_id!,
+            userId: user.id,
+            status: "trialing",
+            start: license.start_date,
+            end: license.end_date,
+            trialDates: { start: license.start_date, end: license.end_date },
+          }),
+        ),
+      );
       expect((await licenseOf(txn.subscription_id!))!.is_trial).toBe(false);
     });
 
@@ -385,18 +580,50 @@ describe.each(testEngines())("payment webhooks on %s", (engine) => {
       const eur = extension(license.id, 900);
       eur.details.totals.currency_code = "EUR";
       eur.currency_code = "EUR";
-      await recordCheckout({ transaction_id: eur.id, kind: "extension", plan_type: null, license_id: license.id, months: 1, amount_cents: 900 });
+      await recordCheckout({
+        transaction_id: eur.id,
+        kind: "extension",
+        plan_type: null,
+        license_id: license.id,
+        months: 1,
+        amount_cents: 900,
+      });
       const cheap = extension(license.id, 100);
-      await recordCheckout({ transaction_id: cheap.id, kind: "extension", plan_type: null, license_id: license.id, months: 1, amount_cents: 900 });
+      await recordCheckout({
+        transaction_id: cheap.id,
+        kind: "extension",
+        plan_type: null,
+        license_id: license.id,
+        months: 1,
+        amount_cents: 900,
+      });
       const elsewhere = extension(license.id, 900);
-      await recordCheckout({ transaction_id: elsewhere.id, kind: "extension", plan_type: null, license_id: other.license.id, months: 1, amount_cents: 900, user_id: (await createUser(db(), `x-${engine}-${++n}@example.com`)).id });
+      await recordCheckout({
+        transaction_id: elsewhere.id,
+        kind: "extension",
+        plan_type: null,
+        license_id: other.license.id,
+        months: 1,
+        amount_cents: 900,
+        user_id: (await createUser(db(), `x-${engine}-${++n}@example.com`)).id,
+      });
       const unrecorded = extension(license.id, 900);
-      for (const ext of [eur, cheap, elsewhere, unrecorded]) expect((await deliver(envelope("transaction.completed", ext))).status).toBe(200);
+      for (const ext of [eur, cheap, elsewhere, unrecorded])
+        expect((await deliver(envelope("transaction.completed", ext))).status).toBe(200);
       expect((await licenseOf(txn.subscription_id!))!.end_date.toISOString()).toBe(license.end_date.toISOString());
-      expect((await licenseOf(other.txn.subscription_id!))!.end_date.toISOString()).toBe(other.license.end_date.toISOString());
+      expect((await licenseOf(other.txn.subscription_id!))!.end_date.toISOString()).toBe(
+        other.license.end_date.toISOString(),
+      );
       expect((await auditActions()).filter((a) => a === "extension_refused").length).toBeGreaterThanOrEqual(4);
       const ok = extension(license.id, 900);
-      await recordCheckout({ transaction_id: ok.id, kind: "extension", plan_type: null, license_id: license.id, months: 1, amount_cents: 900 });
+      await recordCheckout({
+        transaction_id: ok.id,
+        kind: "extension",
+        plan_type: null,
+        license_id: license.id,
+        months: 1,
+        amount_cents: 900,
+      });
       await deliver(envelope("transaction.completed", ok));
       const once = (await licenseOf(txn.subscription_id!))!;
       expect(once.extended_months).toBe(1);
@@ -411,15 +638,43 @@ describe.each(testEngines())("payment webhooks on %s", (engine) => {
       const start = new Date();
       const txn = transaction({ userId: user.id, amountCents: 900, start, end: days(30, start) });
       const t0 = new Date(Date.now() - 1000);
-      await deliver(envelope("subscription.canceled", subscription({ subscriptionId: txn.subscription_id!, userId: user.id, status: "canceled", start, end: days(30, start) }), t0));
+      await deliver(
+        envelope(
+          "subscription.canceled",
+          subscription({
+            subscriptionId: txn.subscription_id!,
+            userId: user.id,
+            status: "canceled",
+            start,
+            end: days(30, start),
+          }),
+          t0,
+        ),
+      );
       await deliver(envelope("transaction.completed", txn));
-      expect(await licenseOf(txn.subscription_id!)).toMatchObject({ auto_renew: false, cancellation_requested: false, status: "active" });
+      expect(await licenseOf(txn.subscription_id!)).toMatchObject({
+        auto_renew: false,
+        cancellation_requested: false,
+        status: "active",
+      });
     });
 
     it("a scheduled cancellation that arrives before the purchase is kept", async () => {
       const start = new Date();
       const txn = transaction({ userId: user.id, amountCents: 900, start, end: days(30, start) });
-      await deliver(envelope("subscription.updated", subscription({ subscriptionId: txn.subscription_id!, userId: user.id, start, end: days(30, start), scheduledCancel: true }), new Date(Date.now() - 1000)));
+      await deliver(
+        envelope(
+          "subscription.updated",
+          subscription({
+            subscriptionId: txn.subscription_id!,
+            userId: user.id,
+            start,
+            end: days(30, start),
+            scheduledCancel: true,
+          }),
+          new Date(Date.now() - 1000),
+        ),
+      );
       await deliver(envelope("transaction.completed", txn));
       expect(await licenseOf(txn.subscription_id!)).toMatchObject({ auto_renew: false, cancellation_requested: true });
     });
@@ -429,11 +684,29 @@ describe.each(testEngines())("payment webhooks on %s", (engine) => {
       const fail = async () => {
         throw new Error("not expected");
       };
-      setPaymentProvider({ name: "paddle", webhookSecret: SECRET, cancelAtPeriodEnd: async (id) => void cancelled.push(id), removeScheduledCancel: fail, refund: fail, createExtensionCharge: fail, createPlanCheckout: fail });
+      setPaymentProvider({
+        name: "paddle",
+        webhookSecret: SECRET,
+        cancelAtPeriodEnd: async (id) => void cancelled.push(id),
+        removeScheduledCancel: fail,
+        refund: fail,
+        createExtensionCharge: fail,
+        createPlanCheckout: fail,
+      });
       try {
         const { txn, license } = await purchase();
-        await db().update(licenses).set({ status: "refund_requested", auto_renew: false }).where(eq(licenses.id, license.id));
-        const renewal = transaction({ userId: user.id, subscriptionId: txn.subscription_id, amountCents: 900, start: license.end_date, end: days(30, license.end_date), origin: "subscription_recurring" });
+        await db()
+          .update(licenses)
+          .set({ status: "refund_requested", auto_renew: false })
+          .where(eq(licenses.id, license.id));
+        const renewal = transaction({
+          userId: user.id,
+          subscriptionId: txn.subscription_id,
+          amountCents: 900,
+          start: license.end_date,
+          end: days(30, license.end_date),
+          origin: "subscription_recurring",
+        });
         await deliver(envelope("transaction.completed", renewal));
         expect((await licenseOf(txn.subscription_id!))!.end_date.toISOString()).toBe(license.end_date.toISOString());
         expect(cancelled).toEqual([txn.subscription_id]);
@@ -446,20 +719,49 @@ describe.each(testEngines())("payment webhooks on %s", (engine) => {
   describe("subscription events", () => {
     it("a late subscription.trialing after the first payment is undone by the active state", async () => {
       const { txn, license } = await purchase({ trial: true });
-      const paid = transaction({ userId: user.id, subscriptionId: txn.subscription_id, amountCents: 900, start: license.end_date, end: days(30, license.end_date), origin: "subscription_recurring" });
+      const paid = transaction({
+        userId: user.id,
+        subscriptionId: txn.subscription_id,
+        amountCents: 900,
+        start: license.end_date,
+        end: days(30, license.end_date),
+        origin: "subscription_recurring",
+      });
       await deliver(envelope("transaction.completed", paid));
-      const base = { subscriptionId: txn.subscription_id!, userId: user.id, start: license.start_date, end: license.end_date };
+      const base = {
+        subscriptionId: txn.subscription_id!,
+        userId: user.id,
+        start: license.start_date,
+        end: license.end_date,
+      };
       const t0 = new Date();
-      await deliver(envelope("subscription.trialing", subscription({ ...base, status: "trialing", trialDates: { start: license.start_date, end: license.end_date } }), t0));
+      await deliver(
+        envelope(
+          "subscription.trialing",
+          subscription({
+            ...base,
+            status: "trialing",
+            trialDates: { start: license.start_date, end: license.end_date },
+          }),
+          t0,
+        ),
+      );
       // A subscription event never makes a paid license a trial again.
       expect((await licenseOf(txn.subscription_id!))!.is_trial).toBe(false);
-      await deliver(envelope("subscription.activated", subscription({ ...base, status: "active" }), new Date(t0.getTime() + 1000)));
+      await deliver(
+        envelope("subscription.activated", subscription({ ...base, status: "active" }), new Date(t0.getTime() + 1000)),
+      );
       expect((await licenseOf(txn.subscription_id!))!.is_trial).toBe(false);
     });
 
     it("a scheduled cancellation clears auto_renew; removing it restores it; an older event is ignored", async () => {
       const { txn, license } = await purchase();
-      const base = { subscriptionId: txn.subscription_id!, userId: user.id, start: license.start_date, end: license.end_date };
+      const base = {
+        subscriptionId: txn.subscription_id!,
+        userId: user.id,
+        start: license.start_date,
+        end: license.end_date,
+      };
       const t0 = new Date();
       await deliver(envelope("subscription.updated", subscription({ ...base, scheduledCancel: true }), t0));
       let row = (await licenseOf(txn.subscription_id!))!;
@@ -476,7 +778,18 @@ describe.each(testEngines())("payment webhooks on %s", (engine) => {
 
     it("subscription.canceled ends renewal; the license keeps its end date", async () => {
       const { txn, license } = await purchase();
-      await deliver(envelope("subscription.canceled", subscription({ subscriptionId: txn.subscription_id!, userId: user.id, status: "canceled", start: license.start_date, end: license.end_date })));
+      await deliver(
+        envelope(
+          "subscription.canceled",
+          subscription({
+            subscriptionId: txn.subscription_id!,
+            userId: user.id,
+            status: "canceled",
+            start: license.start_date,
+            end: license.end_date,
+          }),
+        ),
+      );
       const row = (await licenseOf(txn.subscription_id!))!;
       expect(row).toMatchObject({ auto_renew: false, cancellation_requested: false, status: "active" });
       expect(row.end_date.toISOString()).toBe(license.end_date.toISOString());
@@ -485,7 +798,19 @@ describe.each(testEngines())("payment webhooks on %s", (engine) => {
     it("subscription.trialing keeps the trial fields in step with the subscription's trial dates", async () => {
       const { txn, license } = await purchase({ trial: true });
       const trialEnd = days(10);
-      await deliver(envelope("subscription.trialing", subscription({ subscriptionId: txn.subscription_id!, userId: user.id, status: "trialing", start: license.start_date, end: trialEnd, trialDates: { start: license.start_date, end: trialEnd } })));
+      await deliver(
+        envelope(
+          "subscription.trialing",
+          subscription({
+            subscriptionId: txn.subscription_id!,
+            userId: user.id,
+            status: "trialing",
+            start: license.start_date,
+            end: trialEnd,
+            trialDates: { start: license.start_date, end: trialEnd },
+          }),
+        ),
+      );
       const row = (await licenseOf(txn.subscription_id!))!;
       expect(row.is_trial).toBe(true);
       expect(row.trial_ends_at!.toISOString()).toBe(trialEnd.toISOString());
@@ -493,7 +818,12 @@ describe.each(testEngines())("payment webhooks on %s", (engine) => {
 
     it("an event for a subscription without a license yet is recorded and changes nothing", async () => {
       const before = await count(licenses);
-      const result = await deliver(envelope("subscription.created", subscription({ subscriptionId: "sub_01unknown", userId: user.id, start: new Date(), end: days(30) })));
+      const result = await deliver(
+        envelope(
+          "subscription.created",
+          subscription({ subscriptionId: "sub_01unknown", userId: user.id, start: new Date(), end: days(30) }),
+        ),
+      );
       expect(result.status).toBe(200);
       expect(await count(licenses)).toBe(before);
     });
@@ -530,7 +860,12 @@ describe.each(testEngines())("payment webhooks on %s", (engine) => {
       });
       try {
         const { txn } = await purchase();
-        const approved = adjustment({ transactionId: txn.id, subscriptionId: txn.subscription_id, amountCents: 900, status: "approved" });
+        const approved = adjustment({
+          transactionId: txn.id,
+          subscriptionId: txn.subscription_id,
+          amountCents: 900,
+          status: "approved",
+        });
         expect((await deliver(envelope("adjustment.updated", approved))).status).toBe(200);
         expect(cancelled).toEqual([txn.subscription_id]);
         expect((await licenseOf(txn.subscription_id!))!).toMatchObject({ status: "refunded", auto_renew: false });
@@ -544,7 +879,12 @@ describe.each(testEngines())("payment webhooks on %s", (engine) => {
 
     it("rejected → the license is active again; a late pending event does not undo a newer outcome", async () => {
       const { txn } = await purchase();
-      const pending = adjustment({ transactionId: txn.id, subscriptionId: txn.subscription_id, amountCents: 855, status: "pending_approval" });
+      const pending = adjustment({
+        transactionId: txn.id,
+        subscriptionId: txn.subscription_id,
+        amountCents: 855,
+        status: "pending_approval",
+      });
       const t0 = new Date();
       await deliver(envelope("adjustment.created", pending, t0));
       await deliver(envelope("adjustment.updated", { ...pending, status: "rejected" }, new Date(t0.getTime() + 1000)));
@@ -556,7 +896,12 @@ describe.each(testEngines())("payment webhooks on %s", (engine) => {
 
     it("an approval delivered before the pending event leaves the license refunded", async () => {
       const { txn } = await purchase();
-      const pending = adjustment({ transactionId: txn.id, subscriptionId: txn.subscription_id, amountCents: 855, status: "pending_approval" });
+      const pending = adjustment({
+        transactionId: txn.id,
+        subscriptionId: txn.subscription_id,
+        amountCents: 855,
+        status: "pending_approval",
+      });
       const t0 = new Date();
       await deliver(envelope("adjustment.updated", { ...pending, status: "approved" }, t0));
       await deliver(envelope("adjustment.created", pending, new Date(t0.getTime() - 5000)));

@@ -44,7 +44,12 @@ describe("crash: kill -9 during registrations and purchases loses no acknowledge
     let n = 0;
     const register = async (): Promise<string | null> => {
       const email = `crash-${++n}@example.com`;
-      const response = await formPost(PORT, "/register", { full_name: `Crash ${n}`, email, password: PASSWORD, terms: "on" });
+      const response = await formPost(PORT, "/register", {
+        full_name: `Crash ${n}`,
+        email,
+        password: PASSWORD,
+        terms: "on",
+      });
       return response.status === 302 ? email : null;
     };
 
@@ -60,11 +65,24 @@ describe("crash: kill -9 during registrations and purchases loses no acknowledge
       // With the site down: every acknowledged write so far is there; new accounts get confirmed.
       const handle = await openDatabase({ dataDir });
       try {
-        const users = new Set((await rowsOf<{ email: string }>(handle.db, "select u.email from users u join profiles p on p.id = u.id")).map((r) => r.email));
-        const paid = new Set((await rowsOf<{ id: string }>(handle.db, "select p.id from payments p join licenses l on l.id = p.license_id")).map((r) => r.id));
+        const users = new Set(
+          (
+            await rowsOf<{ email: string }>(handle.db, "select u.email from users u join profiles p on p.id = u.id")
+          ).map((r) => r.email),
+        );
+        const paid = new Set(
+          (
+            await rowsOf<{ id: string }>(
+              handle.db,
+              "select p.id from payments p join licenses l on l.id = p.license_id",
+            )
+          ).map((r) => r.id),
+        );
         lost = [
           ...registered.filter((email) => !users.has(email)).map((email) => `registration of ${email}`),
-          ...purchases.filter((p) => !paid.has(p.transactionId)).map((p) => `purchase ${p.transactionId} by ${p.email}`),
+          ...purchases
+            .filter((p) => !paid.has(p.transactionId))
+            .map((p) => `purchase ${p.transactionId} by ${p.email}`),
         ];
         expect(lost, `after round ${round - 1}`).toEqual([]);
         await rowsOf(handle.db, "update users set email_verified = true where email like 'crash-%'");
@@ -110,8 +128,16 @@ describe("crash: kill -9 during registrations and purchases loses no acknowledge
 
     const handle = await openDatabase({ dataDir });
     try {
-      const users = new Set((await rowsOf<{ email: string }>(handle.db, "select u.email from users u join profiles p on p.id = u.id")).map((r) => r.email));
-      const paid = new Set((await rowsOf<{ id: string }>(handle.db, "select p.id from payments p join licenses l on l.id = p.license_id")).map((r) => r.id));
+      const users = new Set(
+        (await rowsOf<{ email: string }>(handle.db, "select u.email from users u join profiles p on p.id = u.id")).map(
+          (r) => r.email,
+        ),
+      );
+      const paid = new Set(
+        (
+          await rowsOf<{ id: string }>(handle.db, "select p.id from payments p join licenses l on l.id = p.license_id")
+        ).map((r) => r.id),
+      );
       lost = [
         ...registered.filter((email) => !users.has(email)).map((email) => `registration of ${email}`),
         ...purchases.filter((p) => !paid.has(p.transactionId)).map((p) => `purchase ${p.transactionId} by ${p.email}`),
@@ -120,7 +146,9 @@ describe("crash: kill -9 during registrations and purchases loses no acknowledge
       await handle.close();
     }
     const acknowledged = registered.length + purchases.length;
-    console.log(`[crash] rounds: ${ROUNDS}, acknowledged writes: ${acknowledged} (${registered.length} registrations, ${purchases.length} purchases), lost: ${lost.length}`);
+    console.log(
+      `[crash] rounds: ${ROUNDS}, acknowledged writes: ${acknowledged} (${registered.length} registrations, ${purchases.length} purchases), lost: ${lost.length}`,
+    );
     expect(purchases.length, "some purchases were acknowledged").toBeGreaterThan(0);
     expect(lost).toEqual([]);
     // And the site starts again on what the crashes left.

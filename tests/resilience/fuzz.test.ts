@@ -64,26 +64,101 @@ const ROUTES: Record<string, { fields: string[]; intents?: string[]; signedIn?: 
   "/confirm-email": { fields: ["email"] },
   "/reset-password": { fields: ["token", "password", "confirm"], intents: ["verify", "reset"] },
   "/profile": { fields: ["full_name", "company_name", "email"], signedIn: true },
-  "/licenses": { fields: ["licenseId", "windows_username", "computer_name"], intents: ["offline-data", "cancel-renewal", "reenable-renewal", "request-refund"], signedIn: true },
+  "/licenses": {
+    fields: ["licenseId", "windows_username", "computer_name"],
+    intents: ["offline-data", "cancel-renewal", "reenable-renewal", "request-refund"],
+    signedIn: true,
+  },
   "/extend-license": { fields: ["licenseId", "months", "years"], signedIn: true },
   "/pricing": { fields: ["plan", "transactionId"], intents: ["checkout", "demo-pay", "demo-checkout"], signedIn: true },
-  "/admin": { fields: ["licenseId", "userId", "days", "id", "version", "title", "release_date", "release_notes"], intents: ["revoke", "add-tester", "save-release", "delete-release"], signedIn: true },
+  "/admin": {
+    fields: ["licenseId", "userId", "days", "id", "version", "title", "release_date", "release_notes"],
+    intents: ["revoke", "add-tester", "save-release", "delete-release"],
+    signedIn: true,
+  },
   "/logout": { fields: [] },
   "/api/webhooks/paddle": { fields: [] },
   "/api/demo/renew": { fields: [] },
 };
 
 const ODD_VALUES = [
-  "", " ", "[]", "{}", "null", "undefined", "NaN", "Infinity", "-Infinity", "-1", "0", "1e308", "1e309", "-0",
-  "99999999999999999999999999", "-99999999999999999999", "9007199254740993", "0x7fffffff", "1_000", "½",
-  "__proto__", "constructor", "toString", "../../etc/passwd", "<script>alert(1)</script>", "' or 1=1 --",
-  "\ud800", "\udfff", "x\ud800y", "a\u0000b", "\u0000", "\u202e", "\ufeff", "%00", "%", "%zz", "\r\nSet-Cookie: x=1",
-  "00000000-0000-0000-0000-000000000000", "not-a-uuid", "sub_demo_x", "txn_demo_x", "A".repeat(5000),
+  "",
+  " ",
+  "[]",
+  "{}",
+  "null",
+  "undefined",
+  "NaN",
+  "Infinity",
+  "-Infinity",
+  "-1",
+  "0",
+  "1e308",
+  "1e309",
+  "-0",
+  "99999999999999999999999999",
+  "-99999999999999999999",
+  "9007199254740993",
+  "0x7fffffff",
+  "1_000",
+  "½",
+  "__proto__",
+  "constructor",
+  "toString",
+  "../../etc/passwd",
+  "<script>alert(1)</script>",
+  "' or 1=1 --",
+  "\ud800",
+  "\udfff",
+  "x\ud800y",
+  "a\u0000b",
+  "\u0000",
+  "\u202e",
+  "\ufeff",
+  "%00",
+  "%",
+  "%zz",
+  "\r\nSet-Cookie: x=1",
+  "00000000-0000-0000-0000-000000000000",
+  "not-a-uuid",
+  "sub_demo_x",
+  "txn_demo_x",
+  "A".repeat(5000),
 ];
 /** Control characters no text field takes; multi-line fields may keep tab, CR and LF. */
-const CONTROL = ["\u0000", "\u0001", "\u0007", "\u0008", "\t", "\n", "\r", "\u000b", "\u000c", "\u001b", "\u001f", "\u007f", "\u0085", "\u009f"];
+const CONTROL = [
+  "\u0000",
+  "\u0001",
+  "\u0007",
+  "\u0008",
+  "\t",
+  "\n",
+  "\r",
+  "\u000b",
+  "\u000c",
+  "\u001b",
+  "\u001f",
+  "\u007f",
+  "\u0085",
+  "\u009f",
+];
 const CONTROL_MULTILINE = CONTROL.filter((c) => !"\t\n\r".includes(c));
-const NOT_NUMBERS = ["", "NaN", "-1", "-5", "1.5", "13", "1e308", "1e999", "99999999999999999999", "Infinity", "[]", "abc", "\u0000", "0x10"];
+const NOT_NUMBERS = [
+  "",
+  "NaN",
+  "-1",
+  "-5",
+  "1.5",
+  "13",
+  "1e308",
+  "1e999",
+  "99999999999999999999",
+  "Infinity",
+  "[]",
+  "abc",
+  "\u0000",
+  "0x10",
+];
 
 const garbage = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...ODD_VALUES) },
@@ -92,7 +167,17 @@ const garbage = fc.oneof(
   { weight: 1, arbitrary: fc.integer().map(String) },
   { weight: 1, arbitrary: fc.double().map(String) },
 );
-const originArb = fc.constantFrom<"site" | "none" | "foreign" | "null" | "malformed">("site", "site", "site", "site", "none", "none", "foreign", "null", "malformed");
+const originArb = fc.constantFrom<"site" | "none" | "foreign" | "null" | "malformed">(
+  "site",
+  "site",
+  "site",
+  "site",
+  "none",
+  "none",
+  "foreign",
+  "null",
+  "malformed",
+);
 
 function originHeader(kind: "site" | "none" | "foreign" | "null" | "malformed"): Record<string, string> {
   switch (kind) {
@@ -115,7 +200,9 @@ function urlencoded(fields: [string, string][]): Buffer {
 }
 
 function multipart(fields: [string, string][], boundary: string): Buffer {
-  const parts = fields.map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k.replace(/"/g, "%22")}"\r\n\r\n${v}\r\n`);
+  const parts = fields.map(
+    ([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k.replace(/"/g, "%22")}"\r\n\r\n${v}\r\n`,
+  );
   return Buffer.from(`${parts.join("")}--${boundary}--\r\n`);
 }
 
@@ -131,18 +218,31 @@ describe("fuzz: generated bad input to every action and API route of the built s
     const env = { AUTH_RATE_LIMIT: "1000000", DEMO_WEBHOOK_SECRET: SECRET };
     // First run: migrate and seed, and register a second user (the attacker).
     server = await startServer({ port: PORT, dataDir, env });
-    const registered = await formPost(PORT, "/register", { full_name: "Mallory Fuzz", email: "mallory@example.com", password: PASSWORD, terms: "on" });
+    const registered = await formPost(PORT, "/register", {
+      full_name: "Mallory Fuzz",
+      email: "mallory@example.com",
+      password: PASSWORD,
+      terms: "on",
+    });
     expect(registered.status, registered.body.slice(0, 300)).toBe(302);
     await server.stop();
     // Between runs, with the site stopped: confirm the attacker, note ids, take the snapshot.
     const handle = await openDatabase({ dataDir });
     try {
       await rowsOf(handle.db, "update users set email_verified = true where email = 'mallory@example.com'");
-      const licenses = await rowsOf<{ id: string; windows_username: string | null; computer_name: string | null; status: string }>(
+      const licenses = await rowsOf<{
+        id: string;
+        windows_username: string | null;
+        computer_name: string | null;
+        status: string;
+      }>(
         handle.db,
         "select l.id, l.windows_username, l.computer_name, l.status from licenses l join users u on u.id = l.user_id where u.email = 'demo@forgekit.example' order by l.created_at",
       );
-      const [demo] = await rowsOf<{ id: string }>(handle.db, "select id from users where email = 'demo@forgekit.example'");
+      const [demo] = await rowsOf<{ id: string }>(
+        handle.db,
+        "select id from users where email = 'demo@forgekit.example'",
+      );
       const [release] = await rowsOf<{ id: string }>(handle.db, "select id from releases limit 1");
       ids = {
         userLicenses: licenses.map((l) => l.id),
@@ -189,21 +289,46 @@ describe("fuzz: generated bad input to every action and API route of the built s
         const c = cases[next++]!;
         const headers = { ...c.headers };
         if (cookies[c.identity]) headers.Cookie = cookies[c.identity];
-        const response = await rawRequest({ port: PORT, method: c.method, path: c.path, headers, body: c.body, timeoutMs: 60_000 });
+        const response = await rawRequest({
+          port: PORT,
+          method: c.method,
+          path: c.path,
+          headers,
+          body: c.body,
+          timeoutMs: 60_000,
+        });
         statuses.set(String(response.status), (statuses.get(String(response.status)) ?? 0) + 1);
         const problem = check(c, response);
-        if (problem) failures.push(`${problem}: ${describeCase(c)} → ${response.status} ${response.error ?? ""} ${response.body.slice(0, 200).replace(/\s+/g, " ")}`);
+        if (problem)
+          failures.push(
+            `${problem}: ${describeCase(c)} → ${response.status} ${response.error ?? ""} ${response.body.slice(0, 200).replace(/\s+/g, " ")}`,
+          );
       }
     };
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-    const summary = [...statuses].sort().map(([s, n]) => `${s}: ${n}`).join(", ");
+    const summary = [...statuses]
+      .sort()
+      .map(([s, n]) => `${s}: ${n}`)
+      .join(", ");
     console.log(`[fuzz] requests sent: ${cases.length} (${RUNS} generated, seed ${SEED}); statuses: ${summary}`);
 
     // Still up, and still signed in as everyone (no generated request signed anyone out).
     expect((await fetch(`http://127.0.0.1:${PORT}/healthz`)).status).toBe(200);
-    for (const [identity, page] of [["user", "/profile"], ["attacker", "/profile"], ["admin", "/admin"]] as const) {
-      const response = await rawRequest({ port: PORT, method: "GET", path: page, headers: { Cookie: cookies[identity] } });
-      if (response.status !== 200) failures.push(`[signed out] ${identity} is no longer signed in: GET ${page} → ${response.status} ${response.headers.location ?? ""}`);
+    for (const [identity, page] of [
+      ["user", "/profile"],
+      ["attacker", "/profile"],
+      ["admin", "/admin"],
+    ] as const) {
+      const response = await rawRequest({
+        port: PORT,
+        method: "GET",
+        path: page,
+        headers: { Cookie: cookies[identity] },
+      });
+      if (response.status !== 200)
+        failures.push(
+          `[signed out] ${identity} is no longer signed in: GET ${page} → ${response.status} ${response.headers.location ?? ""}`,
+        );
     }
     await server!.stop();
     server = undefined;
@@ -224,7 +349,9 @@ describe("fuzz: generated bad input to every action and API route of the built s
         kinds.set(kind, entry);
       }
       if (process.env.FUZZ_VERBOSE) console.log(failures.join("\n"));
-      console.log(`[fuzz] ${failures.length} failures, ${kinds.size} kinds:\n${[...kinds.values()].map((k) => `${k.count} × ${k.example}`).join("\n")}`);
+      console.log(
+        `[fuzz] ${failures.length} failures, ${kinds.size} kinds:\n${[...kinds.values()].map((k) => `${k.count} × ${k.example}`).join("\n")}`,
+      );
     }
     expect([...new Set(failures.map((f) => f.slice(0, f.indexOf("]") + 1)))]).toEqual([]);
     expect(after).toEqual(before);
@@ -237,12 +364,14 @@ describe("fuzz: generated bad input to every action and API route of the built s
     if (status >= 500) return `server error ${status}`;
     // A chunked body's size shows only as it is read: an answer from the headers alone (a signed-in
     // user sent away from /login, 401/403) need not read it.
-    const answeredUnread = Array.isArray(c.body) && ((status >= 300 && status < 400) || status === 401 || status === 403);
+    const answeredUnread =
+      Array.isArray(c.body) && ((status >= 300 && status < 400) || status === 401 || status === 403);
     if (c.expect === "413" && status !== 413 && !answeredUnread) return "expected 413 for a body over the limit";
     if (c.expect === "400" && status !== 400) return "expected 400 for a control character in a text field";
     if (c.expect === "home") {
       const location = response.headers.location;
-      if (status < 300 || status >= 400 || location !== "/") return `expected a redirect to / (Location: ${JSON.stringify(location)})`;
+      if (status < 300 || status >= 400 || location !== "/")
+        return `expected a redirect to / (Location: ${JSON.stringify(location)})`;
     }
     return null;
   }
@@ -250,13 +379,23 @@ describe("fuzz: generated bad input to every action and API route of the built s
   function describeCase(c: FuzzCase): string {
     const ct = c.headers["Content-Type"] ?? "(no type)";
     const origin = c.headers.Origin ?? "(no Origin)";
-    const body = Array.isArray(c.body) ? `chunked ${c.body.reduce((n, b) => n + b.length, 0)} bytes` : c.body ? JSON.stringify(c.body.subarray(0, 160).toString("latin1")) : "(no body)";
+    const body = Array.isArray(c.body)
+      ? `chunked ${c.body.reduce((n, b) => n + b.length, 0)} bytes`
+      : c.body
+        ? JSON.stringify(c.body.subarray(0, 160).toString("latin1"))
+        : "(no body)";
     return `[${c.label}] ${c.identity} ${c.method} ${c.path} ${ct} Origin=${origin} ${body}`;
   }
 
   /** Otherwise-valid requests with one bad part that must be refused (or, for redirectTo, ignored). */
   function fixedCases(): FuzzCase[] {
-    const form = (identity: Identity, p: string, fields: [string, string][], expectation: Expectation, label: string): FuzzCase => ({
+    const form = (
+      identity: Identity,
+      p: string,
+      fields: [string, string][],
+      expectation: Expectation,
+      label: string,
+    ): FuzzCase => ({
       label,
       identity,
       method: "POST",
@@ -270,22 +409,150 @@ describe("fuzz: generated bad input to every action and API route of the built s
     for (const c of CONTROL) {
       const x = (s: string) => `${s.slice(0, 3)}${c}${s.slice(3)}`;
       const email = `fuzz-${++n}@example.com`;
-      cases.push(form("anon", "/register", [["full_name", x("Eve Example")], ["email", email], ["password", PASSWORD], ["terms", "on"]], "400", "register full_name"));
-      cases.push(form("anon", "/register", [["full_name", "Eve Example"], ["email", email], ["password", PASSWORD], ["company_name", x("Acme Inc")], ["terms", "on"]], "400", "register company"));
-      cases.push(form("anon", "/register", [["full_name", "Eve Example"], ["email", x(email)], ["password", PASSWORD], ["terms", "on"]], "400", "register email"));
+      cases.push(
+        form(
+          "anon",
+          "/register",
+          [
+            ["full_name", x("Eve Example")],
+            ["email", email],
+            ["password", PASSWORD],
+            ["terms", "on"],
+          ],
+          "400",
+          "register full_name",
+        ),
+      );
+      cases.push(
+        form(
+          "anon",
+          "/register",
+          [
+            ["full_name", "Eve Example"],
+            ["email", email],
+            ["password", PASSWORD],
+            ["company_name", x("Acme Inc")],
+            ["terms", "on"],
+          ],
+          "400",
+          "register company",
+        ),
+      );
+      cases.push(
+        form(
+          "anon",
+          "/register",
+          [
+            ["full_name", "Eve Example"],
+            ["email", x(email)],
+            ["password", PASSWORD],
+            ["terms", "on"],
+          ],
+          "400",
+          "register email",
+        ),
+      );
       cases.push(form("anon", "/forgot-password", [["email", x("demo@forgekit.example")]], "400", "forgot email"));
       cases.push(form("anon", "/confirm-email", [["email", x("mallory@example.com")]], "400", "resend email"));
-      cases.push(form("anon", "/login", [["email", "demo@forgekit.example"], ["password", "user-demo-1"], ["redirectTo", `/licenses${c}x`]], "home", "login redirectTo"));
-      cases.push(form("anon", "/login", [["email", "demo@forgekit.example"], ["password", "user-demo-1"], ["redirectTo", `/${c}/evil.example`]], "home", "login redirectTo"));
-      cases.push(form("user", "/profile", [["full_name", x("Demo User")], ["company_name", ""], ["email", "demo@forgekit.example"]], "400", "profile full_name"));
-      cases.push(form("user", "/profile", [["full_name", "Demo User"], ["company_name", x("Demo Company")], ["email", "demo@forgekit.example"]], "400", "profile company"));
-      cases.push(form("user", "/licenses", [["intent", "offline-data"], ["licenseId", ids.freshLicense], ["windows_username", x("CORP\\alice")], ["computer_name", ""]], "400", "offline-data username"));
-      cases.push(form("user", "/licenses", [["intent", "offline-data"], ["licenseId", ids.freshLicense], ["windows_username", ""], ["computer_name", x("DESKTOP-01")]], "400", "offline-data computer"));
-      const release = (version: string, title: string, note: string): [string, string][] => [["intent", "save-release"], ["version", version], ["title", title], ["release_date", "2031-01-02"], ["release_notes", note]];
+      cases.push(
+        form(
+          "anon",
+          "/login",
+          [
+            ["email", "demo@forgekit.example"],
+            ["password", "user-demo-1"],
+            ["redirectTo", `/licenses${c}x`],
+          ],
+          "home",
+          "login redirectTo",
+        ),
+      );
+      cases.push(
+        form(
+          "anon",
+          "/login",
+          [
+            ["email", "demo@forgekit.example"],
+            ["password", "user-demo-1"],
+            ["redirectTo", `/${c}/evil.example`],
+          ],
+          "home",
+          "login redirectTo",
+        ),
+      );
+      cases.push(
+        form(
+          "user",
+          "/profile",
+          [
+            ["full_name", x("Demo User")],
+            ["company_name", ""],
+            ["email", "demo@forgekit.example"],
+          ],
+          "400",
+          "profile full_name",
+        ),
+      );
+      cases.push(
+        form(
+          "user",
+          "/profile",
+          [
+            ["full_name", "Demo User"],
+            ["company_name", x("Demo Company")],
+            ["email", "demo@forgekit.example"],
+          ],
+          "400",
+          "profile company",
+        ),
+      );
+      cases.push(
+        form(
+          "user",
+          "/licenses",
+          [
+            ["intent", "offline-data"],
+            ["licenseId", ids.freshLicense],
+            ["windows_username", x("CORP\\alice")],
+            ["computer_name", ""],
+          ],
+          "400",
+          "offline-data username",
+        ),
+      );
+      cases.push(
+        form(
+          "user",
+          "/licenses",
+          [
+            ["intent", "offline-data"],
+            ["licenseId", ids.freshLicense],
+            ["windows_username", ""],
+            ["computer_name", x("DESKTOP-01")],
+          ],
+          "400",
+          "offline-data computer",
+        ),
+      );
+      const release = (version: string, title: string, note: string): [string, string][] => [
+        ["intent", "save-release"],
+        ["version", version],
+        ["title", title],
+        ["release_date", "2031-01-02"],
+        ["release_notes", note],
+      ];
       cases.push(form("admin", "/admin", release(x(`9.${n}.0`), "Fuzz", "A note"), "400", "release version"));
       cases.push(form("admin", "/admin", release(`9.${n}.1`, x("Fuzz release"), "A note"), "400", "release title"));
-      if (CONTROL_MULTILINE.includes(c)) cases.push(form("admin", "/admin", release(`9.${n}.2`, "Fuzz", x("A release note")), "400", "release note"));
-      cases.push({ label: "admin search", identity: "admin", method: "GET", path: `/admin?q=${encodeURIComponent(x("demo"))}`, headers: {}, expect: "400" });
+      if (CONTROL_MULTILINE.includes(c))
+        cases.push(form("admin", "/admin", release(`9.${n}.2`, "Fuzz", x("A release note")), "400", "release note"));
+      cases.push({
+        label: "admin search",
+        identity: "admin",
+        method: "GET",
+        path: `/admin?q=${encodeURIComponent(x("demo"))}`,
+        headers: {},
+        expect: "400",
+      });
     }
     // Over the limits, declared and chunked, on every route.
     for (const p of Object.keys(ROUTES)) {
@@ -296,8 +563,24 @@ describe("fuzz: generated bad input to every action and API route of the built s
       const chunk = Buffer.alloc(64 * 1024, "b");
       // Signing out reads no body: a signed-in POST /logout does what it says, whatever its size.
       for (const identity of p === "/logout" ? (["anon"] as const) : (["anon", "user"] as const)) {
-        cases.push({ label: "oversized", identity, method: "POST", path: p, headers: { "Content-Type": type, ...originHeader("site") }, body: big, expect: "413" });
-        cases.push({ label: "oversized chunked", identity, method: "POST", path: p, headers: { "Content-Type": type, ...originHeader("site") }, body: Array(Math.ceil((3 * 1024 * 1024) / chunk.length)).fill(chunk), expect: "413" });
+        cases.push({
+          label: "oversized",
+          identity,
+          method: "POST",
+          path: p,
+          headers: { "Content-Type": type, ...originHeader("site") },
+          body: big,
+          expect: "413",
+        });
+        cases.push({
+          label: "oversized chunked",
+          identity,
+          method: "POST",
+          path: p,
+          headers: { "Content-Type": type, ...originHeader("site") },
+          body: Array(Math.ceil((3 * 1024 * 1024) / chunk.length)).fill(chunk),
+          expect: "413",
+        });
       }
     }
     return cases;
@@ -314,7 +597,8 @@ describe("fuzz: generated bad input to every action and API route of the built s
         garbage,
         fc.uuid().map(String),
         // Another user's licenses: the attacker may name them with any intent, the owner only with none that acts.
-        identity === "attacker" || (identity === "user" && (intent === null || !ROUTES["/licenses"]!.intents!.includes(intent)))
+        identity === "attacker" ||
+          (identity === "user" && (intent === null || !ROUTES["/licenses"]!.intents!.includes(intent)))
           ? fc.constantFrom(...ids.userLicenses)
           : fc.uuid().map(String),
       );
@@ -326,11 +610,27 @@ describe("fuzz: generated bad input to every action and API route of the built s
         intentKind: fc.constantFrom("valid", "wrong", "missing", "duplicate"),
         intentPick: fc.nat(),
         wrongIntent: garbage,
-        fieldMode: fc.array(fc.constantFrom("omit", "garbage", "duplicate", "array", "poison"), { minLength: 10, maxLength: 10 }),
+        fieldMode: fc.array(fc.constantFrom("omit", "garbage", "duplicate", "array", "poison"), {
+          minLength: 10,
+          maxLength: 10,
+        }),
         values: fc.array(garbage, { minLength: 30, maxLength: 30 }),
         extra: fc.array(fc.tuple(garbage, garbage), { maxLength: 3 }),
         origin: originArb,
-        encoding: fc.constantFrom("urlencoded", "urlencoded", "urlencoded", "urlencoded", "multipart", "multipart-broken", "json", "text", "none", "utf16", "raw-percent", "bytes"),
+        encoding: fc.constantFrom(
+          "urlencoded",
+          "urlencoded",
+          "urlencoded",
+          "urlencoded",
+          "multipart",
+          "multipart-broken",
+          "json",
+          "text",
+          "none",
+          "utf16",
+          "raw-percent",
+          "bytes",
+        ),
         bytes: fc.uint8Array({ maxLength: 300 }),
         target: fc.constantFrom("plain", "plain", "plain", "data", "index", "query"),
         method: fc.constantFrom("POST", "POST", "POST", "POST", "POST", "PUT", "PATCH", "DELETE"),
@@ -340,16 +640,29 @@ describe("fuzz: generated bad input to every action and API route of the built s
       .chain((r) => {
         const spec = ROUTES[r.route]!;
         const intent =
-          r.intentKind === "valid" && spec.intents ? spec.intents[r.intentPick % spec.intents.length]! : r.intentKind === "missing" ? null : r.wrongIntent;
+          r.intentKind === "valid" && spec.intents
+            ? spec.intents[r.intentPick % spec.intents.length]!
+            : r.intentKind === "missing"
+              ? null
+              : r.wrongIntent;
         // Never a plan, e-mail or session change that could legitimately succeed: these keep it bad.
-        return fc.constant({ r, spec, intent }).chain(({ r, spec, intent }) =>
-          fc.tuple(fc.constant(r), fc.constant(spec), fc.constant(intent), idValue(r.identity, intent), fc.constantFrom(...NOT_NUMBERS)),
-        );
+        return fc
+          .constant({ r, spec, intent })
+          .chain(({ r, spec, intent }) =>
+            fc.tuple(
+              fc.constant(r),
+              fc.constant(spec),
+              fc.constant(intent),
+              idValue(r.identity, intent),
+              fc.constantFrom(...NOT_NUMBERS),
+            ),
+          );
       })
       .map(([r, spec, intent, id, notNumber]): FuzzCase => {
         const fields: [string, string][] = [];
         if (intent !== null) fields.push(["intent", intent]);
-        if (r.intentKind === "duplicate" && spec.intents) fields.push(["intent", spec.intents[(r.intentPick + 1) % spec.intents.length]!]);
+        if (r.intentKind === "duplicate" && spec.intents)
+          fields.push(["intent", spec.intents[(r.intentPick + 1) % spec.intents.length]!]);
         spec.fields.forEach((name, i) => {
           const mode = r.fieldMode[i % r.fieldMode.length]!;
           let value = r.values[i]!;
@@ -377,22 +690,39 @@ describe("fuzz: generated bad input to every action and API route of the built s
             [contentType, body] = [`multipart/form-data; boundary=${boundary}`, multipart(fields, boundary)];
             break;
           case "multipart-broken":
-            [contentType, body] = [r.ids[0]! % 2 ? "multipart/form-data" : `multipart/form-data; boundary=${boundary}`, multipart(fields, boundary).subarray(0, 40 + (r.ids[1]! % 100))];
+            [contentType, body] = [
+              r.ids[0]! % 2 ? "multipart/form-data" : `multipart/form-data; boundary=${boundary}`,
+              multipart(fields, boundary).subarray(0, 40 + (r.ids[1]! % 100)),
+            ];
             break;
           case "json":
             [contentType, body] = ["application/json", Buffer.from(JSON.stringify(Object.fromEntries(fields)))];
             break;
           case "text":
-            [contentType, body] = ["text/plain;charset=UTF-8", Buffer.from(fields.map(([k, v]) => `${k}=${v}`).join("\r\n"))];
+            [contentType, body] = [
+              "text/plain;charset=UTF-8",
+              Buffer.from(fields.map(([k, v]) => `${k}=${v}`).join("\r\n")),
+            ];
             break;
           case "none":
             [contentType, body] = [undefined, urlencoded(fields)];
             break;
           case "utf16":
-            [contentType, body] = ["application/x-www-form-urlencoded; charset=utf-16", Buffer.from(new URLSearchParams(fields).toString(), "utf16le")];
+            [contentType, body] = [
+              "application/x-www-form-urlencoded; charset=utf-16",
+              Buffer.from(new URLSearchParams(fields).toString(), "utf16le"),
+            ];
             break;
           case "raw-percent":
-            [contentType, body] = ["application/x-www-form-urlencoded", Buffer.concat([urlencoded(fields), Buffer.from(`&${r.values[29]!.length % 2 ? "email" : "intent"}=%E0%A4&x=%zz&y=%&z=%C0%AF&%ED%A0%80=%ED%A0%80`)])];
+            [contentType, body] = [
+              "application/x-www-form-urlencoded",
+              Buffer.concat([
+                urlencoded(fields),
+                Buffer.from(
+                  `&${r.values[29]!.length % 2 ? "email" : "intent"}=%E0%A4&x=%zz&y=%&z=%C0%AF&%ED%A0%80=%ED%A0%80`,
+                ),
+              ]),
+            ];
             break;
           default:
             [contentType, body] = ["application/x-www-form-urlencoded", Buffer.from(r.bytes)];
@@ -400,7 +730,8 @@ describe("fuzz: generated bad input to every action and API route of the built s
         let p = r.route;
         if (r.target === "data") p = `${p}.data`;
         if (r.target === "index") p = `${p}?index`;
-        if (r.target === "query") p = `${p}?redirectTo=${encodeURIComponent(r.values[3]!)}&_data=routes%2F${r.route.slice(1)}`;
+        if (r.target === "query")
+          p = `${p}?redirectTo=${encodeURIComponent(r.values[3]!)}&_data=routes%2F${r.route.slice(1)}`;
         const headers: Record<string, string> = { ...originHeader(r.origin) };
         if (contentType) headers["Content-Type"] = contentType;
         // Signing out is the one action any request may do: signed out only (cross-site sign-outs have their own test).
@@ -412,7 +743,15 @@ describe("fuzz: generated bad input to every action and API route of the built s
       .record({
         signed: fc.constantFrom("good", "good", "good", "none", "garbage", "stale"),
         shape: fc.constantFrom("event", "event", "json", "text", "deep", "bigint", "surrogate"),
-        type: fc.constantFrom("transaction.completed", "subscription.updated", "subscription.canceled", "adjustment.updated", "adjustment.created", "customer.updated", "x"),
+        type: fc.constantFrom(
+          "transaction.completed",
+          "subscription.updated",
+          "subscription.canceled",
+          "adjustment.updated",
+          "adjustment.created",
+          "customer.updated",
+          "x",
+        ),
         data: fc.jsonValue({ maxDepth: 3 }),
         json: fc.json({ maxDepth: 3 }),
         text: garbage,
@@ -423,7 +762,13 @@ describe("fuzz: generated bad input to every action and API route of the built s
         let raw: string;
         switch (r.shape) {
           case "event":
-            raw = JSON.stringify({ event_id: `evt_fuzz_${++eventNumber}`, event_type: r.type, occurred_at: new Date().toISOString(), notification_id: "ntf_x", data: r.data });
+            raw = JSON.stringify({
+              event_id: `evt_fuzz_${++eventNumber}`,
+              event_type: r.type,
+              occurred_at: new Date().toISOString(),
+              notification_id: "ntf_x",
+              data: r.data,
+            });
             break;
           case "json":
             raw = r.json;
@@ -442,16 +787,34 @@ describe("fuzz: generated bad input to every action and API route of the built s
         }
         const headers: Record<string, string> = { "Content-Type": "application/json", ...originHeader(r.origin) };
         if (r.signed === "good") headers["Paddle-Signature"] = signatureHeader(SECRET, raw);
-        if (r.signed === "stale") headers["Paddle-Signature"] = signatureHeader(SECRET, raw, new Date(Date.now() - 3_600_000));
-        if (r.signed === "garbage") headers["Paddle-Signature"] = `ts=${r.text};h1=${r.text}`.replace(/[^\x20-\x7e]/g, "?");
-        return { label: `webhook ${r.signed} ${r.shape}`, identity: r.identity, method: "POST", path: "/api/webhooks/paddle", headers, body: Buffer.from(raw), expect: "no-5xx" };
+        if (r.signed === "stale")
+          headers["Paddle-Signature"] = signatureHeader(SECRET, raw, new Date(Date.now() - 3_600_000));
+        if (r.signed === "garbage")
+          headers["Paddle-Signature"] = `ts=${r.text};h1=${r.text}`.replace(/[^\x20-\x7e]/g, "?");
+        return {
+          label: `webhook ${r.signed} ${r.shape}`,
+          identity: r.identity,
+          method: "POST",
+          path: "/api/webhooks/paddle",
+          headers,
+          body: Buffer.from(raw),
+          expect: "no-5xx",
+        };
       });
 
     const renewCase = fc
       .record({
         auth: fc.constantFrom("good", "good", "none", "garbage", "basic"),
         body: fc.oneof(
-          fc.jsonValue({ maxDepth: 2 }).map((v) => JSON.stringify(v && typeof v === "object" && !Array.isArray(v) && (v as { all?: unknown }).all === true ? { ...v, all: "yes" } : v)),
+          fc
+            .jsonValue({ maxDepth: 2 })
+            .map((v) =>
+              JSON.stringify(
+                v && typeof v === "object" && !Array.isArray(v) && (v as { all?: unknown }).all === true
+                  ? { ...v, all: "yes" }
+                  : v,
+              ),
+            ),
           garbage.map((g) => JSON.stringify({ subscriptionId: g })),
           garbage.map((g) => JSON.stringify({ subscriptionId: [g], all: g })),
           garbage,
@@ -465,24 +828,46 @@ describe("fuzz: generated bad input to every action and API route of the built s
         if (r.auth === "good") headers.Authorization = `Bearer ${SECRET}`;
         if (r.auth === "garbage") headers.Authorization = `Bearer ${SECRET.slice(0, -1)}x`;
         if (r.auth === "basic") headers.Authorization = `Basic ${Buffer.from(`x:${SECRET}`).toString("base64")}`;
-        return { label: `demo-renew ${r.auth}`, identity: r.identity, method: r.method, path: "/api/demo/renew", headers, body: Buffer.from(r.body), expect: "no-5xx" };
+        return {
+          label: `demo-renew ${r.auth}`,
+          identity: r.identity,
+          method: r.method,
+          path: "/api/demo/renew",
+          headers,
+          body: Buffer.from(r.body),
+          expect: "no-5xx",
+        };
       });
 
     const headerCase = fc
       .record({
         route: fc.constantFrom(...Object.keys(ROUTES)),
-        cookie: fc.constantFrom("better-auth.session_token=%%%", "better-auth.session_token=" + "x".repeat(4000), "a=b; a=c; ; =;", "better-auth.session_token=\u00ff\u00fe"),
+        cookie: fc.constantFrom(
+          "better-auth.session_token=%%%",
+          "better-auth.session_token=" + "x".repeat(4000),
+          "a=b; a=c; ; =;",
+          "better-auth.session_token=\u00ff\u00fe",
+        ),
       })
       .map((r): FuzzCase => ({
         label: "odd headers",
         identity: "anon",
         method: "POST",
         path: r.route,
-        headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: r.cookie.replace(/[^\x20-\x7e]/g, "?"), ...originHeader("site") },
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          Cookie: r.cookie.replace(/[^\x20-\x7e]/g, "?"),
+          ...originHeader("site"),
+        },
         body: Buffer.from("intent=x"),
         expect: "no-5xx",
       }));
 
-    return fc.oneof({ weight: 14, arbitrary: formCase }, { weight: 4, arbitrary: webhookCase }, { weight: 2, arbitrary: renewCase }, { weight: 1, arbitrary: headerCase });
+    return fc.oneof(
+      { weight: 14, arbitrary: formCase },
+      { weight: 4, arbitrary: webhookCase },
+      { weight: 2, arbitrary: renewCase },
+      { weight: 1, arbitrary: headerCase },
+    );
   }
 });

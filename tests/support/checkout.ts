@@ -21,9 +21,24 @@ export async function demoPurchase(
   const priceId = priceIdFor(planId, { firstTimeBuyer: trial }, configuredPriceIds());
   const [row] = await db
     .insert(checkouts)
-    .values({ user_id: user.id, kind: "plan", plan_type: planId, trial, price_id: priceId, amount_cents: trial ? 0 : getPlan(planId).priceCents, status: "open" })
+    .values({
+      user_id: user.id,
+      kind: "plan",
+      plan_type: planId,
+      trial,
+      price_id: priceId,
+      amount_cents: trial ? 0 : getPlan(planId).priceCents,
+      status: "open",
+    })
     .returning();
-  const { transactionId } = await demo.createPlanCheckout({ checkoutId: row!.id, userId: user.id, email: user.email, planId, priceId, trial });
+  const { transactionId } = await demo.createPlanCheckout({
+    checkoutId: row!.id,
+    userId: user.id,
+    email: user.email,
+    planId,
+    priceId,
+    trial,
+  });
   await db.update(checkouts).set({ transaction_id: transactionId }).where(eq(checkouts.id, row!.id));
   return demo.payCheckout(transactionId);
 }
@@ -38,7 +53,14 @@ export async function demoExtensionCharge(
 ): Promise<{ transactionId: string }> {
   const [row] = await db
     .insert(checkouts)
-    .values({ user_id: user.id, kind: "extension", license_id: licenseId, months: months + 12 * years, amount_cents: amountCents, status: "open" })
+    .values({
+      user_id: user.id,
+      kind: "extension",
+      license_id: licenseId,
+      months: months + 12 * years,
+      amount_cents: amountCents,
+      status: "open",
+    })
     .returning();
   const charge = await demo.createExtensionCharge({
     checkoutId: row!.id,

@@ -9,7 +9,10 @@ export async function rowsOf<T>(db: Database, query: string): Promise<T[]> {
   return (result as unknown as { rows: T[] }).rows;
 }
 
-export async function snapshotTables(db: Database, { exclude = [] }: { exclude?: string[] } = {}): Promise<TableSnapshot> {
+export async function snapshotTables(
+  db: Database,
+  { exclude = [] }: { exclude?: string[] } = {},
+): Promise<TableSnapshot> {
   const tables = await rowsOf<{ name: string }>(
     db,
     "select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1",

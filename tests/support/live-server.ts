@@ -41,7 +41,9 @@ async function freePort(): Promise<number> {
 export async function startLiveServer(engine: EngineName, env: Record<string, string> = {}): Promise<LiveServer> {
   const buildDir = process.env.BUILD_DIR ?? "build-test";
   if (!fs.existsSync(path.join(root, buildDir, "server", "index.js"))) {
-    throw new Error(`No build in ${buildDir}/: run \`BUILD_DIR=${buildDir} npx react-router build\` first (npm test does).`);
+    throw new Error(
+      `No build in ${buildDir}/: run \`BUILD_DIR=${buildDir} npx react-router build\` first (npm test does).`,
+    );
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fk-live-"));
   let dropDatabase = async () => {};
@@ -139,12 +141,18 @@ export function send(
   { headers = {}, body }: { headers?: Record<string, string>; body?: string | Buffer } = {},
 ): Promise<LiveResponse> {
   return new Promise((resolve, reject) => {
-    const req = http.request(`${server.url}${pathname}`, { method, headers: { Connection: "close", ...headers } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") }));
-      res.on("error", reject);
-    });
+    const req = http.request(
+      `${server.url}${pathname}`,
+      { method, headers: { Connection: "close", ...headers } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () =>
+          resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") }),
+        );
+        res.on("error", reject);
+      },
+    );
     req.on("error", reject);
     req.end(body);
   });
@@ -169,7 +177,12 @@ export function postForm(
 }
 
 /** Signs in through the login form and returns the cookies a browser would send next. */
-export async function liveSignIn(server: LiveServer, email: string, password: string, headers: Record<string, string> = {}): Promise<string> {
+export async function liveSignIn(
+  server: LiveServer,
+  email: string,
+  password: string,
+  headers: Record<string, string> = {},
+): Promise<string> {
   const res = await postForm(server, "/login", { email, password, redirectTo: "/" }, { headers });
   if (res.status !== 302) throw new Error(`sign-in failed for ${email}: ${res.status} ${res.body.slice(0, 200)}`);
   return (res.headers["set-cookie"] ?? [])

@@ -39,7 +39,18 @@ export interface TransactionFixture {
 
 export function transaction(f: TransactionFixture) {
   const total = String(f.amountCents);
-  const totals = { subtotal: total, discount: "0", tax: "0", total, credit: "0", balance: "0", grand_total: total, fee: null, earnings: null, currency_code: "USD" };
+  const totals = {
+    subtotal: total,
+    discount: "0",
+    tax: "0",
+    total,
+    credit: "0",
+    balance: "0",
+    grand_total: total,
+    fee: null,
+    earnings: null,
+    currency_code: "USD",
+  };
   const priceId = f.priceId ?? "pri_01monthlyregular";
   return {
     id: id("txn"),
@@ -96,7 +107,13 @@ export function transaction(f: TransactionFixture) {
         },
       ],
     },
-    payments: [{ payment_attempt_id: "b5a3cbd5-1f8f-4e1b-9a6b-7a4a3b2c1d0e", status: "captured", method_details: { type: "card" } }],
+    payments: [
+      {
+        payment_attempt_id: "b5a3cbd5-1f8f-4e1b-9a6b-7a4a3b2c1d0e",
+        status: "captured",
+        method_details: { type: "card" },
+      },
+    ],
     checkout: { url: "https://example.com/pay?_ptxn=txn" },
   };
 }
@@ -130,9 +147,12 @@ export function subscription(f: SubscriptionFixture) {
     canceled_at: status === "canceled" ? f.end.toISOString() : null,
     collection_mode: "automatic",
     billing_details: null,
-    current_billing_period: status === "canceled" ? null : { starts_at: f.start.toISOString(), ends_at: f.end.toISOString() },
+    current_billing_period:
+      status === "canceled" ? null : { starts_at: f.start.toISOString(), ends_at: f.end.toISOString() },
     billing_cycle: { interval: "month", frequency: 1 },
-    scheduled_change: f.scheduledCancel ? { action: "cancel", effective_at: f.end.toISOString(), resume_at: null } : null,
+    scheduled_change: f.scheduledCancel
+      ? { action: "cancel", effective_at: f.end.toISOString(), resume_at: null }
+      : null,
     custom_data: { user_id: f.userId, plan_type: f.planType ?? "monthly" },
     items: [
       {
@@ -143,7 +163,9 @@ export function subscription(f: SubscriptionFixture) {
         updated_at: f.start.toISOString(),
         previously_billed_at: f.start.toISOString(),
         next_billed_at: f.end.toISOString(),
-        trial_dates: f.trialDates ? { starts_at: f.trialDates.start.toISOString(), ends_at: f.trialDates.end.toISOString() } : null,
+        trial_dates: f.trialDates
+          ? { starts_at: f.trialDates.start.toISOString(), ends_at: f.trialDates.end.toISOString() }
+          : null,
         price: {
           id: "pri_01monthlyregular",
           product_id: "pro_01hv6xyz",
@@ -164,7 +186,13 @@ export function subscription(f: SubscriptionFixture) {
   };
 }
 
-export function adjustment(f: { transactionId: string; subscriptionId: string | null; amountCents: number; status: "pending_approval" | "approved" | "rejected" | "reversed"; adjustmentId?: string }) {
+export function adjustment(f: {
+  transactionId: string;
+  subscriptionId: string | null;
+  amountCents: number;
+  status: "pending_approval" | "approved" | "rejected" | "reversed";
+  adjustmentId?: string;
+}) {
   const total = String(f.amountCents);
   return {
     id: f.adjustmentId ?? id("adj"),
@@ -177,7 +205,16 @@ export function adjustment(f: { transactionId: string; subscriptionId: string | 
     credit_applied_to_balance: null,
     currency_code: "USD",
     status: f.status,
-    items: [{ id: id("adjitm"), item_id: id("txnitm"), type: "partial", amount: total, proration: null, totals: { subtotal: total, tax: "0", total } }],
+    items: [
+      {
+        id: id("adjitm"),
+        item_id: id("txnitm"),
+        type: "partial",
+        amount: total,
+        proration: null,
+        totals: { subtotal: total, tax: "0", total },
+      },
+    ],
     totals: { subtotal: total, tax: "0", total, fee: "0", earnings: "0", currency_code: "USD" },
     payout_totals: null,
     created_at: new Date().toISOString(),

@@ -25,7 +25,14 @@ export interface RawRequest {
   timeoutMs?: number;
 }
 
-export function rawRequest({ port, method = "POST", path, headers = {}, body, timeoutMs = 60_000 }: RawRequest): Promise<RawResponse> {
+export function rawRequest({
+  port,
+  method = "POST",
+  path,
+  headers = {},
+  body,
+  timeoutMs = 60_000,
+}: RawRequest): Promise<RawResponse> {
   return new Promise((resolve) => {
     let settled = false;
     const done = (response: RawResponse) => {
@@ -34,9 +41,22 @@ export function rawRequest({ port, method = "POST", path, headers = {}, body, ti
       clearTimeout(timer);
       resolve(response);
     };
-    const allHeaders: Record<string, string | string[]> = { Host: `127.0.0.1:${port}`, Connection: "close", ...headers };
-    if (typeof body === "string" || Buffer.isBuffer(body)) allHeaders["Content-Length"] ??= String(Buffer.byteLength(body));
-    const request = http.request({ host: "127.0.0.1", port, method, path, headers: allHeaders, agent: false, setHost: false });
+    const allHeaders: Record<string, string | string[]> = {
+      Host: `127.0.0.1:${port}`,
+      Connection: "close",
+      ...headers,
+    };
+    if (typeof body === "string" || Buffer.isBuffer(body))
+      allHeaders["Content-Length"] ??= String(Buffer.byteLength(body));
+    const request = http.request({
+      host: "127.0.0.1",
+      port,
+      method,
+      path,
+      headers: allHeaders,
+      agent: false,
+      setHost: false,
+    });
     const timer = setTimeout(() => {
       done({ status: "timeout", headers: {}, body: "" });
       request.destroy();
@@ -45,7 +65,11 @@ export function rawRequest({ port, method = "POST", path, headers = {}, body, ti
       const chunks: Buffer[] = [];
       let size = 0;
       const finish = () =>
-        done({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString("utf8") });
+        done({
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          body: Buffer.concat(chunks).toString("utf8"),
+        });
       response.on("data", (chunk: Buffer) => {
         if (size < 65_536) chunks.push(chunk);
         size += chunk.length;
@@ -83,7 +107,12 @@ export function rawRequest({ port, method = "POST", path, headers = {}, body, ti
 }
 
 /** A form POST as a browser sends it (with the site's Origin unless told otherwise). */
-export function formPost(port: number, path: string, fields: Record<string, string> | URLSearchParams, options: { cookie?: string; origin?: string | null } = {}) {
+export function formPost(
+  port: number,
+  path: string,
+  fields: Record<string, string> | URLSearchParams,
+  options: { cookie?: string; origin?: string | null } = {},
+) {
   const headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded" };
   const origin = options.origin === undefined ? `http://127.0.0.1:${port}` : options.origin;
   if (origin !== null) headers.Origin = origin;

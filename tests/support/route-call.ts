@@ -68,7 +68,9 @@ let signInIp = 0;
 /** Signs in through the login action and returns the cookie a browser would send next. */
 export async function signInCookie(email: string, password: string): Promise<string> {
   const { action } = await import("~/routes/login");
-  const result = await call(() => action(routeArgs(formRequest("/login", { email, password, redirectTo: "/" }), `192.0.2.${(++signInIp % 250) + 1}`)));
+  const result = await call(() =>
+    action(routeArgs(formRequest("/login", { email, password, redirectTo: "/" }), `192.0.2.${(++signInIp % 250) + 1}`)),
+  );
   if (result.status !== 302) throw new Error(`sign-in failed for ${email}: ${result.status}`);
   return cookieFrom(result.headers);
 }

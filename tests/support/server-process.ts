@@ -39,7 +39,9 @@ export function tempDir(prefix: string): string {
 export function buildDir(): string {
   const dir = process.env.BUILD_DIR ?? "build-test";
   if (!fs.existsSync(path.join(REPO_ROOT, dir, "server", "index.js"))) {
-    throw new Error(`No server build in ${dir}/: run \`BUILD_DIR=${dir} npx react-router build\` first (npm test does).`);
+    throw new Error(
+      `No server build in ${dir}/: run \`BUILD_DIR=${dir} npx react-router build\` first (npm test does).`,
+    );
   }
   return dir;
 }
@@ -61,7 +63,11 @@ export async function startServer({
   const childEnv: Record<string, string> = {};
   for (const [key, value] of Object.entries(process.env)) {
     // As `npm start` would: not vitest's NODE_ENV=test, not a database the tests use.
-    if (value !== undefined && !["NODE_ENV", "DATABASE_URL", "VITEST", "VITEST_MODE", "VITEST_POOL_ID", "VITEST_WORKER_ID", "TEST"].includes(key)) childEnv[key] = value;
+    if (
+      value !== undefined &&
+      !["NODE_ENV", "DATABASE_URL", "VITEST", "VITEST_MODE", "VITEST_POOL_ID", "VITEST_WORKER_ID", "TEST"].includes(key)
+    )
+      childEnv[key] = value;
   }
   Object.assign(childEnv, {
     BUILD_DIR: buildDir(),
@@ -72,7 +78,11 @@ export async function startServer({
     LOG_LEVEL: "warn",
     ...env,
   });
-  const child = spawn(process.execPath, ["server.js"], { cwd: REPO_ROOT, env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["server.js"], {
+    cwd: REPO_ROOT,
+    env: childEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   running.add(child);
   let output = "";
   const keep = (chunk: Buffer) => {

@@ -95,7 +95,10 @@ export async function createUser(
   email: string,
   { role = "user", fullName = "Test User" }: { role?: "user" | "admin"; fullName?: string } = {},
 ): Promise<{ id: string; email: string }> {
-  const [user] = await db.insert(users).values({ email, name: fullName, emailVerified: true }).returning({ id: users.id });
+  const [user] = await db
+    .insert(users)
+    .values({ email, name: fullName, emailVerified: true })
+    .returning({ id: users.id });
   await db.insert(profiles).values({ id: user!.id, full_name: fullName });
   await db.insert(user_roles).values({ user_id: user!.id, role });
   return { id: user!.id, email };

@@ -31,10 +31,20 @@ describe("user search term", () => {
 });
 
 describe("release form (spec section 5)", () => {
-  const valid = { version: "2.5.0", title: "", release_date: "2026-12-01", release_notes: ["  First  ", "", "   ", "Second"] };
+  const valid = {
+    version: "2.5.0",
+    title: "",
+    release_date: "2026-12-01",
+    release_notes: ["  First  ", "", "   ", "Second"],
+  };
 
   it("trims notes, drops blank ones, stores a blank title as null", () => {
-    expect(releaseFormSchema.parse(valid)).toEqual({ version: "2.5.0", title: null, release_date: "2026-12-01", release_notes: ["First", "Second"] });
+    expect(releaseFormSchema.parse(valid)).toEqual({
+      version: "2.5.0",
+      title: null,
+      release_date: "2026-12-01",
+      release_notes: ["First", "Second"],
+    });
   });
 
   it("requires a version: 'Version is required'", () => {

@@ -24,17 +24,23 @@ describe("asking the server for a plan's checkout", () => {
   });
 
   it("the provider's script failed to load → not available", () => {
-    expect(planCheckoutProblem({ system: { status: "failed" }, user, planId: "monthly" })).toBe(CHECKOUT_ERRORS.unavailable);
+    expect(planCheckoutProblem({ system: { status: "failed" }, user, planId: "monthly" })).toBe(
+      CHECKOUT_ERRORS.unavailable,
+    );
   });
 
   it("still loading → not ready", () => {
-    expect(planCheckoutProblem({ system: { status: "loading" }, user, planId: "monthly" })).toBe(CHECKOUT_ERRORS.notReady);
+    expect(planCheckoutProblem({ system: { status: "loading" }, user, planId: "monthly" })).toBe(
+      CHECKOUT_ERRORS.notReady,
+    );
   });
 
   it("no user, or a user without an e-mail → user information not available", () => {
     const { system } = readySystem();
     expect(planCheckoutProblem({ system, user: null, planId: "monthly" })).toBe(CHECKOUT_ERRORS.noUser);
-    expect(planCheckoutProblem({ system, user: { id: user.id, email: "" }, planId: "monthly" })).toBe(CHECKOUT_ERRORS.noUser);
+    expect(planCheckoutProblem({ system, user: { id: user.id, email: "" }, planId: "monthly" })).toBe(
+      CHECKOUT_ERRORS.noUser,
+    );
   });
 
   it("an unknown plan → invalid plan", () => {
@@ -48,14 +54,21 @@ describe("opening the overlay with the server's transaction", () => {
     const { system, opened } = readySystem();
     expect(openTransactionCheckout(system, "txn_01", "dana@example.com")).toBeNull();
     expect(opened).toEqual([
-      { transactionId: "txn_01", customer: { email: "dana@example.com" }, settings: { displayMode: "overlay", theme: "dark", locale: "en" } },
+      {
+        transactionId: "txn_01",
+        customer: { email: "dana@example.com" },
+        settings: { displayMode: "overlay", theme: "dark", locale: "en" },
+      },
     ]);
   });
 
   it("without an e-mail the checkout asks for it", () => {
     const { system, opened } = readySystem();
     openTransactionCheckout(system, "txn_02", null);
-    expect(opened[0]).toEqual({ transactionId: "txn_02", settings: { displayMode: "overlay", theme: "dark", locale: "en" } });
+    expect(opened[0]).toEqual({
+      transactionId: "txn_02",
+      settings: { displayMode: "overlay", theme: "dark", locale: "en" },
+    });
   });
 
   it("not ready or failed → the spec's texts", () => {
@@ -89,8 +102,14 @@ describe("opening the overlay with the server's transaction", () => {
 
 describe("Paddle.js events", () => {
   it("a completed checkout's transaction id is data.transaction_id, not data.id", () => {
-    expect(fromPaddleEvent({ name: "checkout.completed", data: { id: "che_01", transaction_id: "txn_01" } })).toEqual({ name: "checkout.completed", transactionId: "txn_01" });
-    expect(fromPaddleEvent({ name: "checkout.completed", data: { id: "che_01" } })).toEqual({ name: "checkout.completed", transactionId: null });
+    expect(fromPaddleEvent({ name: "checkout.completed", data: { id: "che_01", transaction_id: "txn_01" } })).toEqual({
+      name: "checkout.completed",
+      transactionId: "txn_01",
+    });
+    expect(fromPaddleEvent({ name: "checkout.completed", data: { id: "che_01" } })).toEqual({
+      name: "checkout.completed",
+      transactionId: null,
+    });
   });
   it("closing is reported; events the page does not use are dropped", () => {
     expect(fromPaddleEvent({ name: "checkout.closed", data: {} })).toEqual({ name: "checkout.closed" });

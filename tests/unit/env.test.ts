@@ -69,11 +69,14 @@ describe("configuration: production", () => {
     expect(env.generatedSecrets).toEqual(["DEMO_WEBHOOK_SECRET"]);
   });
 
-  it.each(["BETTER_AUTH_SECRET", "LICENSE_SECRET", "LICENSE_SALT", "PUBLIC_URL"])("stops without %s, naming it", (name) => {
-    const source: Record<string, string> = { ...production, DATA_DIR: tmp() };
-    delete source[name];
-    expect(problems(source)).toEqual([`${name} is required in production`]);
-  });
+  it.each(["BETTER_AUTH_SECRET", "LICENSE_SECRET", "LICENSE_SALT", "PUBLIC_URL"])(
+    "stops without %s, naming it",
+    (name) => {
+      const source: Record<string, string> = { ...production, DATA_DIR: tmp() };
+      delete source[name];
+      expect(problems(source)).toEqual([`${name} is required in production`]);
+    },
+  );
 
   it("requires the Paddle keys with PAYMENT_PROVIDER=paddle", () => {
     const { PADDLE_CLIENT_TOKEN: _t, PADDLE_API_KEY: _k, PADDLE_WEBHOOK_SECRET: _s, ...withoutKeys } = production;
@@ -98,9 +101,18 @@ describe("configuration: production never gives licenses away or loses e-mail by
   });
 
   it("refuses PAYMENT_PROVIDER=demo unless ALLOW_DEMO_PAYMENTS says so by name", () => {
-    expect(problems({ ...withoutProvider, DATA_DIR: tmp(), PAYMENT_PROVIDER: "demo" })[0]).toMatch(/^PAYMENT_PROVIDER /);
-    expect(problems({ ...withoutProvider, DATA_DIR: tmp(), PAYMENT_PROVIDER: "demo", ALLOW_DEMO_PAYMENTS: "false" })).toHaveLength(1);
-    const staging = parseEnv({ ...withoutProvider, DATA_DIR: tmp(), PAYMENT_PROVIDER: "demo", ALLOW_DEMO_PAYMENTS: "true" });
+    expect(problems({ ...withoutProvider, DATA_DIR: tmp(), PAYMENT_PROVIDER: "demo" })[0]).toMatch(
+      /^PAYMENT_PROVIDER /,
+    );
+    expect(
+      problems({ ...withoutProvider, DATA_DIR: tmp(), PAYMENT_PROVIDER: "demo", ALLOW_DEMO_PAYMENTS: "false" }),
+    ).toHaveLength(1);
+    const staging = parseEnv({
+      ...withoutProvider,
+      DATA_DIR: tmp(),
+      PAYMENT_PROVIDER: "demo",
+      ALLOW_DEMO_PAYMENTS: "true",
+    });
     expect(staging.PAYMENT_PROVIDER).toBe("demo");
     expect(staging.ALLOW_DEMO_PAYMENTS).toBe(true);
   });
@@ -116,7 +128,10 @@ describe("configuration: production never gives licenses away or loses e-mail by
 
   it("names every missing piece at once", () => {
     const { SMTP_URL: _m, ...bare } = withoutProvider;
-    expect(problems({ ...bare, DATA_DIR: tmp() }).map((p) => p.split(" ")[0])).toEqual(["PAYMENT_PROVIDER", "SMTP_URL"]);
+    expect(problems({ ...bare, DATA_DIR: tmp() }).map((p) => p.split(" ")[0])).toEqual([
+      "PAYMENT_PROVIDER",
+      "SMTP_URL",
+    ]);
   });
 
   it("accepts only an explicit yes for the opt-in switches", () => {

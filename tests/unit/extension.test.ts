@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { addDays, addMonths, extendedEndDate, extensionMonths, extensionPriceCents, isValidExtension } from "~/domain/extension";
+import {
+  addDays,
+  addMonths,
+  extendedEndDate,
+  extensionMonths,
+  extensionPriceCents,
+  isValidExtension,
+} from "~/domain/extension";
 
 describe("license extension (spec section 9)", () => {
   it("costs 9 per month and 99 per year", () => {

@@ -20,7 +20,8 @@ const PAYLOAD = {
   start_date: "2026-01-01T00:00:00.000Z",
   end_date: "2026-01-31T00:00:00.000Z",
 };
-const VECTOR = "AAECAwQFBgcICQoLDA0ODw==:/L2Aprkb0S2RoBZfjrOEeFAkUBebtHWf6ZFOjFPAw9UrzVxQ3BHpIIoHwk7hcZPGa66fSb93R/iLGK7DiIpGw7nTJnycoWdgnXDeoCsmWndTjnU8XoXmWcgROCXmH+IrikwlWi24+YGCeSwVWJpDD1NaFQRB3CIFj51OxqiDB/0hciKeQtveRisft7Ghw90mZTKysfX94VvKUt3v8TkC5A==";
+const VECTOR =
+  "AAECAwQFBgcICQoLDA0ODw==:/L2Aprkb0S2RoBZfjrOEeFAkUBebtHWf6ZFOjFPAw9UrzVxQ3BHpIIoHwk7hcZPGa66fSb93R/iLGK7DiIpGw7nTJnycoWdgnXDeoCsmWndTjnU8XoXmWcgROCXmH+IrikwlWi24+YGCeSwVWJpDD1NaFQRB3CIFj51OxqiDB/0hciKeQtveRisft7Ghw90mZTKysfX94VvKUt3v8TkC5A==";
 
 describe("license key format (spec section 3 and 9)", () => {
   const key = deriveLicenseKey(SECRET, SALT);
@@ -71,12 +72,17 @@ describe("license key format (spec section 3 and 9)", () => {
     expect(() => decryptLicenseKey(other, VECTOR)).toThrow(/altered or made with another secret|not a license payload/);
   });
 
-  it.each(["", "abc", "no-colon-here", "a:b:c", "AAECAwQFBgcICQoLDA0ODw==:", "AAEC:AAAAAAAAAAAAAAAAAAAAAA==", "AAECAwQFBgcICQoLDA0ODw==:AAAA"])(
-    "refuses the malformed key %j with a clear error",
-    (bad) => {
-      expect(() => decryptLicenseKey(key, bad)).toThrow(LicenseKeyError);
-    },
-  );
+  it.each([
+    "",
+    "abc",
+    "no-colon-here",
+    "a:b:c",
+    "AAECAwQFBgcICQoLDA0ODw==:",
+    "AAEC:AAAAAAAAAAAAAAAAAAAAAA==",
+    "AAECAwQFBgcICQoLDA0ODw==:AAAA",
+  ])("refuses the malformed key %j with a clear error", (bad) => {
+    expect(() => decryptLicenseKey(key, bad)).toThrow(LicenseKeyError);
+  });
 
   it("round-trips random payloads", () => {
     const keys = createLicenseKeys(SECRET, SALT);
@@ -91,7 +97,9 @@ describe("license key format (spec section 3 and 9)", () => {
         }),
         ({ email, windows_username, computer_name, start, days }) => {
           const end = new Date(start.getTime() + days * 86_400_000);
-          const decoded = keys.decode(keys.generate({ email, windows_username, computer_name, start_date: start, end_date: end }));
+          const decoded = keys.decode(
+            keys.generate({ email, windows_username, computer_name, start_date: start, end_date: end }),
+          );
           expect(decoded).toEqual({
             email,
             windows_username,

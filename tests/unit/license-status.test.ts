@@ -30,7 +30,9 @@ const license = (change: Partial<LicenseFacts>): LicenseFacts => ({ ...base, ...
 
 describe("display status (spec section 4)", () => {
   it("revoked wins over everything", () => {
-    expect(getLicenseDisplayStatus(license({ status: "revoked", is_trial: true, trial_ends_at: at(DAY) }), NOW).kind).toBe("revoked");
+    expect(
+      getLicenseDisplayStatus(license({ status: "revoked", is_trial: true, trial_ends_at: at(DAY) }), NOW).kind,
+    ).toBe("revoked");
   });
   it("a trial is active with its trial-until date before the trial end", () => {
     expect(getLicenseDisplayStatus(license({ is_trial: true, trial_ends_at: at(1000) }), NOW)).toEqual({
@@ -42,14 +44,19 @@ describe("display status (spec section 4)", () => {
   });
   it("a trial is Trial Expired from exactly its trial end on", () => {
     expect(getLicenseDisplayStatus(license({ is_trial: true, trial_ends_at: NOW }), NOW).kind).toBe("trial-expired");
-    expect(getLicenseDisplayStatus(license({ is_trial: true, trial_ends_at: at(-1) }), NOW).label).toBe("Trial Expired");
+    expect(getLicenseDisplayStatus(license({ is_trial: true, trial_ends_at: at(-1) }), NOW).label).toBe(
+      "Trial Expired",
+    );
   });
   it("a trial without a trial end date follows the end date", () => {
     expect(getLicenseDisplayStatus(license({ is_trial: true, trial_ends_at: null }), NOW).kind).toBe("active");
   });
   it("active: renews at when auto-renewing, until otherwise", () => {
     expect(getLicenseDisplayStatus(base, NOW)).toMatchObject({ kind: "active", detail: "renews at" });
-    expect(getLicenseDisplayStatus(license({ auto_renew: false }), NOW)).toMatchObject({ kind: "active", detail: "until" });
+    expect(getLicenseDisplayStatus(license({ auto_renew: false }), NOW)).toMatchObject({
+      kind: "active",
+      detail: "until",
+    });
   });
   it("expired from exactly the end date on", () => {
     expect(getLicenseDisplayStatus(license({ end_date: NOW }), NOW).kind).toBe("expired");

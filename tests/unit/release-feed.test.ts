@@ -3,7 +3,12 @@ import { renderReleaseFeed } from "~/domain/atom-feed";
 import { formatReleaseDate, releaseAnchor } from "~/domain/release-format";
 
 const releases = [
-  { version: "2.0.0", title: "Tom & Jerry <edition>", release_date: "2026-11-03", release_notes: ["Fixed a \"quote\" & <tag>", "It's done"] },
+  {
+    version: "2.0.0",
+    title: "Tom & Jerry <edition>",
+    release_date: "2026-11-03",
+    release_notes: ['Fixed a "quote" & <tag>', "It's done"],
+  },
   { version: "1.9.1", title: null, release_date: "2026-01-12", release_notes: ["Small fix"] },
 ];
 
@@ -25,7 +30,9 @@ describe("Atom feed", () => {
   it("is an Atom 1.0 feed with self and alternate links", () => {
     expect(xml.startsWith('<?xml version="1.0" encoding="utf-8"?>')).toBe(true);
     expect(xml).toContain('<feed xmlns="http://www.w3.org/2005/Atom">');
-    expect(xml).toContain('<link rel="self" type="application/atom+xml" href="https://www.example.com/release-notes.atom"/>');
+    expect(xml).toContain(
+      '<link rel="self" type="application/atom+xml" href="https://www.example.com/release-notes.atom"/>',
+    );
     expect(xml).toContain("<title>ForgeKit release notes</title>");
     expect(xml).toContain("<updated>2026-11-03T00:00:00Z</updated>");
   });

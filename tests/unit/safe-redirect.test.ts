@@ -80,8 +80,33 @@ describe("safeRedirect", () => {
 
   it("never returns a target that leaves the site, whatever the input (property)", () => {
     const pieces = fc.constantFrom(
-      "/", "//", "\\", "%2F", "%2f", "%5C", "%09", "%0A", "%0D", "%25", "%", "\t", "\n", "\r", "\u0000",
-      "evil.example", "@", ":", "?", "#", ".", "..", "http:", "https://", "a", "licenses", " ",
+      "/",
+      "//",
+      "\\",
+      "%2F",
+      "%2f",
+      "%5C",
+      "%09",
+      "%0A",
+      "%0D",
+      "%25",
+      "%",
+      "\t",
+      "\n",
+      "\r",
+      "\u0000",
+      "evil.example",
+      "@",
+      ":",
+      "?",
+      "#",
+      ".",
+      "..",
+      "http:",
+      "https://",
+      "a",
+      "licenses",
+      " ",
     );
     fc.assert(
       fc.property(fc.array(pieces, { maxLength: 8 }), (parts) => {

@@ -54,6 +54,8 @@ describe("Paddle-Signature", () => {
   it("signs what it verifies", () => {
     const now = new Date();
     const body = JSON.stringify({ event_id: "evt_1", data: { ok: true } });
-    expect(verifySignature("s3cret-s3cret-s3cret", body, signatureHeader("s3cret-s3cret-s3cret", body, now), now)).toBeNull();
+    expect(
+      verifySignature("s3cret-s3cret-s3cret", body, signatureHeader("s3cret-s3cret-s3cret", body, now), now),
+    ).toBeNull();
   });
 });

@@ -6,14 +6,14 @@ import { Slot } from "./slot";
 export const badgeVariants = variants(
   "inline-flex w-fit shrink-0 items-center justify-center gap-1 overflow-hidden whitespace-nowrap rounded-md border px-2 py-0.5 text-xs font-medium [&>svg]:pointer-events-none [&>svg]:size-3",
   {
-      variant: {
-        default: "border-transparent bg-primary text-primary-foreground",
-        secondary: "border-transparent bg-secondary text-secondary-foreground",
-        destructive: "border-destructive/40 bg-destructive/15 text-[oklch(0.8_0.12_25)]",
-        outline: "border-border text-foreground",
-        success: "border-success/40 bg-success/15 text-success",
-        warning: "border-warning/40 bg-warning/15 text-warning",
-      },
+    variant: {
+      default: "border-transparent bg-primary text-primary-foreground",
+      secondary: "border-transparent bg-secondary text-secondary-foreground",
+      destructive: "border-destructive/40 bg-destructive/15 text-[oklch(0.8_0.12_25)]",
+      outline: "border-border text-foreground",
+      success: "border-success/40 bg-success/15 text-success",
+      warning: "border-warning/40 bg-warning/15 text-warning",
+    },
   },
   { variant: "default" },
 );

@@ -33,7 +33,10 @@ export async function revokeLicense({ admin, licenseId }: { admin: AuditActor; l
     const [license] = await tx.select().from(licenses).where(eq(licenses.id, licenseId)).for("update");
     if (!license) throw new ActionError(404, "License not found");
     if (license.status !== "active") throw new ActionError(409, "Only active licenses can be revoked.");
-    await tx.update(licenses).set({ status: "revoked" }).where(and(eq(licenses.id, licenseId), eq(licenses.status, "active")));
+    await tx
+      .update(licenses)
+      .set({ status: "revoked" })
+      .where(and(eq(licenses.id, licenseId), eq(licenses.status, "active")));
     await recordAudit(tx, admin, {
       action: "license.revoke",
       target_type: "license",
@@ -56,7 +59,17 @@ export async function revokeLicense({ admin, licenseId }: { admin: AuditActor; l
  * A tester license for `days` days from now: its e-mail is the user's existing license e-mail,
  * else the account e-mail (spec: get-user-email); a fresh key; recorded in the audit log.
  */
-export async function addTesterLicense({ admin, userId, days, now = new Date() }: { admin: AuditActor; userId: string; days: number; now?: Date }) {
+export async function addTesterLicense({
+  admin,
+  userId,
+  days,
+  now = new Date(),
+}: {
+  admin: AuditActor;
+  userId: string;
+  days: number;
+  now?: Date;
+}) {
   if (!isUuid(userId)) throw new ActionError(404, "User not found");
   return getDb().transaction(async (tx) => {
     const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
@@ -83,7 +96,12 @@ export async function addTesterLicense({ admin, userId, days, now = new Date() }
         end_date,
       })
       .returning({ id: licenses.id });
-    await recordAudit(tx, admin, { action: "license.add_tester", target_type: "license", target_id: license!.id, details: { user_id: userId, email, days } });
+    await recordAudit(tx, admin, {
+      action: "license.add_tester",
+      target_type: "license",
+      target_id: license!.id,
+      details: { user_id: userId, email, days },
+    });
     return { id: license!.id, email, end_date };
   });
 }

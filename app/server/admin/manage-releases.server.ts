@@ -6,7 +6,15 @@ import { ActionError, isUuid } from "../action-error.server";
 import { recordAudit, type AuditActor } from "../audit/audit.server";
 
 /** Adds a release, or saves an existing one (by id); recorded in the audit log. */
-export async function saveRelease({ admin, id, release }: { admin: AuditActor; id: string | null; release: ReleaseForm }) {
+export async function saveRelease({
+  admin,
+  id,
+  release,
+}: {
+  admin: AuditActor;
+  id: string | null;
+  release: ReleaseForm;
+}) {
   return getDb().transaction(async (tx) => {
     if (id) {
       if (!isUuid(id)) throw new ActionError(404, "Release not found");
@@ -16,11 +24,21 @@ export async function saveRelease({ admin, id, release }: { admin: AuditActor; i
         .where(eq(releases.id, id))
         .returning({ id: releases.id });
       if (updated.length === 0) throw new ActionError(404, "Release not found");
-      await recordAudit(tx, admin, { action: "release.update", target_type: "release", target_id: id, details: { version: release.version } });
+      await recordAudit(tx, admin, {
+        action: "release.update",
+        target_type: "release",
+        target_id: id,
+        details: { version: release.version },
+      });
       return { id, created: false };
     }
     const [created] = await tx.insert(releases).values(release).returning({ id: releases.id });
-    await recordAudit(tx, admin, { action: "release.create", target_type: "release", target_id: created!.id, details: { version: release.version } });
+    await recordAudit(tx, admin, {
+      action: "release.create",
+      target_type: "release",
+      target_id: created!.id,
+      details: { version: release.version },
+    });
     return { id: created!.id, created: true };
   });
 }
@@ -31,7 +49,12 @@ export async function deleteRelease({ admin, id }: { admin: AuditActor; id: stri
   return getDb().transaction(async (tx) => {
     const [deleted] = await tx.delete(releases).where(eq(releases.id, id)).returning({ version: releases.version });
     if (!deleted) throw new ActionError(404, "Release not found");
-    await recordAudit(tx, admin, { action: "release.delete", target_type: "release", target_id: id, details: { version: deleted.version } });
+    await recordAudit(tx, admin, {
+      action: "release.delete",
+      target_type: "release",
+      target_id: id,
+      details: { version: deleted.version },
+    });
     return deleted;
   });
 }

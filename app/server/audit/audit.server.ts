@@ -24,6 +24,10 @@ export async function recordAudit(
 /** The newest audit entries, for the admin page. */
 export async function listAuditEntries(limit = 100) {
   const rows = await getDb().select().from(audit_log).orderBy(desc(audit_log.created_at)).limit(limit);
-  return rows.map((row) => ({ ...row, created_at: row.created_at.toISOString(), details: row.details as Record<string, unknown> }));
+  return rows.map((row) => ({
+    ...row,
+    created_at: row.created_at.toISOString(),
+    details: row.details as Record<string, unknown>,
+  }));
 }
 export type AuditEntryView = Awaited<ReturnType<typeof listAuditEntries>>[number];

@@ -19,7 +19,10 @@ function brand() {
 }
 
 async function fullNameOf(userId: string, fallback: string): Promise<string> {
-  const [profile] = await getDb().select({ full_name: profiles.full_name }).from(profiles).where(eq(profiles.id, userId));
+  const [profile] = await getDb()
+    .select({ full_name: profiles.full_name })
+    .from(profiles)
+    .where(eq(profiles.id, userId));
   return profile?.full_name || fallback;
 }
 
@@ -46,7 +49,10 @@ function createAuth() {
       // Queued, not awaited: the request answers before the e-mail is composed or sent.
       sendResetPassword: async ({ user, token }) => {
         const url = `${getEnv().PUBLIC_URL}/reset-password?token=${encodeURIComponent(token)}`;
-        queueMail(async () => resetPasswordEmail(brand(), user.email, await fullNameOf(user.id, user.name), url), "password reset e-mail");
+        queueMail(
+          async () => resetPasswordEmail(brand(), user.email, await fullNameOf(user.id, user.name), url),
+          "password reset e-mail",
+        );
       },
     },
     emailVerification: {
@@ -63,7 +69,9 @@ function createAuth() {
           // A change of address sends the link to the new address; the account keeps the old
           // one until the link is followed.
           const changing = stored && stored.email.toLowerCase() !== user.email.toLowerCase();
-          return changing ? changeEmailEmail(brand(), user.email, name, url) : confirmationEmail(brand(), user.email, name, url);
+          return changing
+            ? changeEmailEmail(brand(), user.email, name, url)
+            : confirmationEmail(brand(), user.email, name, url);
         }, "confirmation e-mail");
       },
     },

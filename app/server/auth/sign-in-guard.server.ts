@@ -60,5 +60,7 @@ export async function recordSignInFailure(email: string, clientIp: string): Prom
 
 /** A correct password: this client's failures for the address are forgotten. */
 export async function recordSignInSuccess(email: string, clientIp: string): Promise<void> {
-  await getDb().execute(sql`delete from sign_in_failures where email = ${email.toLowerCase()} and client_ip = ${clientIp}`);
+  await getDb().execute(
+    sql`delete from sign_in_failures where email = ${email.toLowerCase()} and client_ip = ${clientIp}`,
+  );
 }

@@ -34,10 +34,16 @@ export async function updateProfile(
     await tx
       .insert(profiles)
       .values({ id: userId, full_name: input.full_name, company_name: input.company_name })
-      .onConflictDoUpdate({ target: profiles.id, set: { full_name: input.full_name, company_name: input.company_name } });
+      .onConflictDoUpdate({
+        target: profiles.id,
+        set: { full_name: input.full_name, company_name: input.company_name },
+      });
     await tx.update(users).set({ name: input.full_name, updatedAt: new Date() }).where(eq(users.id, userId));
   });
   if (input.email.toLowerCase() === currentEmail.toLowerCase()) return { emailChangePending: false };
-  await getAuth().api.changeEmail({ body: { newEmail: input.email, callbackURL: "/profile" }, headers: request.headers });
+  await getAuth().api.changeEmail({
+    body: { newEmail: input.email, callbackURL: "/profile" },
+    headers: request.headers,
+  });
   return { emailChangePending: true };
 }

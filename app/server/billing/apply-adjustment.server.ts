@@ -7,7 +7,12 @@ import type { FollowUp } from "./payment-provider.server";
 import { licenseForSubscription } from "./sync-subscription.server";
 
 /** A refund adjustment: pending → refund_requested, approved → refunded, rejected → active again. */
-export async function applyAdjustment(tx: Transaction, adjustment: PaddleAdjustment, occurredAt: Date, eventId: string): Promise<FollowUp[]> {
+export async function applyAdjustment(
+  tx: Transaction,
+  adjustment: PaddleAdjustment,
+  occurredAt: Date,
+  eventId: string,
+): Promise<FollowUp[]> {
   if (adjustment.action !== "refund") return [];
   // A later event about the same adjustment was applied already: this one is stale.
   const newer = await tx
@@ -54,7 +59,8 @@ export async function applyAdjustment(tx: Transaction, adjustment: PaddleAdjustm
       return [{ kind: "stop-renewal", licenseId: license.id, subscriptionId: license.paddle_subscription_id }];
     }
   } else if (adjustment.status === "pending_approval") {
-    if (license.status === "active") await tx.update(licenses).set({ status: "refund_requested" }).where(eq(licenses.id, license.id));
+    if (license.status === "active")
+      await tx.update(licenses).set({ status: "refund_requested" }).where(eq(licenses.id, license.id));
   } else if (license.status === "refund_requested") {
     // Rejected (or reversed before approval): the license is active again.
     await tx.update(licenses).set({ status: "active" }).where(eq(licenses.id, license.id));

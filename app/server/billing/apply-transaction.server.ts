@@ -27,7 +27,10 @@ function readCustomData(data: Record<string, unknown> | null | undefined) {
   return { userId, planType, extension };
 }
 
-function newKey(license: Pick<License, "email" | "windows_username" | "computer_name" | "start_date">, end_date: Date): string {
+function newKey(
+  license: Pick<License, "email" | "windows_username" | "computer_name" | "start_date">,
+  end_date: Date,
+): string {
   return licenseKeys().generate({
     email: license.email,
     windows_username: license.windows_username,
@@ -38,9 +41,17 @@ function newKey(license: Pick<License, "email" | "windows_username" | "computer_
 }
 
 /** A completed transaction's facts, before we know which license it paid for. */
-type PaymentFacts = Omit<typeof payments.$inferInsert, "license_id" | "kind"> & { amount_cents: number; billed_at: Date; user_id: string };
+type PaymentFacts = Omit<typeof payments.$inferInsert, "license_id" | "kind"> & {
+  amount_cents: number;
+  billed_at: Date;
+  user_id: string;
+};
 
-export async function applyTransactionCompleted(tx: Transaction, txn: PaddleTransaction, occurredAt: Date): Promise<FollowUp[]> {
+export async function applyTransactionCompleted(
+  tx: Transaction,
+  txn: PaddleTransaction,
+  occurredAt: Date,
+): Promise<FollowUp[]> {
   const log = getLogger();
   const custom = readCustomData(txn.custom_data);
   if (!custom.userId) {
@@ -65,7 +76,10 @@ export async function applyTransactionCompleted(tx: Transaction, txn: PaddleTran
   if (custom.extension && !txn.subscription_id) return applyExtensionPayment(tx, txn, payment);
 
   if (!txn.subscription_id || !txn.billing_period) {
-    log.warn({ transaction: txn.id }, "transaction.completed without a subscription or billing period: nothing to apply");
+    log.warn(
+      { transaction: txn.id },
+      "transaction.completed without a subscription or billing period: nothing to apply",
+    );
     return [];
   }
   // The price paid decides the plan; custom data only when the price is not one of ours.
@@ -87,7 +101,11 @@ export async function applyTransactionCompleted(tx: Transaction, txn: PaddleTran
     checkout.trial &&
     checkout.status !== "superseded" &&
     checkout.user_id === custom.userId;
-  if (checkout) await tx.update(checkouts).set({ status: "completed", updated_at: occurredAt }).where(eq(checkouts.id, checkout.id));
+  if (checkout)
+    await tx
+      .update(checkouts)
+      .set({ status: "completed", updated_at: occurredAt })
+      .where(eq(checkouts.id, checkout.id));
 
   const period: BillingPeriod = {
     subscriptionId: txn.subscription_id,
@@ -100,7 +118,12 @@ export async function applyTransactionCompleted(tx: Transaction, txn: PaddleTran
     log.warn({ transaction: txn.id }, "transaction.completed for an unknown plan: nothing to apply");
     return [];
   }
-  return applyPurchase(tx, period, { userId: custom.userId, email: user.email, planType, isTrial, trialPrice, checkoutFound: Boolean(checkout) }, payment);
+  return applyPurchase(
+    tx,
+    period,
+    { userId: custom.userId, email: user.email, planType, isTrial, trialPrice, checkoutFound: Boolean(checkout) },
+    payment,
+  );
 }
 
 /** The subscription and billing period a transaction paid for. */
@@ -114,7 +137,14 @@ interface BillingPeriod {
 async function applyPurchase(
   tx: Transaction,
   period: BillingPeriod,
-  buyer: { userId: string; email: string; planType: PlanId; isTrial: boolean; trialPrice: boolean; checkoutFound: boolean },
+  buyer: {
+    userId: string;
+    email: string;
+    planType: PlanId;
+    isTrial: boolean;
+    trialPrice: boolean;
+    checkoutFound: boolean;
+  },
   payment: PaymentFacts,
 ): Promise<FollowUp[]> {
   const { isTrial } = buyer;
@@ -144,7 +174,9 @@ async function applyPurchase(
     await flagAudit(tx, "trial_refused", license.id, {
       transaction: payment.id,
       user_id: buyer.userId,
-      reason: buyer.checkoutFound ? "the checkout was not a first-time buyer's trial" : "no checkout created by the site",
+      reason: buyer.checkoutFound
+        ? "the checkout was not a first-time buyer's trial"
+        : "no checkout created by the site",
     });
   }
   // Subscription events that arrived before this one (e.g. a cancellation) apply now.
@@ -154,12 +186,25 @@ async function applyPurchase(
 }
 
 /** A later transaction of a known subscription: the license runs to the new period's end. */
-async function applyRenewal(tx: Transaction, period: BillingPeriod, license: License, payment: PaymentFacts): Promise<FollowUp[]> {
+async function applyRenewal(
+  tx: Transaction,
+  period: BillingPeriod,
+  license: License,
+  payment: PaymentFacts,
+): Promise<FollowUp[]> {
   await tx.insert(payments).values({ ...payment, license_id: license.id, kind: "renewal" });
-  if (license.status === "revoked" || license.status === "refunded" || license.status === "refund_requested" || license.refunded) {
+  if (
+    license.status === "revoked" ||
+    license.status === "refunded" ||
+    license.status === "refund_requested" ||
+    license.refunded
+  ) {
     // Charged although revoked or refunded: the earlier stop did not reach the provider. The
     // payment is recorded, the license kept as it is, and the provider asked again to stop.
-    getLogger().warn({ transaction: payment.id, licenseId: license.id }, "renewal charged for a revoked or refunded license");
+    getLogger().warn(
+      { transaction: payment.id, licenseId: license.id },
+      "renewal charged for a revoked or refunded license",
+    );
     return [{ kind: "stop-renewal", licenseId: license.id, subscriptionId: period.subscriptionId }];
   }
   // The new period's end (plus any extension); never backwards.
@@ -181,7 +226,11 @@ async function applyRenewal(tx: Transaction, period: BillingPeriod, license: Lic
       .limit(1);
     // The first paid period after a trial is the purchase that the refund window counts from.
     if (!earlierPaid) {
-      Object.assign(changes, { is_trial: false, purchase_date: payment.billed_at, refund_eligible_until: refundEligibleUntil(payment.billed_at) });
+      Object.assign(changes, {
+        is_trial: false,
+        purchase_date: payment.billed_at,
+        refund_eligible_until: refundEligibleUntil(payment.billed_at),
+      });
     }
   }
   if (Object.keys(changes).length > 0) await tx.update(licenses).set(changes).where(eq(licenses.id, license.id));
@@ -206,8 +255,16 @@ async function applyExtensionPayment(
     currency !== checkout.currency ||
     payment.amount_cents < checkout.amount_cents
   ) {
-    log.warn({ transaction: txn.id, amount: payment.amount_cents, currency }, "extension payment does not match a checkout the site created: not applied");
-    await flagAudit(tx, "extension_refused", txn.id, { transaction: txn.id, user_id: payment.user_id, amount_cents: payment.amount_cents, currency });
+    log.warn(
+      { transaction: txn.id, amount: payment.amount_cents, currency },
+      "extension payment does not match a checkout the site created: not applied",
+    );
+    await flagAudit(tx, "extension_refused", txn.id, {
+      transaction: txn.id,
+      user_id: payment.user_id,
+      amount_cents: payment.amount_cents,
+      currency,
+    });
     return [];
   }
   const [license] = await tx
@@ -216,21 +273,42 @@ async function applyExtensionPayment(
     .where(and(eq(licenses.id, checkout.license_id), eq(licenses.user_id, checkout.user_id)))
     .for("update");
   if (!license) {
-    log.warn({ transaction: txn.id, licenseId: checkout.license_id }, "extension paid for a license that does not exist");
+    log.warn(
+      { transaction: txn.id, licenseId: checkout.license_id },
+      "extension paid for a license that does not exist",
+    );
     return [];
   }
   const end_date = extendedEndDate(license.end_date, payment.billed_at, checkout.months);
   await tx
     .update(licenses)
     // A paid extension makes a trial a paid license.
-    .set({ end_date, extended_months: license.extended_months + checkout.months, is_trial: false, license_key: newKey(license, end_date) })
+    .set({
+      end_date,
+      extended_months: license.extended_months + checkout.months,
+      is_trial: false,
+      license_key: newKey(license, end_date),
+    })
     .where(eq(licenses.id, license.id));
   await tx.insert(payments).values({ ...payment, license_id: license.id, kind: "extension" });
-  await tx.update(checkouts).set({ status: "completed", updated_at: payment.billed_at }).where(eq(checkouts.id, checkout.id));
+  await tx
+    .update(checkouts)
+    .set({ status: "completed", updated_at: payment.billed_at })
+    .where(eq(checkouts.id, checkout.id));
   return [];
 }
 
 /** An audit entry by the payment provider's webhook (no person acted): something to look at. */
-async function flagAudit(tx: Transaction, action: "trial_refused" | "extension_refused", targetId: string, details: Record<string, unknown>): Promise<void> {
-  await recordAudit(tx, WEBHOOK_ACTOR, { action, target_type: action === "trial_refused" ? "license" : "transaction", target_id: targetId, details });
+async function flagAudit(
+  tx: Transaction,
+  action: "trial_refused" | "extension_refused",
+  targetId: string,
+  details: Record<string, unknown>,
+): Promise<void> {
+  await recordAudit(tx, WEBHOOK_ACTOR, {
+    action,
+    target_type: action === "trial_refused" ? "license" : "transaction",
+    target_id: targetId,
+    details,
+  });
 }

@@ -12,7 +12,11 @@ export function getPaymentProvider(): PaymentProvider {
     const env = getEnv();
     provider =
       env.PAYMENT_PROVIDER === "paddle"
-        ? createPaddleProvider({ apiKey: env.PADDLE_API_KEY, environment: env.PADDLE_ENVIRONMENT, webhookSecret: env.PADDLE_WEBHOOK_SECRET })
+        ? createPaddleProvider({
+            apiKey: env.PADDLE_API_KEY,
+            environment: env.PADDLE_ENVIRONMENT,
+            webhookSecret: env.PADDLE_WEBHOOK_SECRET,
+          })
         : connectDemoProvider({ webhookSecret: env.DEMO_WEBHOOK_SECRET });
   }
   return provider;
@@ -25,7 +29,8 @@ export function getPaymentProvider(): PaymentProvider {
 export function connectDemoProvider(options: Omit<Parameters<typeof createDemoProvider>[0], "deliver">): DemoProvider {
   const demo: DemoProvider = createDemoProvider({
     ...options,
-    deliver: ({ rawBody, signature }) => receiveWebhook({ rawBody, signature, secret: options.webhookSecret, provider: demo }),
+    deliver: ({ rawBody, signature }) =>
+      receiveWebhook({ rawBody, signature, secret: options.webhookSecret, provider: demo }),
   });
   return demo;
 }

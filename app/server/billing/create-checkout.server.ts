@@ -36,17 +36,32 @@ export async function createPlanCheckout({
     await tx
       .update(checkouts)
       .set({ status: "failed", updated_at: now })
-      .where(and(eq(checkouts.user_id, userId), eq(checkouts.status, "creating"), lt(checkouts.created_at, new Date(now.getTime() - CREATING_TIMEOUT_MS))));
+      .where(
+        and(
+          eq(checkouts.user_id, userId),
+          eq(checkouts.status, "creating"),
+          lt(checkouts.created_at, new Date(now.getTime() - CREATING_TIMEOUT_MS)),
+        ),
+      );
     const [owned] = await tx.select({ id: licenses.id }).from(licenses).where(eq(licenses.user_id, userId)).limit(1);
     const [trialCheckout] = await tx
       .select()
       .from(checkouts)
-      .where(and(eq(checkouts.user_id, userId), eq(checkouts.trial, true), inArray(checkouts.status, ["creating", "open", "completed"])));
+      .where(
+        and(
+          eq(checkouts.user_id, userId),
+          eq(checkouts.trial, true),
+          inArray(checkouts.status, ["creating", "open", "completed"]),
+        ),
+      );
     let trial = !owned && !trialCheckout;
     if (!owned && trialCheckout && trialCheckout.status === "open") {
       if (trialCheckout.plan_type === planId && trialCheckout.transaction_id) return { reuse: trialCheckout };
       // Another plan's trial was opened and not paid: this one replaces it.
-      await tx.update(checkouts).set({ status: "superseded", updated_at: now }).where(eq(checkouts.id, trialCheckout.id));
+      await tx
+        .update(checkouts)
+        .set({ status: "superseded", updated_at: now })
+        .where(eq(checkouts.id, trialCheckout.id));
       trial = true;
     } else if (!owned && trialCheckout?.status === "creating") {
       throw new ActionError(409, CHECKOUT_ERRORS.openFailed);
@@ -54,7 +69,15 @@ export async function createPlanCheckout({
     const priceId = priceIdFor(planId, { firstTimeBuyer: trial }, configuredPriceIds());
     const [row] = await tx
       .insert(checkouts)
-      .values({ user_id: userId, kind: "plan", plan_type: planId, trial, price_id: priceId, amount_cents: trial ? 0 : plan.priceCents, created_at: now })
+      .values({
+        user_id: userId,
+        kind: "plan",
+        plan_type: planId,
+        trial,
+        price_id: priceId,
+        amount_cents: trial ? 0 : plan.priceCents,
+        created_at: now,
+      })
       .returning();
     if (!row) throw new Error("the checkout row was not inserted");
     return { created: row };
@@ -107,7 +130,13 @@ export async function openExtensionCheckout(input: {
 }): Promise<string> {
   const [row] = await getDb()
     .insert(checkouts)
-    .values({ user_id: input.userId, kind: "extension", license_id: input.licenseId, months: input.months, amount_cents: input.amountCents })
+    .values({
+      user_id: input.userId,
+      kind: "extension",
+      license_id: input.licenseId,
+      months: input.months,
+      amount_cents: input.amountCents,
+    })
     .returning({ id: checkouts.id });
   return row!.id;
 }
@@ -116,6 +145,10 @@ export async function openExtensionCheckout(input: {
 export async function settleCheckoutCreation(checkoutId: string, transactionId: string | null): Promise<void> {
   await getDb()
     .update(checkouts)
-    .set(transactionId ? { transaction_id: transactionId, status: "open", updated_at: sql`now()` } : { status: "failed", updated_at: sql`now()` })
+    .set(
+      transactionId
+        ? { transaction_id: transactionId, status: "open", updated_at: sql`now()` }
+        : { status: "failed", updated_at: sql`now()` },
+    )
     .where(eq(checkouts.id, checkoutId));
 }

@@ -18,7 +18,6 @@ import { signatureHeader } from "./webhook-signature.server";
  * through the same verification and handlers as Paddle's webhooks. No card data, no money.
  */
 
-
 interface DemoEvent {
   event_type: string;
   data: PaddleSubscription | PaddleTransaction | PaddleAdjustment;
@@ -47,7 +46,10 @@ export type RenewOutcome =
   | { subscriptionId: string; outcome: "skipped"; reason: string };
 
 /** Where the demo provider sends its signed events (the site's webhook handler); answers like it. */
-export type DemoDelivery = (delivery: { rawBody: string; signature: string }) => Promise<{ status: number; body: { message: string } }>;
+export type DemoDelivery = (delivery: {
+  rawBody: string;
+  signature: string;
+}) => Promise<{ status: number; body: { message: string } }>;
 
 export function createDemoProvider(options: {
   webhookSecret: string;
@@ -71,7 +73,8 @@ export function createDemoProvider(options: {
         data: event.data,
       });
       const result = await options.deliver({ rawBody: body, signature: signatureHeader(options.webhookSecret, body) });
-      if (result.status !== 200) throw new ProviderError(`demo ${event.event_type} was refused: ${result.body.message}`);
+      if (result.status !== 200)
+        throw new ProviderError(`demo ${event.event_type} was refused: ${result.body.message}`);
     }
   }
   async function updateSubscription(subscriptionId: string, change: (sub: PaddleSubscription) => PaddleSubscription) {
@@ -110,8 +113,10 @@ export function createDemoProvider(options: {
       const userId = ready.custom_data?.user_id;
       const planId = ready.custom_data?.plan_type;
       if (ready.status !== "ready") throw new ProviderError(`transaction ${transactionId} was paid already`);
-      if (ready.subscription_id !== null && ready.subscription_id !== undefined) throw new ProviderError(`transaction ${transactionId} is not a checkout`);
-      if (typeof userId !== "string" || !isPlanId(planId)) throw new ProviderError(`transaction ${transactionId} is not a plan checkout`);
+      if (ready.subscription_id !== null && ready.subscription_id !== undefined)
+        throw new ProviderError(`transaction ${transactionId} is not a checkout`);
+      if (typeof userId !== "string" || !isPlanId(planId))
+        throw new ProviderError(`transaction ${transactionId} is not a plan checkout`);
       const now = new Date();
       const price = ready.items[0]!.price;
       const trial = Boolean(price.trial_period);
@@ -199,7 +204,12 @@ export function createDemoProvider(options: {
       const rows = await db()
         .select({ id: demo_billing.id })
         .from(demo_billing)
-        .where(and(eq(demo_billing.kind, "subscription"), sql`${demo_billing.data} ->> 'status' in ('active', 'trialing', 'past_due')`));
+        .where(
+          and(
+            eq(demo_billing.kind, "subscription"),
+            sql`${demo_billing.data} ->> 'status' in ('active', 'trialing', 'past_due')`,
+          ),
+        );
       const outcomes: RenewOutcome[] = [];
       for (const row of rows) outcomes.push(await provider.renew(row.id, now));
       return outcomes;
@@ -207,8 +217,12 @@ export function createDemoProvider(options: {
 
     async cancelAtPeriodEnd(subscriptionId) {
       await updateSubscription(subscriptionId, (sub) => {
-        if (sub.status === "canceled" || !sub.current_billing_period) throw new ProviderError(`subscription ${sub.id} is ${sub.status}`);
-        return { ...sub, scheduled_change: { action: "cancel", effective_at: sub.current_billing_period.ends_at, resume_at: null } };
+        if (sub.status === "canceled" || !sub.current_billing_period)
+          throw new ProviderError(`subscription ${sub.id} is ${sub.status}`);
+        return {
+          ...sub,
+          scheduled_change: { action: "cancel", effective_at: sub.current_billing_period.ends_at, resume_at: null },
+        };
       });
     },
 
@@ -246,7 +260,14 @@ export function createDemoProvider(options: {
         reason,
         currency_code: "USD",
         status: "pending_approval",
-        totals: { subtotal: String(amountCents), tax: "0", total: String(amountCents), fee: "0", earnings: "0", currency_code: "USD" },
+        totals: {
+          subtotal: String(amountCents),
+          tax: "0",
+          total: String(amountCents),
+          fee: "0",
+          earnings: "0",
+          currency_code: "USD",
+        },
         created_at: new Date().toISOString(),
       };
       await save("adjustment", adjustment, txn.subscription_id ?? null);
@@ -273,7 +294,14 @@ export function createDemoProvider(options: {
       const txn = {
         ...demoShapes.transaction({
           subscriptionId: null,
-          customData: { kind: "extension", user_id: userId, license_id: licenseId, months, years, checkout_id: checkoutId },
+          customData: {
+            kind: "extension",
+            user_id: userId,
+            license_id: licenseId,
+            months,
+            years,
+            checkout_id: checkoutId,
+          },
           priceId: "pri_demo_extension",
           months: null,
           amountCents,

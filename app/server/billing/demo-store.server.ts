@@ -7,7 +7,10 @@ import { ProviderError } from "./payment-provider.server";
 export function demoStore(db: () => Database) {
   return {
     async load<T>(id: string, kind: DemoBillingKind): Promise<T> {
-      const [row] = await db().select().from(demo_billing).where(and(eq(demo_billing.id, id), eq(demo_billing.kind, kind)));
+      const [row] = await db()
+        .select()
+        .from(demo_billing)
+        .where(and(eq(demo_billing.id, id), eq(demo_billing.kind, kind)));
       if (!row) throw new ProviderError(`demo ${kind} ${id} does not exist`);
       return row.data as T;
     },
@@ -22,7 +25,13 @@ export function demoStore(db: () => Database) {
       const claimed = await db()
         .update(demo_billing)
         .set({ data: txn, subscription_id: subscriptionId, updated_at: sql`now()` })
-        .where(and(eq(demo_billing.id, txn.id), eq(demo_billing.kind, "transaction"), sql`${demo_billing.data} ->> 'status' = 'ready'`))
+        .where(
+          and(
+            eq(demo_billing.id, txn.id),
+            eq(demo_billing.kind, "transaction"),
+            sql`${demo_billing.data} ->> 'status' = 'ready'`,
+          ),
+        )
         .returning({ id: demo_billing.id });
       if (claimed.length === 0) throw new ProviderError(`transaction ${txn.id} was paid already`);
     },

@@ -47,7 +47,11 @@ export const subscriptionSchema = z.looseObject({
   canceled_at: timestamp.nullable().optional(),
   custom_data: customData,
   scheduled_change: z
-    .object({ action: z.enum(["cancel", "pause", "resume"]), effective_at: timestamp, resume_at: timestamp.nullable().optional() })
+    .object({
+      action: z.enum(["cancel", "pause", "resume"]),
+      effective_at: timestamp,
+      resume_at: timestamp.nullable().optional(),
+    })
     .nullable()
     .optional(),
   items: z.array(
@@ -91,12 +95,18 @@ export const TRANSACTION_EVENTS = ["transaction.completed"] as const;
 
 export type PaddleEvent =
   | { event_id: string; event_type: (typeof TRANSACTION_EVENTS)[number]; occurred_at: string; data: PaddleTransaction }
-  | { event_id: string; event_type: (typeof SUBSCRIPTION_EVENTS)[number]; occurred_at: string; data: PaddleSubscription }
+  | {
+      event_id: string;
+      event_type: (typeof SUBSCRIPTION_EVENTS)[number];
+      occurred_at: string;
+      data: PaddleSubscription;
+    }
   | { event_id: string; event_type: (typeof ADJUSTMENT_EVENTS)[number]; occurred_at: string; data: PaddleAdjustment };
 
 export type ParsedEvent = { used: true; event: PaddleEvent } | { used: false; event_type: string } | { error: string };
 
-const includes = <T extends string>(list: readonly T[], value: string): value is T => (list as readonly string[]).includes(value);
+const includes = <T extends string>(list: readonly T[], value: string): value is T =>
+  (list as readonly string[]).includes(value);
 
 /** Parses a verified body: an event we apply, an event type we do not use, or what is wrong with it. */
 export function parseEvent(body: unknown): ParsedEvent {

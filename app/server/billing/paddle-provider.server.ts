@@ -28,7 +28,9 @@ export function createPaddleProvider(options: {
     name: "paddle",
     webhookSecret: options.webhookSecret,
     cancelAtPeriodEnd: async (subscriptionId) => {
-      await call("cancel", () => paddle().subscriptions.cancel(subscriptionId, { effectiveFrom: "next_billing_period" }));
+      await call("cancel", () =>
+        paddle().subscriptions.cancel(subscriptionId, { effectiveFrom: "next_billing_period" }),
+      );
     },
     removeScheduledCancel: async (subscriptionId) => {
       await call("update", () => paddle().subscriptions.update(subscriptionId, { scheduledChange: null }));
@@ -69,7 +71,14 @@ export function createPaddleProvider(options: {
               },
             },
           ],
-          customData: { kind: "extension", user_id: userId, license_id: licenseId, months, years, checkout_id: checkoutId },
+          customData: {
+            kind: "extension",
+            user_id: userId,
+            license_id: licenseId,
+            months,
+            years,
+            checkout_id: checkoutId,
+          },
         }),
       );
       return { transactionId: transaction.id };

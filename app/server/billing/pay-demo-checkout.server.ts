@@ -13,7 +13,13 @@ export const CHECKOUT_ALREADY_PAID = "This checkout was paid already. Your licen
  * The demo overlay's Pay: only for the signed-in user's own open plan checkout, paid once (the
  * demo provider refuses a second Pay of the same transaction), applied through the webhook.
  */
-export async function payDemoCheckout({ userId, transactionId }: { userId: string; transactionId: unknown }): Promise<{ transactionId: string }> {
+export async function payDemoCheckout({
+  userId,
+  transactionId,
+}: {
+  userId: string;
+  transactionId: unknown;
+}): Promise<{ transactionId: string }> {
   const demo = getDemoProvider();
   if (!demo) throw new ActionError(404, CHECKOUT_ERRORS.unavailable);
   if (typeof transactionId !== "string" || !/^txn_[A-Za-z0-9_]{1,100}$/.test(transactionId)) {
@@ -29,7 +35,8 @@ export async function payDemoCheckout({ userId, transactionId }: { userId: strin
   try {
     await demo.payCheckout(transactionId);
   } catch (error) {
-    if (error instanceof ProviderError && /paid already/.test(error.message)) throw new ActionError(409, CHECKOUT_ALREADY_PAID);
+    if (error instanceof ProviderError && /paid already/.test(error.message))
+      throw new ActionError(409, CHECKOUT_ALREADY_PAID);
     getLogger().error({ err: error, transactionId }, "demo checkout payment failed");
     throw new ActionError(502, CHECKOUT_ERRORS.openFailed);
   }

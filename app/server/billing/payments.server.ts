@@ -7,7 +7,13 @@ export async function latestPaidPayment(tx: Pick<Transaction, "select">, license
   const [payment] = await tx
     .select()
     .from(payments)
-    .where(and(eq(payments.license_id, licenseId), gt(payments.amount_cents, 0), inArray(payments.kind, ["purchase", "renewal"])))
+    .where(
+      and(
+        eq(payments.license_id, licenseId),
+        gt(payments.amount_cents, 0),
+        inArray(payments.kind, ["purchase", "renewal"]),
+      ),
+    )
     .orderBy(desc(payments.billed_at))
     .limit(1);
   return payment;

@@ -55,7 +55,12 @@ export async function receiveWebhook({
     const followUps = await getDb().transaction(async (tx) => {
       const recorded = await tx
         .insert(webhook_events)
-        .values({ event_id: event.event_id, event_type: event.event_type, occurred_at: new Date(event.occurred_at), payload: json })
+        .values({
+          event_id: event.event_id,
+          event_type: event.event_type,
+          occurred_at: new Date(event.occurred_at),
+          payload: json,
+        })
         .onConflictDoNothing()
         .returning({ id: webhook_events.event_id });
       if (recorded.length === 0) return null;
@@ -65,7 +70,10 @@ export async function receiveWebhook({
     if (followUps?.length) await runFollowUps(provider, followUps);
     return { status: 200, body: { ok: true, message: applied ? `Applied ${event.event_type}` : "Already received" } };
   } catch (error) {
-    log.error({ err: error, event_id: event.event_id, event_type: event.event_type }, "webhook event could not be applied");
+    log.error(
+      { err: error, event_id: event.event_id, event_type: event.event_type },
+      "webhook event could not be applied",
+    );
     return { status: 500, body: { ok: false, message: "The event could not be applied; it will be retried" } };
   }
 }

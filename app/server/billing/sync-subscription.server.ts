@@ -33,7 +33,10 @@ export async function applySubscription(tx: Transaction, sub: PaddleSubscription
     // Only a license granted as a trial follows the trial's dates; a subscription event never
     // makes a paid (or refused-trial, or extended) license a trial.
     if (license.is_trial) {
-      Object.assign(changes, { trial_starts_at: new Date(trialDates.starts_at), trial_ends_at: new Date(trialDates.ends_at) });
+      Object.assign(changes, {
+        trial_starts_at: new Date(trialDates.starts_at),
+        trial_ends_at: new Date(trialDates.ends_at),
+      });
     }
   } else if (sub.status === "active" || sub.status === "past_due") {
     // Billed: whatever order the events came in, the trial is over.
@@ -47,7 +50,12 @@ async function resyncSubscription(tx: Transaction, subscriptionId: string): Prom
   const [latest] = await tx
     .select({ payload: webhook_events.payload, occurred_at: webhook_events.occurred_at })
     .from(webhook_events)
-    .where(and(sql`${webhook_events.payload} -> 'data' ->> 'id' = ${subscriptionId}`, like(webhook_events.event_type, "subscription.%")))
+    .where(
+      and(
+        sql`${webhook_events.payload} -> 'data' ->> 'id' = ${subscriptionId}`,
+        like(webhook_events.event_type, "subscription.%"),
+      ),
+    )
     .orderBy(desc(webhook_events.occurred_at))
     .limit(1);
   if (!latest) return;

@@ -194,7 +194,10 @@ export const releases = pgTable(
     version: text("version").notNull(),
     title: text("title"),
     release_date: date("release_date", { mode: "string" }).notNull(),
-    release_notes: text("release_notes").array().notNull().default(sql`'{}'::text[]`),
+    release_notes: text("release_notes")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     ...timestamps,
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -330,7 +333,9 @@ export const audit_log = pgTable(
     action: text("action").notNull(),
     target_type: text("target_type").notNull(),
     target_id: text("target_id").notNull(),
-    details: jsonb("details").notNull().default(sql`'{}'::jsonb`),
+    details: jsonb("details")
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     ...timestamps,
   },
   (t) => [index("audit_log_created_at_idx").on(t.created_at.desc())],
@@ -365,7 +370,10 @@ export const sign_in_failures = pgTable(
     failures: integer("failures").notNull(),
     last_failure_at: timestamp("last_failure_at", { withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.email, t.client_ip] }), index("sign_in_failures_last_failure_at_idx").on(t.last_failure_at)],
+  (t) => [
+    primaryKey({ columns: [t.email, t.client_ip] }),
+    index("sign_in_failures_last_failure_at_idx").on(t.last_failure_at),
+  ],
 );
 
 /** Embedded mode's mailbox: e-mails kept instead of sent (no SMTP_URL). */

@@ -38,9 +38,16 @@ export async function chargeExtension({
     throw new ActionError(409, "This license cannot be extended.");
   }
   const amountCents = extensionPriceCents(months, years);
-  const parts = [months ? plural(months, "month") : null, years ? plural(years, "year") : null].filter(Boolean).join(" and ");
+  const parts = [months ? plural(months, "month") : null, years ? plural(years, "year") : null]
+    .filter(Boolean)
+    .join(" and ");
   // Recorded first: the webhook applies an extension only for a checkout the server created.
-  const checkoutId = await openExtensionCheckout({ userId, licenseId: license.id, months: extensionMonths(months, years), amountCents });
+  const checkoutId = await openExtensionCheckout({
+    userId,
+    licenseId: license.id,
+    months: extensionMonths(months, years),
+    amountCents,
+  });
   let transactionId: string;
   try {
     ({ transactionId } = await askProvider(EXTENSION_FAILED, () =>

@@ -33,7 +33,11 @@ const cardColumns = {
  * sent to it; admins see them (`reveal`).
  */
 export async function listUserLicenses(userId: string, { reveal = false }: { reveal?: boolean } = {}) {
-  const rows = await getDb().select(cardColumns).from(licenses).where(eq(licenses.user_id, userId)).orderBy(desc(licenses.created_at));
+  const rows = await getDb()
+    .select(cardColumns)
+    .from(licenses)
+    .where(eq(licenses.user_id, userId))
+    .orderBy(desc(licenses.created_at));
   return rows.map(({ paddle_subscription_id, ...row }) => ({
     ...row,
     ...(reveal || !isRefundLocked(row) ? {} : { license_key: null, windows_username: null, computer_name: null }),

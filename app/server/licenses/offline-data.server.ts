@@ -80,7 +80,8 @@ export async function setOfflineData({
     .returning({ id: licenses.id });
   if (updated.length === 0) {
     const now = await getOwnLicense(userId, licenseId);
-    if (now.windows_username !== null || now.computer_name !== null) throw new ActionError(409, "Offline data can be changed only once.");
+    if (now.windows_username !== null || now.computer_name !== null)
+      throw new ActionError(409, "Offline data can be changed only once.");
     throw new ActionError(409, "The license changed while saving. Please try again.");
   }
   return { keyRegenerated };

@@ -1,6 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import { LICENSE_ERRORS } from "~/domain/license-texts";
-import { canCancelRenewal, canReenableRenewal, hasSubscriptionSection, isRefundLocked, licenseFacts } from "~/domain/license-status";
+import {
+  canCancelRenewal,
+  canReenableRenewal,
+  hasSubscriptionSection,
+  isRefundLocked,
+  licenseFacts,
+} from "~/domain/license-status";
 import { getPaymentProvider } from "../billing/configured-provider.server";
 import { ProviderError } from "../billing/payment-provider.server";
 import { getDb } from "../db/db.server";
@@ -24,7 +30,8 @@ function subscriptionOf(license: License): string {
 export async function cancelRenewal({ userId, licenseId }: { userId: string; licenseId: string }): Promise<void> {
   const license = await getOwnLicense(userId, licenseId);
   const subscriptionId = subscriptionOf(license);
-  if (!canCancelRenewal(licenseFacts(license))) throw new ActionError(409, "Automatic renewal is already off for this license.");
+  if (!canCancelRenewal(licenseFacts(license)))
+    throw new ActionError(409, "Automatic renewal is already off for this license.");
   await askProvider(LICENSE_ERRORS.cancel, () => getPaymentProvider().cancelAtPeriodEnd(subscriptionId));
   await markCancellationRequested(license.id);
 }
@@ -47,7 +54,8 @@ export async function markCancellationRequested(licenseId: string): Promise<void
 export async function reenableRenewal({ userId, licenseId }: { userId: string; licenseId: string }): Promise<void> {
   const license = await getOwnLicense(userId, licenseId);
   const subscriptionId = subscriptionOf(license);
-  if (!canReenableRenewal(licenseFacts(license))) throw new ActionError(409, "This license has no cancellation to undo.");
+  if (!canReenableRenewal(licenseFacts(license)))
+    throw new ActionError(409, "This license has no cancellation to undo.");
   await askProvider(LICENSE_ERRORS.reenable, () => getPaymentProvider().removeScheduledCancel(subscriptionId));
   await getDb()
     .update(licenses)

@@ -57,7 +57,9 @@ function createMailer(): Mailer {
   }
   return {
     send: async (message) => {
-      await getDb().insert(dev_mails).values({ ...message, from: fromAddress() });
+      await getDb()
+        .insert(dev_mails)
+        .values({ ...message, from: fromAddress() });
       getLogger().info({ to: message.to, subject: message.subject }, "mail kept in the dev mailbox");
     },
   };

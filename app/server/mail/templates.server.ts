@@ -14,7 +14,14 @@ interface Brand {
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
-function layout(brand: Brand, to: string, subject: string, paragraphs: string[], action?: { label: string; url: string }, after: string[] = []): MailMessage {
+function layout(
+  brand: Brand,
+  to: string,
+  subject: string,
+  paragraphs: string[],
+  action?: { label: string; url: string },
+  after: string[] = [],
+): MailMessage {
   const p = (text: string) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(text)}</p>`;
   const button = action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#3ec7d9;color:#0e1a22;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600;display:inline-block">${escapeHtml(action.label)}</a></p>` +
@@ -42,7 +49,10 @@ export function confirmationEmail(brand: Brand, to: string, name: string, url: s
     brand,
     to,
     `Confirm your ${brand.productName} account`,
-    [`Hello ${name || "there"},`, `Thanks for creating a ${brand.productName} account. Please confirm your e-mail address to sign in.`],
+    [
+      `Hello ${name || "there"},`,
+      `Thanks for creating a ${brand.productName} account. Please confirm your e-mail address to sign in.`,
+    ],
     { label: "Confirm my e-mail address", url },
     ["If you did not create this account, you can ignore this e-mail."],
   );
@@ -68,7 +78,10 @@ export function resetPasswordEmail(brand: Brand, to: string, name: string, url: 
     brand,
     to,
     `Reset your ${brand.productName} password`,
-    [`Hello ${name || "there"},`, "We received a request to reset your password. The link below expires in 24 hours and works once."],
+    [
+      `Hello ${name || "there"},`,
+      "We received a request to reset your password. The link below expires in 24 hours and works once.",
+    ],
     { label: "Choose a new password", url },
     ["If you did not ask for this, you can ignore this e-mail: your password is unchanged."],
   );
@@ -79,7 +92,10 @@ export function changeEmailEmail(brand: Brand, to: string, name: string, url: st
     brand,
     to,
     `Confirm your new ${brand.productName} e-mail address`,
-    [`Hello ${name || "there"},`, `Please confirm that you want to use ${to} for your ${brand.productName} account. Until you do, your current address stays in use.`],
+    [
+      `Hello ${name || "there"},`,
+      `Please confirm that you want to use ${to} for your ${brand.productName} account. Until you do, your current address stays in use.`,
+    ],
     { label: "Confirm my new address", url },
     ["If you did not ask for this change, ignore this e-mail and your address stays as it is."],
   );
