@@ -89,14 +89,12 @@ async function createAccount(email: string, verified: boolean) {
     .insert(users)
     .values({ email, name: "Bench", emailVerified: verified })
     .returning({ id: users.id });
-  await db
-    .insert(accounts)
-    .values({
-      accountId: user!.id,
-      providerId: "credential",
-      userId: user!.id,
-      password: await hashPassword(PASSWORD),
-    });
+  await db.insert(accounts).values({
+    accountId: user!.id,
+    providerId: "credential",
+    userId: user!.id,
+    password: await hashPassword(PASSWORD),
+  });
   await db.insert(profiles).values({ id: user!.id, full_name: "Bench" });
   await db.insert(user_roles).values({ user_id: user!.id, role: "user" });
 }
