@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { DELETE_RELEASE_CONFIRMATION } from "~/domain/admin";
 import { formatReleaseDate } from "~/domain/release-format";
-import type { AdminActionResult } from "~/routes/admin";
+import type { ActionResult } from "~/domain/action-result";
 import type { ReleaseView } from "~/server/releases/list-releases.server";
 import { FieldErrors, FormMessage } from "./form-field";
 import {
@@ -28,7 +28,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 /** Releases tab: every release, newest first, with add, edit and delete. */
 export function AdminReleases({ releases, error }: { releases: ReleaseView[] | null; error: string | null }) {
   const [editing, setEditing] = useState<ReleaseView | "new" | null>(null);
-  const deleter = useFetcher<AdminActionResult>();
+  const deleter = useFetcher<ActionResult>();
   useActionToast(deleter.state === "idle" ? deleter.data : null);
   return (
     <div className="flex flex-col gap-4">
@@ -104,7 +104,7 @@ export function AdminReleases({ releases, error }: { releases: ReleaseView[] | n
 
 /** The release form: version, optional title, date, and note rows (at least one). */
 function ReleaseFormDialog({ release, onClose }: { release: ReleaseView | null; onClose: () => void }) {
-  const fetcher = useFetcher<AdminActionResult>();
+  const fetcher = useFetcher<ActionResult>();
   const answer = fetcher.state === "idle" ? fetcher.data : null;
   useActionToast(answer);
   const [notes, setNotes] = useState<{ key: number; text: string }[]>(() =>

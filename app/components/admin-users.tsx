@@ -3,7 +3,7 @@ import { Form, Link, useFetcher } from "react-router";
 import { TESTER_DEFAULT_DAYS } from "~/domain/admin";
 import { formatDate } from "~/domain/format-date";
 import { getLicenseDisplayStatus, licenseTypeLabel } from "~/domain/license-status";
-import type { AdminActionResult } from "~/routes/admin";
+import type { ActionResult } from "~/domain/action-result";
 import type { UserSearchResult } from "~/server/admin/search-users.server";
 import type { LicenseView } from "~/server/licenses/list-licenses.server";
 import { FormMessage } from "./form-field";
@@ -107,7 +107,7 @@ export function AdminUsers({
 
 function UserLicenses({ selected, now }: { selected: SelectedUser; now: Date }) {
   const { user, licenses } = selected;
-  const fetcher = useFetcher<AdminActionResult>();
+  const fetcher = useFetcher<ActionResult>();
   useActionToast(fetcher.state === "idle" ? fetcher.data : null);
   const busy = fetcher.state !== "idle";
   return (

@@ -5,7 +5,7 @@ import { formatDate } from "~/domain/format-date";
 import { canCancelRenewal, canReenableRenewal, isRefundEligible, licenseRefundCents } from "~/domain/license-status";
 import { formatUsd } from "~/domain/plans";
 import type { LicenseView } from "~/server/licenses/list-licenses.server";
-import type { LicenseActionResult } from "~/routes/licenses";
+import type { ActionResult } from "~/domain/action-result";
 import { FormField } from "./form-field";
 import { useAnswer } from "./use-answer";
 import {
@@ -38,7 +38,7 @@ import { useHydrated } from "./use-hydrated";
  * card, not in a section, so the toast still shows when the answer hides the section (a refund).
  */
 export function useLicenseAction() {
-  const fetcher = useFetcher<LicenseActionResult>();
+  const fetcher = useFetcher<ActionResult>();
   useActionToast(fetcher.state === "idle" ? fetcher.data : null);
   const submit = (intent: string, licenseId: string) =>
     fetcher.submit({ intent, licenseId }, { method: "post", action: "/licenses" });
@@ -81,7 +81,7 @@ export function OfflineDataSection({ license, action }: { license: LicenseView; 
   const [open, setOpen] = useState(false);
   const editable = license.windows_username === null && license.computer_name === null;
   useAnswer(fetcher.data, fetcher.state === "idle", (answer) => {
-    if (answer.toast.variant === "success") setOpen(false);
+    if (answer.toast?.variant === "success") setOpen(false);
   });
   const errors = fetcher.data?.fieldErrors ?? {};
   return (

@@ -1,6 +1,6 @@
 import { Link, useLocation } from "react-router";
 import { Drawer, DrawerContent, DrawerDescription, DrawerHeader, DrawerTitle } from "./ui/drawer";
-import type { NavItem } from "./site-nav";
+import type { NavItem } from "~/domain/navigation";
 
 /**
  * The bottom drawer with the navigation links (below 768 px). Loaded on demand: the drawer

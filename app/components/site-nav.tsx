@@ -1,3 +1,4 @@
+import { navItems, type NavItem } from "~/domain/navigation";
 import { lazy, Suspense, useState } from "react";
 import { Form, Link, NavLink } from "react-router";
 import type { Role } from "~/server/db/schema";
@@ -6,27 +7,6 @@ import { cn } from "~/lib/utils";
 import { Button } from "./ui/button";
 import { BrandMark } from "./brand-mark";
 import { LogOutIcon, MenuIcon } from "./icons";
-
-export interface NavItem {
-  to: string;
-  label: string;
-}
-
-/** The spec's navigation: everyone, then signed-in or signed-out links, then Manage for admins. */
-export function navItems(user: SessionUser | null, role: Role): NavItem[] {
-  const items: NavItem[] = [
-    { to: "/download", label: "Download" },
-    { to: "/pricing", label: "Pricing" },
-    { to: "/contact", label: "Contact Us" },
-  ];
-  if (user) {
-    items.push({ to: "/licenses", label: "Licenses" }, { to: "/profile", label: "Profile" });
-    if (role === "admin") items.push({ to: "/admin", label: "Manage" });
-  } else {
-    items.push({ to: "/login", label: "Login" }, { to: "/register", label: "Register" });
-  }
-  return items;
-}
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -43,7 +23,7 @@ export function SiteNav({
   role: Role;
   productName?: string;
 }) {
-  const items = navItems(user, role);
+  const items = navItems(Boolean(user), role);
   return (
     <header className="sticky top-0 z-40 border-b border-border/70 bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">

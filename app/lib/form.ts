@@ -1,15 +1,21 @@
 import { useState } from "react";
 import type { z } from "zod";
 
-export type FieldErrors = Record<string, string[]>;
+import type { FieldErrors } from "~/domain/action-result";
 
-/** Validates form data with a schema (browser and server alike). */
-export function parseForm<S extends z.ZodType>(
-  schema: S,
-  formData: FormData,
-): { success: true; data: z.output<S> } | { success: false; fieldErrors: FieldErrors } {
+export type { FieldErrors } from "~/domain/action-result";
+
+type Parsed<S extends z.ZodType> = { success: true; data: z.output<S> } | { success: false; fieldErrors: FieldErrors };
+
+/** Validates form data with a schema (browser and server alike); a repeated field keeps its last value. */
+export function parseForm<S extends z.ZodType>(schema: S, formData: FormData): Parsed<S> {
   const values: Record<string, string> = {};
   for (const [key, value] of formData) if (typeof value === "string") values[key] = value;
+  return parseValues(schema, values);
+}
+
+/** Validates values read from a form (e.g. with repeated fields as arrays); errors per field, each once. */
+export function parseValues<S extends z.ZodType>(schema: S, values: unknown): Parsed<S> {
   const result = schema.safeParse(values);
   if (result.success) return { success: true, data: result.data };
   const fieldErrors: FieldErrors = {};

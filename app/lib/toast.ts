@@ -1,10 +1,6 @@
-export type ToastVariant = "default" | "success" | "destructive";
+import type { ToastInput } from "~/domain/action-result";
 
-export interface ToastInput {
-  title: string;
-  description?: string;
-  variant?: ToastVariant;
-}
+export type { ToastInput, ToastVariant } from "~/domain/action-result";
 
 let markReady: () => void = () => {};
 const ready = new Promise<void>((resolve) => {

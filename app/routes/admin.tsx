@@ -1,3 +1,4 @@
+import { parseValues } from "~/lib/form";
 import { data, useSearchParams } from "react-router";
 import { AdminAudit } from "~/components/admin-audit";
 import { AdminReleases } from "~/components/admin-releases";
@@ -11,7 +12,8 @@ import {
   releaseFormSchema,
   releaseFormValues,
 } from "~/domain/admin";
-import type { ToastInput } from "~/lib/toast";
+import type { ActionResult, FieldErrors, ToastInput } from "~/domain/action-result";
+import { failure } from "~/server/action-reply.server";
 import { ActionError } from "~/server/action-error.server";
 import { listAuditEntries } from "~/server/audit/audit.server";
 import { addTesterLicense, getUserSummary, revokeLicense } from "~/server/admin/manage-licenses.server";
@@ -66,13 +68,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { search, selected, releases, audit, now: new Date().toISOString() };
 }
 
-/** What an admin action answers: a toast, and field errors for the release form. */
-export interface AdminActionResult {
-  ok: boolean;
-  toast: ToastInput;
-  fieldErrors?: Record<string, string[]>;
-}
-
 /**
  * Every admin action checks the role itself (the page's guard is not enough): 401 signed out,
  * 403 for ordinary users, and nothing is changed.
@@ -82,12 +77,9 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const ok = (toast: Omit<ToastInput, "variant">) =>
-    data<AdminActionResult>({ ok: true, toast: { ...toast, variant: "success" } });
-  const fail = (status: number, description: string, fieldErrors?: Record<string, string[]>) =>
-    data<AdminActionResult>(
-      { ok: false, toast: { title: "Error", description, variant: "destructive" }, fieldErrors },
-      { status },
-    );
+    data<ActionResult>({ ok: true, toast: { ...toast, variant: "success" } });
+  const fail = (status: number, description: string, fieldErrors?: FieldErrors) =>
+    failure(status, { description, fieldErrors, formError: false });
   const failures: Record<string, string> = {
     revoke: ADMIN_ERRORS.revoke,
     "add-tester": ADMIN_ERRORS.addTester,
@@ -105,12 +97,8 @@ export async function action({ request }: Route.ActionArgs) {
         return ok(ADMIN_TOASTS.testerAdded(days));
       }
       case "save-release": {
-        const parsed = releaseFormSchema.safeParse(releaseFormValues(form));
-        if (!parsed.success) {
-          const fieldErrors: Record<string, string[]> = {};
-          for (const issue of parsed.error.issues) (fieldErrors[String(issue.path[0])] ??= []).push(issue.message);
-          return fail(400, parsed.error.issues[0]!.message, fieldErrors);
-        }
+        const parsed = parseValues(releaseFormSchema, releaseFormValues(form));
+        if (!parsed.success) return fail(400, Object.values(parsed.fieldErrors)[0]![0]!, parsed.fieldErrors);
         const id = String(form.get("id") ?? "") || null;
         const { created } = await saveRelease({ admin, id, release: parsed.data });
         return ok((created ? ADMIN_TOASTS.releaseCreated : ADMIN_TOASTS.releaseUpdated)(parsed.data.version));

@@ -1,3 +1,4 @@
+import { rateLimited } from "~/server/action-reply.server";
 import { MailCheck } from "lucide-react";
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { AuthCard } from "~/components/auth-card";
@@ -8,7 +9,7 @@ import { Spinner } from "~/components/ui/spinner";
 import { emailOnlySchema } from "~/domain/auth-schemas";
 import { parseForm, useFormValidation } from "~/lib/form";
 import { MINIMUM_ANSWER_MS, takeAtLeast } from "~/server/auth/even-timing.server";
-import { RATE_LIMIT_MESSAGE, hitRateLimit } from "~/server/auth/rate-limit.server";
+import { hitRateLimit } from "~/server/auth/rate-limit.server";
 import { sendConfirmation } from "~/server/auth/register-user.server";
 import { readForm } from "~/server/read-form.server";
 import type { Route } from "./+types/confirm-email";
@@ -21,14 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return data({ fieldErrors: parsed.fieldErrors, sent: false, toast: null }, { status: 400 });
   const limit = await hitRateLimit([`resend:ip:${context.clientIp}`, `resend:email:${parsed.data.email}`]);
   if (limit.limited) {
-    return data(
-      {
-        fieldErrors: { form: [RATE_LIMIT_MESSAGE] },
-        sent: false,
-        toast: { title: "Too many attempts", description: RATE_LIMIT_MESSAGE, variant: "destructive" as const },
-      },
-      { status: 429, headers: { "Retry-After": String(limit.retryAfter) } },
-    );
+    return rateLimited("Too many attempts", limit.retryAfter, { sent: false });
   }
   // Queued: the account is looked up after the answer, which is the same for every address.
   await takeAtLeast(MINIMUM_ANSWER_MS.resend, async () => sendConfirmation(parsed.data.email));

@@ -1,3 +1,4 @@
+import { failure, rateLimited } from "~/server/action-reply.server";
 import { MailCheck } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { AuthCard } from "~/components/auth-card";
@@ -10,7 +11,7 @@ import { AUTH_TEXTS as T } from "~/domain/auth-texts";
 import { parseForm, useFormValidation } from "~/lib/form";
 import { getAuth } from "~/server/auth/auth.server";
 import { MINIMUM_ANSWER_MS, takeAtLeast } from "~/server/auth/even-timing.server";
-import { RATE_LIMIT_MESSAGE, hitRateLimit } from "~/server/auth/rate-limit.server";
+import { hitRateLimit } from "~/server/auth/rate-limit.server";
 import { getLogger } from "~/server/logger.server";
 import { readForm } from "~/server/read-form.server";
 import type { Route } from "./+types/forgot-password";
@@ -21,28 +22,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { email } = parsed.data;
   const limit = await hitRateLimit([`forgot:ip:${context.clientIp}`, `forgot:email:${email}`]);
   if (limit.limited) {
-    return data(
-      {
-        fieldErrors: { form: [RATE_LIMIT_MESSAGE] },
-        sentTo: null,
-        toast: { title: T.errorTitle, description: RATE_LIMIT_MESSAGE, variant: "destructive" as const },
-      },
-      { status: 429, headers: { "Retry-After": String(limit.retryAfter) } },
-    );
+    return rateLimited(T.errorTitle, limit.retryAfter, { sentTo: null });
   }
   try {
     // Answers the same, in the same time, whether or not an account exists (the e-mail is queued).
     await takeAtLeast(MINIMUM_ANSWER_MS.forgot, () => getAuth().api.requestPasswordReset({ body: { email } }));
   } catch (error) {
     getLogger().error({ err: error }, "password reset request failed");
-    return data(
-      {
-        fieldErrors: { form: [T.resetEmailFailed] },
-        sentTo: null,
-        toast: { title: T.errorTitle, description: T.resetEmailFailed, variant: "destructive" as const },
-      },
-      { status: 500 },
-    );
+    return failure(500, { title: T.errorTitle, description: T.resetEmailFailed }, { sentTo: null });
   }
   return { fieldErrors: null, sentTo: email, toast: null };
 }

@@ -1,3 +1,5 @@
+import type { ActionResult, FieldErrors } from "~/domain/action-result";
+import { failure } from "~/server/action-reply.server";
 import { ChevronDown, Plus } from "lucide-react";
 import { Link } from "react-router";
 import { LicenseCard } from "~/components/license-card";
@@ -6,7 +8,6 @@ import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "~/component
 import { data } from "react-router";
 import { LICENSE_ERRORS, LICENSE_TOASTS } from "~/domain/license-texts";
 import { parseForm } from "~/lib/form";
-import type { ToastInput } from "~/lib/toast";
 import { requireUser } from "~/server/auth/session.server";
 import { listUserLicenses } from "~/server/licenses/list-licenses.server";
 import { offlineDataSchema, setOfflineData } from "~/server/licenses/offline-data.server";
@@ -22,15 +23,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { licenses: await listUserLicenses(user.id), now: new Date().toISOString() };
 }
 
-/** What a license card's action answers: a toast, and field errors for the offline-data form. */
-export interface LicenseActionResult {
-  toast: ToastInput;
-  fieldErrors?: Record<string, string[]>;
-}
-
-const reply = (status: number, result: LicenseActionResult) => data(result, { status });
-const failure = (status: number, description: string, fieldErrors?: Record<string, string[]>) =>
-  reply(status, { toast: { title: "Error", description, variant: "destructive" }, fieldErrors });
+const reply = (status: number, result: ActionResult) => data(result, { status });
+const fail = (status: number, description: string, fieldErrors?: FieldErrors) =>
+  failure(status, { description, fieldErrors, formError: false });
 
 /**
  * The license cards' actions, by intent. Each checks, on the server, that the license is the
@@ -51,7 +46,7 @@ export async function action({ request }: Route.ActionArgs) {
     switch (intent) {
       case "offline-data": {
         const parsed = parseForm(offlineDataSchema, form);
-        if (!parsed.success) return failure(400, LICENSE_ERRORS.update, parsed.fieldErrors);
+        if (!parsed.success) return fail(400, LICENSE_ERRORS.update, parsed.fieldErrors);
         const { keyRegenerated } = await setOfflineData({ userId: user.id, licenseId, ...parsed.data });
         return reply(200, { toast: { ...LICENSE_TOASTS.updated(keyRegenerated), variant: "success" } });
       }
@@ -66,12 +61,12 @@ export async function action({ request }: Route.ActionArgs) {
         return reply(200, { toast: { ...LICENSE_TOASTS.refundRequested(amountCents), variant: "success" } });
       }
       default:
-        return failure(400, "Unknown action.");
+        return fail(400, "Unknown action.");
     }
   } catch (error) {
-    if (error instanceof ActionError) return failure(error.status, error.message);
+    if (error instanceof ActionError) return fail(error.status, error.message);
     getLogger().error({ err: error, intent }, "license action failed");
-    return failure(500, fallback[String(intent)] ?? LICENSE_ERRORS.update);
+    return fail(500, fallback[String(intent)] ?? LICENSE_ERRORS.update);
   }
 }
 

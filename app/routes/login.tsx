@@ -1,3 +1,5 @@
+import { failure, rateLimited } from "~/server/action-reply.server";
+import { authCookies } from "~/server/auth/auth-cookies.server";
 import { APIError } from "better-auth/api";
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { AuthCard } from "~/components/auth-card";
@@ -9,7 +11,7 @@ import { loginSchema } from "~/domain/auth-schemas";
 import { AUTH_TEXTS as T } from "~/domain/auth-texts";
 import { parseForm, useFormValidation } from "~/lib/form";
 import { getAuth } from "~/server/auth/auth.server";
-import { RATE_LIMIT_MESSAGE, hitRateLimit } from "~/server/auth/rate-limit.server";
+import { hitRateLimit } from "~/server/auth/rate-limit.server";
 import { checkSignIn, recordSignInFailure, recordSignInSuccess } from "~/server/auth/sign-in-guard.server";
 import { requireAnonymous, safeRedirect } from "~/server/auth/session.server";
 import { getLogger } from "~/server/logger.server";
@@ -36,14 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const guard = limit.limited ? null : await checkSignIn(email, context.clientIp);
   if (limit.limited || (guard && !guard.allowed)) {
     const retryAfter = guard && !guard.allowed ? guard.retryAfter : limit.retryAfter;
-    return data(
-      {
-        fieldErrors: { form: [RATE_LIMIT_MESSAGE] },
-        unverifiedEmail: null,
-        toast: { title: T.loginFailedTitle, description: RATE_LIMIT_MESSAGE, variant: "destructive" as const },
-      },
-      { status: 429, headers: { "Retry-After": String(retryAfter) } },
-    );
+    return rateLimited(T.loginFailedTitle, retryAfter, { unverifiedEmail: null });
   }
 
   try {
@@ -53,11 +48,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       returnHeaders: true,
     });
     await recordSignInSuccess(email, context.clientIp);
-    const headers = new Headers();
-    result.headers.forEach((value, key) => {
-      if (key.toLowerCase() === "set-cookie") headers.append("Set-Cookie", value);
-    });
-    return redirectWithToast(safeRedirect(redirectTo), { title: T.loginSuccess, variant: "success" }, { headers });
+    return redirectWithToast(
+      safeRedirect(redirectTo),
+      { title: T.loginSuccess, variant: "success" },
+      { headers: authCookies(result.headers) },
+    );
   } catch (error) {
     if (error instanceof APIError) {
       if (error.body?.code === "INVALID_EMAIL_OR_PASSWORD") await recordSignInFailure(email, context.clientIp);
@@ -65,24 +60,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         return data({ fieldErrors: { form: [T.unverified] }, unverifiedEmail: email, toast: null }, { status: 403 });
       }
       const message = error.body?.message || T.loginFailedFallback;
-      return data(
-        {
-          fieldErrors: { form: [message] },
-          unverifiedEmail: null,
-          toast: { title: T.loginFailedTitle, description: message, variant: "destructive" as const },
-        },
-        { status: error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 401 },
-      );
+      const status = error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 401;
+      return failure(status, { title: T.loginFailedTitle, description: message }, { unverifiedEmail: null });
     }
     getLogger().error({ err: error }, "sign-in failed");
-    return data(
-      {
-        fieldErrors: { form: [T.loginUnexpected] },
-        unverifiedEmail: null,
-        toast: { title: T.errorTitle, description: T.loginUnexpected, variant: "destructive" as const },
-      },
-      { status: 500 },
-    );
+    return failure(500, { title: T.errorTitle, description: T.loginUnexpected }, { unverifiedEmail: null });
   }
 }
 

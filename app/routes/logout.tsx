@@ -1,3 +1,4 @@
+import { authCookies } from "~/server/auth/auth-cookies.server";
 import { redirect } from "react-router";
 import { getAuth } from "~/server/auth/auth.server";
 import { getLogger } from "~/server/logger.server";
@@ -13,11 +14,7 @@ export async function action({ request }: Route.ActionArgs) {
     return new Response("Cross-site sign-out refused.", { status: 403, headers: { "Content-Type": "text/plain" } });
   try {
     const result = await getAuth().api.signOut({ headers: request.headers, returnHeaders: true });
-    const headers = new Headers();
-    result.headers.forEach((value, key) => {
-      if (key.toLowerCase() === "set-cookie") headers.append("Set-Cookie", value);
-    });
-    return redirect("/", { headers });
+    return redirect("/", { headers: authCookies(result.headers) });
   } catch (error) {
     getLogger().error({ err: error }, "sign-out failed");
     return redirectWithToast("/", {

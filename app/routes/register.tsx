@@ -1,3 +1,4 @@
+import { failure, rateLimited } from "~/server/action-reply.server";
 import { useState } from "react";
 import { useHydrated } from "~/components/use-hydrated";
 import { data, Form, Link, useNavigation } from "react-router";
@@ -12,7 +13,7 @@ import { registerSchema } from "~/domain/auth-schemas";
 import { AUTH_TEXTS as T } from "~/domain/auth-texts";
 import { parseForm, useFormValidation } from "~/lib/form";
 import { MINIMUM_ANSWER_MS, takeAtLeast } from "~/server/auth/even-timing.server";
-import { RATE_LIMIT_MESSAGE, hitRateLimit } from "~/server/auth/rate-limit.server";
+import { hitRateLimit } from "~/server/auth/rate-limit.server";
 import { registerUser } from "~/server/auth/register-user.server";
 import { requireAnonymous } from "~/server/auth/session.server";
 import { getLogger } from "~/server/logger.server";
@@ -32,13 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const limit = await hitRateLimit([`sign-up:ip:${context.clientIp}`, `sign-up:email:${parsed.data.email}`]);
   if (limit.limited) {
-    return data(
-      {
-        fieldErrors: { form: [RATE_LIMIT_MESSAGE] },
-        toast: { title: T.registerFailed, description: RATE_LIMIT_MESSAGE, variant: "destructive" as const },
-      },
-      { status: 429, headers: { "Retry-After": String(limit.retryAfter) } },
-    );
+    return rateLimited(T.registerFailed, limit.retryAfter);
   }
 
   try {
@@ -46,13 +41,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     await takeAtLeast(MINIMUM_ANSWER_MS.register, () => registerUser(parsed.data));
   } catch (error) {
     getLogger().error({ err: error }, "registration failed");
-    return data(
-      {
-        fieldErrors: { form: [T.registerFailed] },
-        toast: { title: T.errorTitle, description: T.registerUnexpected, variant: "destructive" as const },
-      },
-      { status: 500 },
-    );
+    return failure(500, {
+      title: T.errorTitle,
+      description: T.registerUnexpected,
+      fieldErrors: { form: [T.registerFailed] },
+    });
   }
   return redirectWithToast(`/confirm-email?email=${encodeURIComponent(parsed.data.email)}`, {
     title: T.registerSuccess,

@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { failure } from "./action-reply.server";
 import { hasDisallowedCharacters, NOT_ALLOWED_CHARACTERS_MESSAGE } from "~/domain/text-input";
 
 /** Fields whose text may span lines (tab, CR and LF allowed). */
@@ -9,8 +9,7 @@ const MULTI_LINE_FIELDS = new Set(["release_notes"]);
  */
 const OWN_RULE_FIELDS = new Set(["redirectTo"]);
 
-const refuse = (description: string) =>
-  data({ toast: { title: "Error", description, variant: "destructive" as const } }, { status: 400 });
+const refuse = (description: string) => failure(400, { description, formError: false });
 
 /**
  * The request's form fields; a body that is not a form (a script posting JSON or plain text)

@@ -1,6 +1,8 @@
+import { failure } from "../action-reply.server";
+import { authCookies } from "./auth-cookies.server";
 import { hasDisallowedCharacters } from "~/domain/text-input";
 import { eq } from "drizzle-orm";
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { getDb } from "../db/db.server";
 import { profiles, user_roles, type Role } from "../db/schema";
 import { getAuth } from "./auth.server";
@@ -24,15 +26,13 @@ export interface CurrentSession {
  * simply "signed out". The role is admin only when the user's user_roles row says so.
  */
 export async function getCurrentSession(request: Request): Promise<CurrentSession> {
-  const headers = new Headers();
+  let headers = new Headers();
   if (!request.headers.get("Cookie")?.includes("session_token")) return { user: null, role: "user", headers };
   let result: Awaited<ReturnType<ReturnType<typeof getAuth>["api"]["getSession"]>>;
   try {
     const response = await getAuth().api.getSession({ headers: request.headers, returnHeaders: true });
     result = response.response;
-    response.headers.forEach((value, key) => {
-      if (key.toLowerCase() === "set-cookie") headers.append("Set-Cookie", value);
-    });
+    headers = authCookies(response.headers);
   } catch {
     return { user: null, role: "user", headers };
   }
@@ -81,8 +81,7 @@ export async function requireAdmin(request: Request): Promise<SessionUser> {
  */
 export async function requireAdminAction(request: Request): Promise<SessionUser> {
   const { user, role } = await getCurrentSession(request);
-  const refuse = (status: 401 | 403, description: string) =>
-    data({ toast: { title: "Error", description, variant: "destructive" as const } }, { status });
+  const refuse = (status: 401 | 403, description: string) => failure(status, { description, formError: false });
   if (!user) throw refuse(401, "Please log in again.");
   if (role !== "admin") throw refuse(403, "Only administrators can do this.");
   return user;

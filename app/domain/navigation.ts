@@ -1,0 +1,21 @@
+/** One link of the site's navigation. */
+export interface NavItem {
+  to: string;
+  label: string;
+}
+
+/** The spec's navigation: everyone, then signed-in or signed-out links, then Manage for admins. */
+export function navItems(signedIn: boolean, role: "user" | "admin"): NavItem[] {
+  const items: NavItem[] = [
+    { to: "/download", label: "Download" },
+    { to: "/pricing", label: "Pricing" },
+    { to: "/contact", label: "Contact Us" },
+  ];
+  if (signedIn) {
+    items.push({ to: "/licenses", label: "Licenses" }, { to: "/profile", label: "Profile" });
+    if (role === "admin") items.push({ to: "/admin", label: "Manage" });
+  } else {
+    items.push({ to: "/login", label: "Login" }, { to: "/register", label: "Register" });
+  }
+  return items;
+}
