@@ -1,3 +1,4 @@
+import { pageTitle } from "~/lib/meta";
 import { parseValues } from "~/lib/form";
 import { data, useSearchParams } from "react-router";
 import { AdminAudit } from "~/components/admin-audit";
@@ -144,8 +145,8 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Administration | ForgeKit" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  pageTitle(matches, "Administration"),
   { name: "description", content: "Manage users' licenses and the release notes." },
   { name: "robots", content: "noindex" },
 ];

@@ -1,3 +1,4 @@
+import { pageTitle } from "~/lib/meta";
 import { rateLimited } from "~/server/action-reply.server";
 import { MailCheck } from "lucide-react";
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
@@ -81,7 +82,7 @@ export default function ConfirmEmail({ actionData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Confirm your e-mail | ForgeKit" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  pageTitle(matches, "Confirm your e-mail"),
   { name: "description", content: "Confirm your e-mail address to activate your account." },
 ];

@@ -1,3 +1,4 @@
+import { pageTitle } from "~/lib/meta";
 import { Copy, Mail } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -74,7 +75,7 @@ export default function Contact() {
   );
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Contact Us | ForgeKit" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  pageTitle(matches, "Contact Us"),
   { name: "description", content: "Write to support; we usually reply within 24 hours on business days." },
 ];

@@ -1,3 +1,4 @@
+import { pageTitle } from "~/lib/meta";
 import { data } from "react-router";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { getEnv } from "~/server/env.server";
@@ -65,4 +66,7 @@ function MailText({ text }: { text: string }) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Dev mailbox" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  pageTitle(matches, "Dev mailbox"),
+  { name: "robots", content: "noindex" },
+];

@@ -1,3 +1,4 @@
+import { pageTitle } from "~/lib/meta";
 import { Download, ExternalLink, Rss } from "lucide-react";
 import { Link, useNavigation } from "react-router";
 import { ReleaseList, ReleaseListSkeleton } from "~/components/release-list";
@@ -110,8 +111,8 @@ export default function DownloadPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Download | ForgeKit" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  pageTitle(matches, "Download"),
   {
     name: "description",
     content: "Download the Windows installer, see system requirements and what changed in the latest releases.",

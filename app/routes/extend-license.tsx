@@ -1,3 +1,4 @@
+import { pageTitle } from "~/lib/meta";
 import { Minus, Plus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Form, Link, useLocation, useNavigate, useNavigation } from "react-router";
@@ -209,8 +210,8 @@ export default function ExtendLicense({ actionData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Extend license | ForgeKit" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  pageTitle(matches, "Extend license"),
   { name: "description", content: "Add months or years to a license." },
   { name: "robots", content: "noindex" },
 ];

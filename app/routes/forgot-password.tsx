@@ -1,3 +1,4 @@
+import { pageTitle } from "~/lib/meta";
 import { failure, rateLimited } from "~/server/action-reply.server";
 import { MailCheck } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
@@ -87,7 +88,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Forgot password | ForgeKit" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  pageTitle(matches, "Forgot password"),
   { name: "description", content: "Request a link to reset your password." },
 ];

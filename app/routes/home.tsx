@@ -1,3 +1,4 @@
+import { productNameFrom } from "~/lib/meta";
 import { Link } from "react-router";
 import { ArrowRightIcon, DownloadIcon, EyeIcon, FolderOpenIcon, SparklesIcon } from "~/components/icons";
 import { RotatingHeadline } from "~/components/rotating-headline";
@@ -122,8 +123,7 @@ export default function Home() {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
-  const root = matches.find((m) => m?.id === "root")?.data as { publicConfig?: { productName?: string } } | undefined;
-  const name = root?.publicConfig?.productName ?? "ForgeKit";
+  const name = productNameFrom(matches);
   return [
     { title: `${name} — automate repetitive programming work on Windows` },
     {

@@ -1,3 +1,4 @@
+import { pageTitle } from "~/lib/meta";
 import type { ActionResult, FieldErrors } from "~/domain/action-result";
 import { failure } from "~/server/action-reply.server";
 import { ChevronDown, Plus } from "lucide-react";
@@ -129,8 +130,8 @@ export default function Licenses({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Licenses | ForgeKit" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  pageTitle(matches, "Licenses"),
   { name: "description", content: "Your licenses: keys, dates, offline data and renewal." },
 ];
 

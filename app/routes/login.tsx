@@ -1,3 +1,4 @@
+import { pageTitle } from "~/lib/meta";
 import { failure, rateLimited } from "~/server/action-reply.server";
 import { authCookies } from "~/server/auth/auth-cookies.server";
 import { APIError } from "better-auth/api";
@@ -131,7 +132,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Log in | ForgeKit" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  pageTitle(matches, "Log in"),
   { name: "description", content: "Log in to your account to manage your licenses and profile." },
 ];

@@ -1,3 +1,4 @@
+import { pageTitle } from "~/lib/meta";
 import { data, Link, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import type { Route } from "./+types/not-found";
@@ -35,8 +36,8 @@ export default function NotFound() {
   );
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Page not found | ForgeKit" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  pageTitle(matches, "Page not found"),
   { name: "description", content: "The page you are looking for does not exist." },
   { name: "robots", content: "noindex" },
 ];

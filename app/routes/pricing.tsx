@@ -1,3 +1,4 @@
+import { pageTitle } from "~/lib/meta";
 import { useState } from "react";
 import { useAnswer } from "~/components/use-answer";
 import { data, Link, useFetcher, useNavigate } from "react-router";
@@ -171,8 +172,8 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Pricing | ForgeKit" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  pageTitle(matches, "Pricing"),
   {
     name: "description",
     content:

@@ -1,3 +1,4 @@
+import { pageTitle } from "~/lib/meta";
 import { Link } from "react-router";
 import { LegalPage, type LegalSection } from "~/components/legal-page";
 import { LEGAL_UPDATED } from "./refund-policy";
@@ -180,8 +181,8 @@ export default function PrivacyPolicy() {
   );
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Privacy Policy | ForgeKit" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  pageTitle(matches, "Privacy Policy"),
   {
     name: "description",
     content: "What personal data we collect, why, who processes it, how long we keep it, and your rights.",

@@ -1,3 +1,4 @@
+import { pageTitle } from "~/lib/meta";
 import { data, Form, useNavigation } from "react-router";
 import { FormField, FormMessage } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
@@ -125,7 +126,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   );
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Profile | ForgeKit" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  pageTitle(matches, "Profile"),
   { name: "description", content: "Edit your name, company and e-mail address." },
 ];

@@ -1,3 +1,4 @@
+import { pageTitle } from "~/lib/meta";
 import { Link } from "react-router";
 import { LegalPage, type LegalSection } from "~/components/legal-page";
 import type { Route } from "./+types/refund-policy";
@@ -131,8 +132,8 @@ export default function RefundPolicy() {
   );
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Refund Policy | ForgeKit" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  pageTitle(matches, "Refund Policy"),
   {
     name: "description",
     content:

@@ -1,3 +1,4 @@
+import { pageTitle } from "~/lib/meta";
 import { failure, rateLimited } from "~/server/action-reply.server";
 import { useState } from "react";
 import { useHydrated } from "~/components/use-hydrated";
@@ -150,7 +151,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Register | ForgeKit" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  pageTitle(matches, "Register"),
   { name: "description", content: "Create an account to buy and manage your licenses." },
 ];

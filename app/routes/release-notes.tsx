@@ -1,3 +1,4 @@
+import { pageTitle } from "~/lib/meta";
 import { Rss } from "lucide-react";
 import { Link, useNavigation } from "react-router";
 import { ReleaseList, ReleaseListSkeleton } from "~/components/release-list";
@@ -46,7 +47,7 @@ export default function ReleaseNotes({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Release notes | ForgeKit" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  pageTitle(matches, "Release notes"),
   { name: "description", content: "What changed in each release of the tool, newest first." },
 ];

@@ -1,3 +1,4 @@
+import { pageTitle } from "~/lib/meta";
 import { APIError } from "better-auth/api";
 import { useEffect, useRef } from "react";
 import { data, Form, useFetcher, useNavigate, useNavigation, useSearchParams } from "react-router";
@@ -179,8 +180,8 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Reset password | ForgeKit" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  pageTitle(matches, "Reset password"),
   { name: "description", content: "Choose a new password for your account." },
   { name: "referrer", content: "no-referrer" },
 ];

@@ -1,3 +1,4 @@
+import { pageTitle } from "~/lib/meta";
 import { CheckCircle2 } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -50,8 +51,8 @@ export default function Success() {
   );
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Payment successful | ForgeKit" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  pageTitle(matches, "Payment successful"),
   { name: "description", content: "Your payment was successful." },
   { name: "robots", content: "noindex" },
 ];

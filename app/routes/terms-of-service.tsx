@@ -1,3 +1,4 @@
+import { pageTitle } from "~/lib/meta";
 import { Link } from "react-router";
 import { LegalPage, type LegalSection } from "~/components/legal-page";
 import { LEGAL_UPDATED } from "./refund-policy";
@@ -194,8 +195,8 @@ export default function TermsOfService() {
   );
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Terms of Service | ForgeKit" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  pageTitle(matches, "Terms of Service"),
   {
     name: "description",
     content:
