@@ -27,3 +27,63 @@ describe("cn: later utilities of the same group win", () => {
     expect(cn("text-center text-sm", "text-primary")).toBe("text-center text-sm text-primary");
   });
 });
+
+describe("cn: a shorthand overrides the longhands it covers, never the other way round", () => {
+  it.each([
+    // inset sets all four sides; inset-x only left and right.
+    ["inset-0", "inset-x-0", "inset-0 inset-x-0"],
+    ["inset-x-0", "inset-0", "inset-0"],
+    ["top-0 left-0", "inset-0", "inset-0"],
+    ["inset-0", "top-4", "inset-0 top-4"],
+    ["inset-y-0", "top-2", "inset-y-0 top-2"],
+    ["left-2", "inset-x-4", "inset-x-4"],
+    // p sets every side; px only left and right.
+    ["p-2", "px-4", "p-2 px-4"],
+    ["px-4", "p-2", "p-2"],
+    ["pt-1 pb-1", "py-3", "py-3"],
+    ["pl-2", "px-3", "px-3"],
+    ["m-2", "mt-4", "m-2 mt-4"],
+    ["mx-auto", "m-0", "m-0"],
+    ["w-4 h-4", "size-6", "size-6"],
+    ["size-6", "w-4", "size-6 w-4"],
+    ["gap-x-2", "gap-4", "gap-4"],
+    ["border-t-2", "border-0", "border-0"],
+    ["md:px-4", "md:p-2", "md:p-2"],
+    ["md:px-4", "p-2", "md:px-4 p-2"],
+  ])("%s + %s → %s", (base, extra, expected) => {
+    expect(cn(base, extra)).toBe(expected);
+  });
+});
+
+describe("cn: font size with a line height", () => {
+  it.each([
+    ["text-sm/6", "text-lg", "text-lg"],
+    ["text-lg", "text-sm/6", "text-sm/6"],
+    ["leading-7", "text-sm/6", "text-sm/6"],
+    ["text-sm/6", "leading-7", "text-sm/6 leading-7"],
+    ["text-sm/6", "text-primary/80", "text-sm/6 text-primary/80"],
+    ["text-primary", "text-muted-foreground/70", "text-muted-foreground/70"],
+  ])("%s + %s → %s", (base, extra, expected) => {
+    expect(cn(base, extra)).toBe(expected);
+  });
+});
+
+describe("cn: rings and outlines (width, colour, offset and style are separate)", () => {
+  it.each([
+    ["ring-2", "ring-4", "ring-4"],
+    ["ring", "ring-0", "ring-0"],
+    ["ring-2 ring-primary", "ring-destructive", "ring-2 ring-destructive"],
+    ["focus-visible:ring-2", "focus-visible:ring-[3px]", "focus-visible:ring-[3px]"],
+    ["focus-visible:ring-ring/50", "focus-visible:ring-destructive/40", "focus-visible:ring-destructive/40"],
+    ["ring-offset-2 ring-offset-background", "ring-offset-0", "ring-offset-background ring-offset-0"],
+    ["ring-2", "ring-inset", "ring-2 ring-inset"],
+    ["outline-none", "outline-2", "outline-none outline-2"],
+    ["outline-2 outline-ring", "outline-4", "outline-ring outline-4"],
+    ["outline-ring", "outline-primary", "outline-primary"],
+    ["outline-none", "outline-hidden", "outline-hidden"],
+    ["outline-offset-2", "outline-offset-4", "outline-offset-4"],
+    ["ring-2", "outline-2", "ring-2 outline-2"],
+  ])("%s + %s → %s", (base, extra, expected) => {
+    expect(cn(base, extra)).toBe(expected);
+  });
+});
