@@ -73,7 +73,7 @@ function NativeActionButton({
   );
 }
 
-/** Offline data: shown always; editable once, while both values are unset (spec section 4). */
+/** Offline data: shown always; editable once, while both values are unset (spec.md section 4). */
 export type LicenseAction = ReturnType<typeof useLicenseAction>;
 
 export function OfflineDataSection({ license, action }: { license: LicenseView; action: LicenseAction }) {
@@ -161,7 +161,7 @@ export function OfflineDataSection({ license, action }: { license: LicenseView; 
   );
 }
 
-/** Auto-renewal: cancel at the period's end, or re-enable a cancelled renewal (spec section 4). */
+/** Auto-renewal: cancel at the period's end, or re-enable a cancelled renewal (spec.md section 4). */
 export function SubscriptionSection({ license, action }: { license: LicenseView; action: LicenseAction }) {
   const { submit, busy, disabled, hydrated } = action;
   return (
@@ -221,7 +221,7 @@ export function SubscriptionSection({ license, action }: { license: LicenseView;
   );
 }
 
-/** Request Refund, with a confirmation that states the amount (spec section 4 "Refund"). */
+/** Request Refund, with a confirmation that states the amount (spec.md section 4 "Refund"). */
 export function RefundButton({ license, now, action }: { license: LicenseView; now: Date; action: LicenseAction }) {
   const { submit, busy, disabled } = action;
   const amount = licenseRefundCents(license);

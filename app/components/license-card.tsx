@@ -14,7 +14,7 @@ import { Badge } from "./ui/badge";
 import { Button } from "./ui/button";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "./ui/card";
 
-/** One license: type, status (spec section 4), dates, key with copy, offline data, renewal. */
+/** One license: type, status (spec.md section 4), dates, key with copy, offline data, renewal. */
 export function LicenseCard({ license, now }: { license: LicenseView; now: Date }) {
   const status = getLicenseDisplayStatus(license, now);
   const locked = isRefundLocked(license);

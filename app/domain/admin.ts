@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** The administration screen's texts (spec section 8 "Administration") and rules (section 5). */
+/** The administration screen's texts (spec.md section 8 "Administration") and rules (section 5). */
 export const ADMIN_ERRORS = {
   search: "Failed to search users",
   blankSearch: "Enter a name or e-mail address to search.",
@@ -47,7 +47,7 @@ export function normalizeSearchTerm(input: unknown): string | null {
 }
 
 /**
- * The release form (spec section 5): version required, blank title stored as null, a release
+ * The release form (spec.md section 5): version required, blank title stored as null, a release
  * date, notes trimmed with blank ones dropped and at least one left.
  */
 export const releaseFormSchema = z.object({

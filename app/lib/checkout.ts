@@ -7,7 +7,7 @@ import { isPlanId, type PlanId } from "~/domain/plans";
  */
 
 export const CHECKOUT_ERROR_TITLE = "Checkout Error";
-/** Spec section 8 "Payment", one text per situation. */
+/** spec.md section 8 "Payment", one text per situation. */
 export const CHECKOUT_ERRORS = {
   initFailed: "Failed to initialize payment system. Please refresh the page.",
   unavailable: "Payment system not available. Please refresh the page.",

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { normalizeSearchTerm, parseTesterDays, releaseFormSchema, releaseFormValues } from "~/domain/admin";
 
-describe("tester days (spec section 5)", () => {
+describe("tester days (spec.md section 5)", () => {
   it.each([
     ["30", 30],
     ["1", 1],
@@ -30,7 +30,7 @@ describe("user search term", () => {
   });
 });
 
-describe("release form (spec section 5)", () => {
+describe("release form (spec.md section 5)", () => {
   const valid = {
     version: "2.5.0",
     title: "",

@@ -24,7 +24,7 @@ export async function getUserSummary(userId: string) {
 }
 
 /**
- * Revoke (spec section 4 "Admin revoke"): only an active license; recorded in the audit log.
+ * Revoke (spec.md section 4 "Admin revoke"): only an active license; recorded in the audit log.
  * A revoked license must not be charged again: its subscription's renewal is stopped too.
  */
 export async function revokeLicense({ admin, licenseId }: { admin: AuditActor; licenseId: string }): Promise<void> {
@@ -57,7 +57,7 @@ export async function revokeLicense({ admin, licenseId }: { admin: AuditActor; l
 
 /**
  * A tester license for `days` days from now: its e-mail is the user's existing license e-mail,
- * else the account e-mail (spec: get-user-email); a fresh key; recorded in the audit log.
+ * else the account e-mail (spec.md: get-user-email); a fresh key; recorded in the audit log.
  */
 export async function addTesterLicense({
   admin,

@@ -68,7 +68,7 @@ export async function requireUser(request: Request): Promise<SessionUser> {
   return user;
 }
 
-/** Guard: an admin, or a redirect to / for everyone else (spec section 6). */
+/** Guard: an admin, or a redirect to / for everyone else (spec.md section 6). */
 export async function requireAdmin(request: Request): Promise<SessionUser> {
   const { user, role } = await getCurrentSession(request);
   if (!user || role !== "admin") throw redirect("/");

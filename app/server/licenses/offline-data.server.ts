@@ -23,7 +23,7 @@ export const offlineDataSchema = z.object({
 });
 
 /**
- * Sets a license's offline data, once: only while both values are unset (spec section 4). When
+ * Sets a license's offline data, once: only while both values are unset (spec.md section 4). When
  * either is set, the key is regenerated from the license e-mail, the two values and the existing
  * dates. The write is conditional, so two concurrent saves cannot both succeed.
  */

@@ -10,7 +10,7 @@ export interface ReleaseView {
   release_notes: string[];
 }
 
-/** Releases, newest first (spec: 3 on the download page, all on release notes and admin). */
+/** Releases, newest first (spec.md: 3 on the download page, all on release notes and admin). */
 export async function listReleases({ limit }: { limit?: number } = {}): Promise<ReleaseView[]> {
   const query = getDb()
     .select({
