@@ -6,6 +6,8 @@ export default defineConfig({
   test: {
     include: ["tests/unit/**/*.test.{ts,tsx}", "tests/integration/**/*.test.ts"],
     environment: "node",
+    // Integration tests that start the built server get a build if there is none (npm test builds first).
+    globalSetup: ["tests/support/ensure-build.ts"],
     pool: "forks",
     testTimeout: 30_000,
     hookTimeout: 60_000,
