@@ -1,35 +1,28 @@
 import { type Page } from "@playwright/test";
-import {
-  expect,
-  test,
-  DEMO_ADMIN,
-  DEMO_USER,
-  logIn,
-  logOut,
-  openMenu,
-  registerAndConfirm,
-  uniqueEmail,
-} from "./support";
+import { expect, test, DEMO_ADMIN, DEMO_USER, logOut, openMenu, registerAndConfirm, uniqueEmail } from "./support";
 
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
 
 test.describe("administration", () => {
-  test("signed-out visitors and ordinary users who visit /admin land on /", async ({ page }) => {
+  test("signed-out visitors and ordinary users who visit /admin land on /", async ({ page, signIn }) => {
     await page.goto("/admin");
     await expect(page).toHaveURL("/");
-    await logIn(page, DEMO_USER.email, DEMO_USER.password);
+    await signIn(DEMO_USER);
     await openMenu(page);
     await expect(page.getByRole("link", { name: "Manage" })).toHaveCount(0);
     await page.goto("/admin");
     await expect(page).toHaveURL("/");
   });
 
-  test("an admin searches, opens a user, adds a 30-day tester license and revokes it", async ({ page }, info) => {
+  test("an admin searches, opens a user, adds a 30-day tester license and revokes it", async ({
+    page,
+    signIn,
+  }, info) => {
     const name = `Tess Tester ${info.project.name} ${Date.now().toString(36)}`;
     const email = uniqueEmail("admin-target", info.project.name);
     await registerAndConfirm(page, email, "secret-pass-1", name);
     await logOut(page);
-    await logIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await signIn(DEMO_ADMIN);
     await openMenu(page);
     await page.getByRole("link", { name: "Manage" }).click();
     await expect(page).toHaveURL("/admin");
@@ -62,9 +55,9 @@ test.describe("administration", () => {
     await expect(page.getByTestId("audit-entry").first()).toContainText("Revoked a license");
   });
 
-  test("an admin adds, edits and deletes a release and sees it on /download", async ({ page }, info) => {
+  test("an admin adds, edits and deletes a release and sees it on /download", async ({ page, signIn }, info) => {
     const version = `9.${info.project.name === "desktop" ? 1 : 2}.${Date.now() % 1000}`;
-    await logIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await signIn(DEMO_ADMIN);
     await page.goto("/admin");
     await page.getByRole("tab", { name: "Releases" }).click();
     await page.getByRole("button", { name: "Add release" }).click();

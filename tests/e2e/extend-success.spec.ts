@@ -1,4 +1,4 @@
-import { expect, test, DEMO_USER, logIn, registerAndConfirm, uniqueEmail } from "./support";
+import { expect, test, DEMO_USER, registerAndConfirm, uniqueEmail } from "./support";
 
 test.describe("extend license and payment success", () => {
   test("signed-out visitors are sent to /login from /extend-license and /success", async ({ page }) => {
@@ -14,8 +14,8 @@ test.describe("extend license and payment success", () => {
     await expect(page).toHaveURL("/licenses");
   });
 
-  test("extend by 2 months and 1 year and see the new expiry", async ({ page }) => {
-    await logIn(page, DEMO_USER.email, DEMO_USER.password);
+  test("extend by 2 months and 1 year and see the new expiry", async ({ page, signIn }) => {
+    await signIn(DEMO_USER);
     await page.goto("/licenses");
     const tester = page.getByTestId("license-card").filter({ hasText: "Tester license" });
     await tester.getByRole("link", { name: "Extend" }).click();
@@ -34,8 +34,8 @@ test.describe("extend license and payment success", () => {
     await expect(page.getByTestId("license-card").filter({ hasText: "Tester license" })).toContainText(newEnd);
   });
 
-  test("the success page shows the transaction id and links to licenses and download", async ({ page }) => {
-    await logIn(page, DEMO_USER.email, DEMO_USER.password);
+  test("the success page shows the transaction id and links to licenses and download", async ({ page, signIn }) => {
+    await signIn(DEMO_USER);
     await page.goto("/success?transactionId=txn_demo_123");
     await expect(page.getByRole("heading", { name: "Payment successful" })).toBeVisible();
     await expect(page.getByTestId("transaction-id")).toHaveText("txn_demo_123");

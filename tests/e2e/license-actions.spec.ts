@@ -1,5 +1,5 @@
 import { type Page } from "@playwright/test";
-import { expect, test, DEMO_USER, logIn, registerAndConfirm, uniqueEmail } from "./support";
+import { expect, test, DEMO_USER, registerAndConfirm, uniqueEmail } from "./support";
 import { decodeLicenseKey } from "./support-keys";
 
 /** A new user with two licenses bought through the demo checkout: a monthly trial, then a paid yearly. */
@@ -24,8 +24,8 @@ async function buyerWithPaidLicense(page: Page, prefix: string, project: string)
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
 
 test.describe("license self-service", () => {
-  test("the seeded cards offer the actions their state allows", async ({ page }) => {
-    await logIn(page, DEMO_USER.email, DEMO_USER.password);
+  test("the seeded cards offer the actions their state allows", async ({ page, signIn }) => {
+    await signIn(DEMO_USER);
     await page.goto("/licenses");
     const cards = page.getByTestId("license-card");
     const renewing = cards.filter({ has: page.getByText(/^Renews automatically on /) });

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, DEMO_USER, logIn, registerAndConfirm, uniqueEmail } from "./support";
+import { expect, test, DEMO_USER, registerAndConfirm, uniqueEmail } from "./support";
 
 test.describe("licenses page", () => {
   test("signed-out visitors are sent to /login", async ({ page }) => {
@@ -7,9 +7,9 @@ test.describe("licenses page", () => {
     await expect(page).toHaveURL("/login?redirectTo=%2Flicenses");
   });
 
-  test("every seeded license state renders as the spec says", async ({ page, context }) => {
+  test("every seeded license state renders as the spec says", async ({ page, context, signIn }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-    await logIn(page, DEMO_USER.email, DEMO_USER.password);
+    await signIn(DEMO_USER);
     await page.goto("/licenses");
     const cards = page.getByTestId("license-card");
     await expect(cards).toHaveCount(9);

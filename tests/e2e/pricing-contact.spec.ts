@@ -1,4 +1,4 @@
-import { expect, test, DEMO_USER, logIn, registerAndConfirm, uniqueEmail } from "./support";
+import { expect, test, DEMO_USER, registerAndConfirm, uniqueEmail } from "./support";
 
 test.describe("pricing", () => {
   test("three plan cards with prices, savings and the trial for visitors", async ({ page }) => {
@@ -21,12 +21,12 @@ test.describe("pricing", () => {
     await expect(page).toHaveURL("/register");
   });
 
-  test("the trial is offered to a user with no license, not to one with licenses", async ({ page }, info) => {
+  test("the trial is offered to a user with no license, not to one with licenses", async ({ page, signIn }, info) => {
     await registerAndConfirm(page, uniqueEmail("pricing", info.project.name));
     await page.goto("/pricing");
     await expect(page.getByTestId("plan-monthly")).toContainText("7-day free trial");
     await page.context().clearCookies();
-    await logIn(page, DEMO_USER.email, DEMO_USER.password);
+    await signIn(DEMO_USER);
     await page.goto("/pricing");
     await expect(page.getByTestId("plan-monthly")).not.toContainText("free trial");
   });

@@ -1,10 +1,17 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequest, type Cookie, type Page } from "@playwright/test";
+
+export interface Account {
+  email: string;
+  password: string;
+}
 
 /**
  * Playwright's test with a page whose goto waits for the app to hydrate after loading an HTML
- * page, so a click is never lost on server-rendered markup whose handlers are not attached yet.
+ * page, so a click is never lost on server-rendered markup whose handlers are not attached yet;
+ * and `signIn(account)`, which gives the page a session made once per worker (only the tests about
+ * signing in go through the form, so the suite signs in a few times, not dozens).
  */
-export const test = base.extend({
+export const test = base.extend<{ signIn: (account: Account) => Promise<void> }, { sessions: SessionCache }>({
   page: async ({ page }, provide) => {
     const goto = page.goto.bind(page);
     page.goto = async (url, options) => {
@@ -14,7 +21,51 @@ export const test = base.extend({
     };
     await provide(page);
   },
+  sessions: [
+    async ({ playwright }, provide, workerInfo) => {
+      const baseURL = String(workerInfo.project.use.baseURL);
+      const made = new Map<string, Promise<Cookie[]>>();
+      await provide({
+        cookies(account) {
+          let cookies = made.get(account.email);
+          if (!cookies) {
+            cookies = signInOverHttp(playwright, baseURL, account);
+            made.set(account.email, cookies);
+          }
+          return cookies;
+        },
+      });
+    },
+    { scope: "worker" },
+  ],
+  signIn: async ({ page, sessions }, provide) => {
+    await provide(async (account) => {
+      await page.context().addCookies(await sessions.cookies(account));
+      await page.goto("/");
+    });
+  },
 });
+
+interface SessionCache {
+  cookies(account: Account): Promise<Cookie[]>;
+}
+
+/** Posts the login form once, as a browser would (with the site's Origin), and keeps the session cookie. */
+async function signInOverHttp(playwright: { request: APIRequest }, baseURL: string, account: Account) {
+  const api = await playwright.request.newContext({ baseURL });
+  try {
+    const response = await api.post("/login", {
+      form: { email: account.email, password: account.password, redirectTo: "/" },
+      headers: { Origin: new URL(baseURL).origin },
+      maxRedirects: 0,
+    });
+    if (response.status() !== 302) throw new Error(`signing in ${account.email} answered ${response.status()}`);
+    // Only the session: the flash toast of this sign-in must not show up in every test.
+    return (await api.storageState()).cookies.filter((cookie) => cookie.name.endsWith("session_token"));
+  } finally {
+    await api.dispose();
+  }
+}
 export { expect };
 
 export async function waitForHydration(page: Page): Promise<void> {
