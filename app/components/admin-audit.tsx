@@ -1,4 +1,4 @@
-import type { AuditEntryView } from "~/server/audit/audit.server";
+import type { AuditEntryView } from "~/domain/views";
 import { FormMessage } from "./form-field";
 
 const ACTIONS: Record<string, string> = {

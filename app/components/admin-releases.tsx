@@ -4,7 +4,7 @@ import { useFetcher } from "react-router";
 import { DELETE_RELEASE_CONFIRMATION } from "~/domain/admin";
 import { formatReleaseDate } from "~/domain/release-format";
 import type { ActionResult } from "~/domain/action-result";
-import type { ReleaseView } from "~/server/releases/list-releases.server";
+import type { ReleaseView } from "~/domain/views";
 import { FieldErrors, FormMessage } from "./form-field";
 import {
   AlertDialog,

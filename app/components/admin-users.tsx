@@ -4,8 +4,7 @@ import { TESTER_DEFAULT_DAYS } from "~/domain/admin";
 import { formatDate } from "~/domain/format-date";
 import { getLicenseDisplayStatus, licenseTypeLabel } from "~/domain/license-status";
 import type { ActionResult } from "~/domain/action-result";
-import type { UserSearchResult } from "~/server/admin/search-users.server";
-import type { LicenseView } from "~/server/licenses/list-licenses.server";
+import type { LicenseView, UserSearchResult } from "~/domain/views";
 import { FormMessage } from "./form-field";
 import {
   AlertDialog,

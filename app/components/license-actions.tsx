@@ -4,7 +4,7 @@ import { useFetcher } from "react-router";
 import { formatDate } from "~/domain/format-date";
 import { canCancelRenewal, canReenableRenewal, isRefundEligible, licenseRefundCents } from "~/domain/license-status";
 import { formatUsd } from "~/domain/plans";
-import type { LicenseView } from "~/server/licenses/list-licenses.server";
+import type { LicenseView } from "~/domain/views";
 import type { ActionResult } from "~/domain/action-result";
 import { FormField } from "./form-field";
 import { useAnswer } from "./use-answer";

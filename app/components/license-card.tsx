@@ -8,7 +8,7 @@ import {
   licenseTypeLabel,
 } from "~/domain/license-status";
 import { showToast } from "~/lib/toast";
-import type { LicenseView } from "~/server/licenses/list-licenses.server";
+import type { LicenseView } from "~/domain/views";
 import { OfflineDataSection, RefundButton, SubscriptionSection, useLicenseAction } from "./license-actions";
 import { Badge } from "./ui/badge";
 import { Button } from "./ui/button";

@@ -1,8 +1,7 @@
 import { navItems, type NavItem } from "~/domain/navigation";
 import { lazy, Suspense, useState } from "react";
 import { Form, Link, NavLink } from "react-router";
-import type { Role } from "~/server/db/schema";
-import type { SessionUser } from "~/server/root-session.server";
+import type { Role, SessionUser } from "~/domain/views";
 import { cn } from "~/lib/utils";
 import { Button } from "./ui/button";
 import { BrandMark } from "./brand-mark";

@@ -7,7 +7,7 @@ import {
   type CheckoutSystem,
 } from "~/lib/checkout";
 import { showToast } from "~/lib/toast";
-import type { PublicConfig } from "~/server/env.server";
+import type { PublicConfig } from "~/domain/views";
 
 /**
  * The page's overlay checkout. Paddle mode loads Paddle.js (from Paddle's CDN, once per page)

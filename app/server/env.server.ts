@@ -1,3 +1,4 @@
+import type { PublicConfig } from "~/domain/views";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -194,7 +195,7 @@ function loadOrCreateSecrets(dataDir: string): Record<SecretName, string> {
 }
 
 /** The only configuration the browser sees. Never add a secret here. */
-export function publicConfig(env: Env) {
+export function publicConfig(env: Env): PublicConfig {
   return {
     productName: env.PRODUCT_NAME,
     supportEmail: env.SUPPORT_EMAIL,
@@ -207,7 +208,7 @@ export function publicConfig(env: Env) {
     paddleClientToken: env.PADDLE_CLIENT_TOKEN ?? null,
   };
 }
-export type PublicConfig = ReturnType<typeof publicConfig>;
+export type { PublicConfig } from "~/domain/views";
 
 let current: Env | undefined;
 

@@ -1,3 +1,4 @@
+import type { UserSearchResult } from "~/domain/views";
 import { asc, inArray, sql } from "drizzle-orm";
 import { getDb } from "../db/db.server";
 import { licenses, profiles, users } from "../db/schema";
@@ -15,7 +16,7 @@ function containsPattern(term: string): string {
  * takes only its own first page in name order (a short walk of the name index when matches are
  * many, the trigram indexes when they are few); the page is then the first of their union.
  */
-export async function searchUsers(term: string) {
+export async function searchUsers(term: string): Promise<UserSearchResult[]> {
   const pattern = containsPattern(term);
   const ids = sql`(
     (select p1.id from ${profiles} p1 where p1.full_name ilike ${pattern} order by p1.full_name, p1.id limit ${SEARCH_LIMIT})
@@ -35,4 +36,3 @@ export async function searchUsers(term: string) {
     .orderBy(asc(profiles.full_name), asc(profiles.id))
     .limit(SEARCH_LIMIT);
 }
-export type UserSearchResult = Awaited<ReturnType<typeof searchUsers>>[number];

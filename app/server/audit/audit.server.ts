@@ -1,3 +1,4 @@
+import type { AuditEntryView } from "~/domain/views";
 import { desc } from "drizzle-orm";
 import type { Transaction } from "../db/client.server";
 import { getDb } from "../db/db.server";
@@ -22,7 +23,7 @@ export async function recordAudit(
 }
 
 /** The newest audit entries, for the admin page. */
-export async function listAuditEntries(limit = 100) {
+export async function listAuditEntries(limit = 100): Promise<AuditEntryView[]> {
   const rows = await getDb().select().from(audit_log).orderBy(desc(audit_log.created_at)).limit(limit);
   return rows.map((row) => ({
     ...row,
@@ -30,4 +31,3 @@ export async function listAuditEntries(limit = 100) {
     details: row.details as Record<string, unknown>,
   }));
 }
-export type AuditEntryView = Awaited<ReturnType<typeof listAuditEntries>>[number];

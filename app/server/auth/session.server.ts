@@ -1,3 +1,4 @@
+import type { SessionUser } from "~/domain/views";
 import { failure } from "../action-reply.server";
 import { authCookies } from "./auth-cookies.server";
 import { hasDisallowedCharacters } from "~/domain/text-input";
@@ -7,12 +8,7 @@ import { getDb } from "../db/db.server";
 import { profiles, user_roles, type Role } from "../db/schema";
 import { getAuth } from "./auth.server";
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  fullName: string;
-  emailVerified: boolean;
-}
+export type { SessionUser } from "~/domain/views";
 
 export interface CurrentSession {
   user: SessionUser | null;

@@ -1,3 +1,4 @@
+import type { LicenseView } from "~/domain/views";
 import { desc, eq } from "drizzle-orm";
 import { isRefundLocked } from "~/domain/license-status";
 import { getDb } from "../db/db.server";
@@ -32,7 +33,10 @@ const cardColumns = {
  * license's key and offline data are hidden (spec.md section 4), not only in the page but in what is
  * sent to it; admins see them (`reveal`).
  */
-export async function listUserLicenses(userId: string, { reveal = false }: { reveal?: boolean } = {}) {
+export async function listUserLicenses(
+  userId: string,
+  { reveal = false }: { reveal?: boolean } = {},
+): Promise<LicenseView[]> {
   const rows = await getDb()
     .select(cardColumns)
     .from(licenses)
@@ -50,4 +54,3 @@ export async function listUserLicenses(userId: string, { reveal = false }: { rev
     refunded_at: row.refunded_at?.toISOString() ?? null,
   }));
 }
-export type LicenseView = Awaited<ReturnType<typeof listUserLicenses>>[number];

@@ -1,14 +1,9 @@
+import type { ReleaseView } from "~/domain/views";
+
+export type { ReleaseView } from "~/domain/views";
 import { desc } from "drizzle-orm";
 import { getDb } from "../db/db.server";
 import { releases } from "../db/schema";
-
-export interface ReleaseView {
-  id: string;
-  version: string;
-  title: string | null;
-  release_date: string;
-  release_notes: string[];
-}
 
 /** Releases, newest first (spec.md: 3 on the download page, all on release notes and admin). */
 export async function listReleases({ limit }: { limit?: number } = {}): Promise<ReleaseView[]> {

@@ -1,0 +1,80 @@
+/**
+ * What the server sends pages to show: plain data (dates as ISO strings), shared by the loaders
+ * that build it and the components that render it, so components never import server modules.
+ */
+
+export type Role = "admin" | "user";
+
+/** The signed-in user as every page knows it (root loader). */
+export interface SessionUser {
+  id: string;
+  email: string;
+  fullName: string;
+  emailVerified: boolean;
+}
+
+/** A license as its card shows it; the key and offline data are null while a refund is pending or done. */
+export interface LicenseView {
+  id: string;
+  email: string;
+  license_type: string;
+  status: "active" | "revoked" | "refund_requested" | "refunded";
+  license_key: string | null;
+  windows_username: string | null;
+  computer_name: string | null;
+  start_date: string;
+  end_date: string;
+  is_trial: boolean;
+  trial_ends_at: string | null;
+  auto_renew: boolean;
+  cancellation_requested: boolean;
+  /** Backed by a provider subscription (whose id stays on the server). */
+  has_subscription: boolean;
+  purchase_date: string | null;
+  refund_eligible_until: string | null;
+  refunded: boolean;
+  refund_amount: number | null;
+  refunded_at: string | null;
+}
+
+/** A release as the download page, the release notes and the admin list show it. */
+export interface ReleaseView {
+  id: string;
+  version: string;
+  title: string | null;
+  release_date: string;
+  release_notes: string[];
+}
+
+/** A user found by the admin search. */
+export interface UserSearchResult {
+  id: string;
+  email: string;
+  full_name: string;
+  company_name: string | null;
+}
+
+/** One audit-log entry: who did what to which record, and when. */
+export interface AuditEntryView {
+  id: string;
+  actor_id: string | null;
+  actor_email: string;
+  action: string;
+  target_type: string;
+  target_id: string;
+  details: Record<string, unknown>;
+  created_at: string;
+}
+
+/** The only configuration the browser sees (never a secret). */
+export interface PublicConfig {
+  productName: string;
+  supportEmail: string;
+  downloadUrl: string;
+  storeUrl: string;
+  tutorialVideoUrl: string;
+  publicUrl: string;
+  paymentProvider: "demo" | "paddle";
+  paddleEnvironment: "sandbox" | "production";
+  paddleClientToken: string | null;
+}
