@@ -1,13 +1,6 @@
-import {
-  data,
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteLoaderData,
-} from "react-router";
+import { useRootData } from "~/components/use-root-data";
+import type { RootData } from "~/domain/views";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -21,12 +14,7 @@ import { getRootSession } from "./server/root-session.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { headers, ...session } = await getRootSession(request);
-  return data({ ...session, publicConfig: context.publicConfig }, { headers });
-}
-
-/** The root loader's data (user, role, public configuration), from any route. */
-export function useRootData() {
-  return useRouteLoaderData<typeof loader>("root");
+  return data<RootData>({ ...session, publicConfig: context.publicConfig }, { headers });
 }
 
 export const links: Route.LinksFunction = () => [

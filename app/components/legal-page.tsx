@@ -1,6 +1,6 @@
 import type * as React from "react";
 import { Link } from "react-router";
-import { useRootData } from "~/root";
+import { useRootData } from "~/components/use-root-data";
 
 export interface LegalSection {
   id: string;

@@ -78,3 +78,11 @@ export interface PublicConfig {
   paddleEnvironment: "sandbox" | "production";
   paddleClientToken: string | null;
 }
+
+/** What the root loader gives every page. */
+export interface RootData {
+  user: SessionUser | null;
+  role: Role;
+  toast: { title: string; description?: string; variant?: "default" | "success" | "destructive" } | null;
+  publicConfig: PublicConfig;
+}

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { showToast } from "~/lib/toast";
-import { useRootData } from "~/root";
+import { useRootData } from "~/components/use-root-data";
 import type { Route } from "./+types/contact";
 
 export default function Contact() {

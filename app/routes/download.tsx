@@ -5,7 +5,7 @@ import { ReleaseList, ReleaseListSkeleton } from "~/components/release-list";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatReleaseDate } from "~/domain/release-format";
-import { useRootData } from "~/root";
+import { useRootData } from "~/components/use-root-data";
 import { listReleases } from "~/server/releases/list-releases.server";
 import type { Route } from "./+types/download";
 

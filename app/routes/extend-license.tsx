@@ -21,7 +21,7 @@ import { licenseTypeLabel } from "~/domain/license-status";
 import { formatUsd } from "~/domain/plans";
 import { openTransactionCheckout, type CheckoutEvent } from "~/lib/checkout";
 import { showToast } from "~/lib/toast";
-import { useRootData } from "~/root";
+import { useRootData } from "~/components/use-root-data";
 import { requireUser } from "~/server/auth/session.server";
 import { EXTENSION_FAILED, extendLicense } from "~/server/licenses/extend-license.server";
 import { ActionError } from "~/server/action-error.server";

@@ -4,7 +4,7 @@ import { ArrowRightIcon, DownloadIcon, EyeIcon, FolderOpenIcon, SparklesIcon } f
 import { RotatingHeadline } from "~/components/rotating-headline";
 import { TutorialVideo } from "~/components/tutorial-video";
 import { Button } from "~/components/ui/button";
-import { useRootData } from "~/root";
+import { useRootData } from "~/components/use-root-data";
 import type { Route } from "./+types/home";
 
 export const HEADLINE_PHRASES = [

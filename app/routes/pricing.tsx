@@ -17,7 +17,7 @@ import {
   type PlanCheckoutView,
 } from "~/lib/checkout";
 import { showToast } from "~/lib/toast";
-import { useRootData } from "~/root";
+import { useRootData } from "~/components/use-root-data";
 import { ActionError } from "~/server/action-error.server";
 import { getCurrentSession, requireUser } from "~/server/auth/session.server";
 import { createPlanCheckout } from "~/server/billing/create-checkout.server";
