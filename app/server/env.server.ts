@@ -1,5 +1,5 @@
 import type { PublicConfig } from "~/domain/views";
-import { randomBytes } from "node:crypto";
+import { createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
@@ -20,7 +20,13 @@ const optionalString = z
 
 const urlString = z.url({ message: "must be an absolute URL (http:// or https://)" });
 
-export const SECRET_NAMES = ["BETTER_AUTH_SECRET", "LICENSE_SECRET", "LICENSE_SALT", "DEMO_WEBHOOK_SECRET"] as const;
+export const SECRET_NAMES = [
+  "BETTER_AUTH_SECRET",
+  "LICENSE_SECRET",
+  "LICENSE_SALT",
+  "DEMO_WEBHOOK_SECRET",
+  "LICENSE_SIGNING_KEY",
+] as const;
 type SecretName = (typeof SECRET_NAMES)[number];
 
 /** An explicit yes: only "true" or "1" turns it on. */
@@ -28,6 +34,41 @@ const flag = z
   .enum(["true", "false", "1", "0", ""])
   .default("false")
   .transform((value) => value === "true" || value === "1");
+
+/** A PEM private key that is Ed25519 (what the desktop API signs with). */
+const ed25519PrivateKey = z.string().refine(
+  (pem) => {
+    try {
+      return createPrivateKey(pem.replace(/\\n/g, "\n")).asymmetricKeyType === "ed25519";
+    } catch {
+      return false;
+    }
+  },
+  { message: "must be an Ed25519 private key in PEM (openssl genpkey -algorithm ed25519)" },
+);
+
+/** One or more PEM public keys, each Ed25519. */
+const publishedKeys = z.string().refine(
+  (text) => {
+    const blocks = pemBlocks(text.replace(/\\n/g, "\n"));
+    return (
+      blocks.length > 0 &&
+      blocks.every((pem) => {
+        try {
+          return createPublicKey(pem).asymmetricKeyType === "ed25519";
+        } catch {
+          return false;
+        }
+      })
+    );
+  },
+  { message: "must be one or more Ed25519 public keys in PEM (openssl pkey -pubout)" },
+);
+
+/** The PEM blocks of a text (several keys may be given one after another). */
+export function pemBlocks(text: string): string[] {
+  return text.match(/-----BEGIN [A-Z ]+-----[\s\S]+?-----END [A-Z ]+-----/g) ?? [];
+}
 
 const secret = z.string().min(16, { message: "must be at least 16 characters long" });
 
@@ -51,6 +92,13 @@ const envSchema = z
     BETTER_AUTH_SECRET: optionalString.pipe(secret.optional()),
     LICENSE_SECRET: optionalString.pipe(secret.optional()),
     LICENSE_SALT: optionalString.pipe(z.string().min(8, { message: "must be at least 8 characters long" }).optional()),
+
+    /** Ed25519 private key (PKCS#8 PEM) that signs the desktop API's answers and license files. */
+    LICENSE_SIGNING_KEY: optionalString.pipe(ed25519PrivateKey.optional()),
+    /** More public keys (SPKI PEM, one after another) published at /api/v1/keys without signing: key rotation. */
+    LICENSE_PUBLISHED_KEYS: optionalString.pipe(publishedKeys.optional()),
+    /** Desktop API requests per minute per client IP. */
+    API_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
 
     SMTP_URL: optionalString.pipe(
       z
@@ -85,7 +133,13 @@ const envSchema = z
   })
   .superRefine((value, ctx) => {
     if (value.NODE_ENV !== "production") return;
-    const required = ["BETTER_AUTH_SECRET", "LICENSE_SECRET", "LICENSE_SALT", "PUBLIC_URL"] as const;
+    const required = [
+      "BETTER_AUTH_SECRET",
+      "LICENSE_SECRET",
+      "LICENSE_SALT",
+      "LICENSE_SIGNING_KEY",
+      "PUBLIC_URL",
+    ] as const;
     for (const name of required) {
       if (!value[name]) ctx.addIssue({ code: "custom", path: [name], message: "is required in production" });
     }
@@ -149,7 +203,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   for (const name of SECRET_NAMES) {
     const given = parsed[name];
     if (given) {
-      secrets[name] = given;
+      // A PEM given in one line (as .env files and dashboards often hold it) has \n for its newlines.
+      secrets[name] = name === "LICENSE_SIGNING_KEY" ? given.replace(/\\n/g, "\n") : given;
       continue;
     }
     if (!embedded && name !== "DEMO_WEBHOOK_SECRET") {
@@ -162,7 +217,16 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   }
   const host = parsed.HOST ?? (embedded ? "127.0.0.1" : "0.0.0.0");
   const publicUrl = (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, "");
-  return { ...parsed, ...secrets, HOST: host, PUBLIC_URL: publicUrl, embedded, generatedSecrets };
+  const LICENSE_PUBLISHED_KEYS = parsed.LICENSE_PUBLISHED_KEYS?.replace(/\\n/g, "\n");
+  return {
+    ...parsed,
+    ...secrets,
+    LICENSE_PUBLISHED_KEYS,
+    HOST: host,
+    PUBLIC_URL: publicUrl,
+    embedded,
+    generatedSecrets,
+  };
 }
 
 /** The secrets file under DATA_DIR: written once with fresh random values, then reused. */
@@ -180,7 +244,7 @@ function loadOrCreateSecrets(dataDir: string): Record<SecretName, string> {
   let changed = false;
   for (const name of SECRET_NAMES) {
     if (typeof complete[name] !== "string" || complete[name].length < 16) {
-      complete[name] = randomBytes(32).toString("base64url");
+      complete[name] = name === "LICENSE_SIGNING_KEY" ? newSigningKey() : randomBytes(32).toString("base64url");
       changed = true;
     }
   }
@@ -192,6 +256,11 @@ function loadOrCreateSecrets(dataDir: string): Record<SecretName, string> {
   }
   if ((fs.statSync(file).mode & 0o777) !== 0o600) fs.chmodSync(file, 0o600);
   return complete;
+}
+
+/** A fresh Ed25519 private key in PKCS#8 PEM (embedded mode's generated signing key). */
+function newSigningKey(): string {
+  return generateKeyPairSync("ed25519").privateKey.export({ type: "pkcs8", format: "pem" }).toString();
 }
 
 /** The only configuration the browser sees. Never add a secret here. */

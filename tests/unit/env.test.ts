@@ -2,7 +2,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { generateKeyPairSync } from "node:crypto";
 import { EnvError, SECRET_NAMES, parseEnv, publicConfig } from "~/server/env.server";
+
+const signingKey = () => generateKeyPairSync("ed25519").privateKey.export({ type: "pkcs8", format: "pem" }).toString();
+const publicKeyPem = () => generateKeyPairSync("ed25519").publicKey.export({ type: "spki", format: "pem" }).toString();
 
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), "fk-env-"));
 const production = {
@@ -10,6 +14,7 @@ const production = {
   BETTER_AUTH_SECRET: "p".repeat(32),
   LICENSE_SECRET: "l".repeat(32),
   LICENSE_SALT: "salt-salt",
+  LICENSE_SIGNING_KEY: signingKey(),
   PUBLIC_URL: "https://www.example.com",
   PAYMENT_PROVIDER: "paddle",
   PADDLE_CLIENT_TOKEN: "live_client_token",
@@ -144,6 +149,48 @@ describe("configuration: production never gives licenses away or loses e-mail by
     expect(env.ALLOW_DEMO_PAYMENTS).toBe(false);
     expect(env.EMAIL_DISABLED).toBe(false);
     expect(env.PAYMENT_PROVIDER).toBe("demo");
+  });
+});
+
+describe("configuration: the desktop API's signing keys", () => {
+  it("embedded mode generates an Ed25519 signing key once and keeps it", () => {
+    const dir = tmp();
+    const first = parseEnv({ DATA_DIR: dir });
+    expect(first.LICENSE_SIGNING_KEY).toMatch(/^-----BEGIN PRIVATE KEY-----/);
+    expect(parseEnv({ DATA_DIR: dir }).LICENSE_SIGNING_KEY).toBe(first.LICENSE_SIGNING_KEY);
+  });
+
+  it("takes a PEM given in one line with \\n for its newlines", () => {
+    const pem = signingKey();
+    const env = parseEnv({ ...production, DATA_DIR: tmp(), LICENSE_SIGNING_KEY: pem.replace(/\n/g, "\\n") });
+    expect(env.LICENSE_SIGNING_KEY).toBe(pem);
+  });
+
+  it("refuses a key that is not an Ed25519 private key, naming the variable", () => {
+    const rsa = generateKeyPairSync("rsa", { modulusLength: 1024 })
+      .privateKey.export({ type: "pkcs8", format: "pem" })
+      .toString();
+    for (const bad of [rsa, "not a key at all, but long enough", publicKeyPem()]) {
+      expect(problems({ ...production, DATA_DIR: tmp(), LICENSE_SIGNING_KEY: bad })[0]).toMatch(
+        /^LICENSE_SIGNING_KEY must be an Ed25519 private key/,
+      );
+    }
+  });
+
+  it("publishes extra public keys for rotation; each must be an Ed25519 public key", () => {
+    const two = publicKeyPem() + publicKeyPem();
+    expect(parseEnv({ DATA_DIR: tmp(), LICENSE_PUBLISHED_KEYS: two }).LICENSE_PUBLISHED_KEYS).toBe(two.trim());
+    expect(problems({ DATA_DIR: tmp(), LICENSE_PUBLISHED_KEYS: "garbage" })[0]).toMatch(/^LICENSE_PUBLISHED_KEYS /);
+  });
+
+  it("limits the API per client IP, 120 a minute unless configured", () => {
+    expect(parseEnv({ DATA_DIR: tmp() }).API_RATE_LIMIT).toBe(120);
+    expect(parseEnv({ DATA_DIR: tmp(), API_RATE_LIMIT: "5000" }).API_RATE_LIMIT).toBe(5000);
+  });
+
+  it("never shows the signing key to the browser", () => {
+    const env = parseEnv({ ...production, DATA_DIR: tmp() });
+    expect(JSON.stringify(publicConfig(env))).not.toContain("PRIVATE KEY");
   });
 });
 
