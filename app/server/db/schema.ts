@@ -341,6 +341,24 @@ export const audit_log = pgTable(
   (t) => [index("audit_log_created_at_idx").on(t.created_at.desc())],
 );
 
+/**
+ * Every license key the site ever issued, by hash, against its license: a desktop tool holding a
+ * key that was since regenerated (offline data, renewal, extension) still finds its license. Filled
+ * by a trigger on licenses (migration 0007), so every code path that writes a key is recorded.
+ */
+export const license_keys = pgTable(
+  "license_keys",
+  {
+    /** Hex SHA-256 of the key string. */
+    key_hash: text("key_hash").primaryKey(),
+    license_id: uuid("license_id")
+      .notNull()
+      .references(() => licenses.id, { onDelete: "cascade" }),
+    ...timestamps,
+  },
+  (t) => [index("license_keys_license_id_idx").on(t.license_id)],
+);
+
 export type License = typeof licenses.$inferSelect;
 export type Payment = typeof payments.$inferSelect;
 export type NewLicense = typeof licenses.$inferInsert;
