@@ -4,6 +4,12 @@ import process from "node:process";
 
 const dev = process.argv.includes("--dev");
 
+// NODE_ENV as the operator gave it decides the site's rules (SITE_MODE: production rules or embedded
+// defaults); after that it only picks the runtime's builds, and every run but --dev uses React's and
+// Express's production builds (a development React renders pages many times slower).
+process.env.SITE_MODE ||= process.env.NODE_ENV === "production" ? "production" : "embedded";
+if (!dev) process.env.NODE_ENV = "production";
+
 async function main() {
   let mod;
   let devOptions;

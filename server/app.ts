@@ -75,9 +75,19 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppInst
     res.set("Cache-Control", "no-store");
     try {
       await database.ping();
-      res.json({ status: "ready", database: database.engine });
+      res.json({
+        status: "ready",
+        database: database.engine,
+        mode: env.embedded ? "embedded" : "production",
+        runtime: runtime(),
+      });
     } catch {
-      res.status(503).json({ status: "unavailable", database: database.engine });
+      res.status(503).json({
+        status: "unavailable",
+        database: database.engine,
+        mode: env.embedded ? "embedded" : "production",
+        runtime: runtime(),
+      });
     }
   });
   // Of Better Auth's HTTP endpoints only the e-mail confirmation link is exposed; every
@@ -136,6 +146,11 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppInst
       await database.close();
     },
   };
+}
+
+/** Which build of React and Express serves: "production" everywhere but `npm run dev`. */
+function runtime(): "production" | "development" {
+  return process.env.NODE_ENV === "production" ? "production" : "development";
 }
 
 /** The build's client/ folder: beside the server/ folder this bundle (or its chunk) lives in. */

@@ -7,7 +7,7 @@ import { z } from "zod";
 /**
  * Configuration, read once at boot from the process environment.
  *
- * Embedded mode (anything but NODE_ENV=production) gives every variable a default,
+ * Embedded mode (SITE_MODE=embedded, the default unless the site starts with NODE_ENV=production) gives every variable a default,
  * and generates the secrets it has no value for once, under DATA_DIR, so sessions and
  * license keys survive a restart. Production requires the secrets and the public URL.
  */
@@ -75,6 +75,12 @@ const secret = z.string().min(16, { message: "must be at least 16 characters lon
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    /**
+     * Production rules (required secrets and payment/mail configuration, HSTS, secure cookies, no demo
+     * seed) or embedded defaults. Unset, it follows the NODE_ENV the operator started the site with;
+     * server.js then runs React's production build either way (only `npm run dev` does not).
+     */
+    SITE_MODE: z.enum(["embedded", "production"]).optional(),
     HOST: optionalString,
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     PUBLIC_URL: optionalString.pipe(urlString.optional()),
@@ -132,7 +138,7 @@ const envSchema = z
     PRICE_YEARLY: z.string().trim().min(1).default("pri_demo_yearly"),
   })
   .superRefine((value, ctx) => {
-    if (value.NODE_ENV !== "production") return;
+    if (siteMode(value) !== "production") return;
     const required = [
       "BETTER_AUTH_SECRET",
       "LICENSE_SECRET",
@@ -171,12 +177,17 @@ const envSchema = z
 
 type ParsedEnv = z.infer<typeof envSchema>;
 
+/** Production rules or embedded defaults: SITE_MODE, else the NODE_ENV the site was started with. */
+function siteMode(value: { SITE_MODE?: "embedded" | "production"; NODE_ENV: string }): "embedded" | "production" {
+  return value.SITE_MODE ?? (value.NODE_ENV === "production" ? "production" : "embedded");
+}
+
 export type Env = Omit<ParsedEnv, SecretName | "HOST" | "PUBLIC_URL"> & {
   [K in SecretName]: string;
 } & {
   HOST: string;
   PUBLIC_URL: string;
-  /** Embedded mode: no NODE_ENV=production; defaults, generated secrets, dev mailbox. */
+  /** Embedded mode (SITE_MODE): defaults, generated secrets, demo seed, dev mailbox. */
   embedded: boolean;
   /** Where generated secrets came from, for the start-up banner. */
   generatedSecrets: SecretName[];
@@ -196,7 +207,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new EnvError(result.error.issues.map((issue) => `${issue.path.join(".") || "environment"} ${issue.message}`));
   }
   const parsed = result.data;
-  const embedded = parsed.NODE_ENV !== "production";
+  const embedded = siteMode(parsed) === "embedded";
   const generatedSecrets: SecretName[] = [];
   const secrets = {} as Record<SecretName, string>;
   let stored: Partial<Record<SecretName, string>> | undefined;

@@ -152,6 +152,26 @@ describe("configuration: production never gives licenses away or loses e-mail by
   });
 });
 
+describe("configuration: production rules follow SITE_MODE, else the NODE_ENV the site started with", () => {
+  it("SITE_MODE=production applies production rules whatever NODE_ENV is", () => {
+    const { NODE_ENV: _n, ...rest } = production;
+    expect(parseEnv({ ...rest, SITE_MODE: "production", DATA_DIR: tmp() }).embedded).toBe(false);
+    expect(problems({ SITE_MODE: "production", NODE_ENV: "development", DATA_DIR: tmp() })).toContain(
+      "PUBLIC_URL is required in production",
+    );
+  });
+
+  it("SITE_MODE=embedded keeps embedded defaults with NODE_ENV=production (what server.js sets for React)", () => {
+    const env = parseEnv({ SITE_MODE: "embedded", NODE_ENV: "production", DATA_DIR: tmp() });
+    expect(env.embedded).toBe(true);
+    expect(env.generatedSecrets.length).toBeGreaterThan(0);
+  });
+
+  it("refuses any other SITE_MODE", () => {
+    expect(problems({ SITE_MODE: "staging", DATA_DIR: tmp() })[0]).toMatch(/^SITE_MODE /);
+  });
+});
+
 describe("configuration: the desktop API's signing keys", () => {
   it("embedded mode generates an Ed25519 signing key once and keeps it", () => {
     const dir = tmp();
