@@ -16,6 +16,7 @@ import { getEnv, publicConfig, type Env } from "../app/server/env.server";
 import { getLogger } from "../app/server/logger.server";
 import { flushMail } from "../app/server/mail/outbox.server";
 import { DEMO_ACCOUNTS, seedDemoData } from "../app/server/seed.server";
+import { apiV1 } from "./api-v1";
 import { bodyLimit } from "./body-limit";
 import { privateCache } from "./private-cache";
 import { queryGuard } from "./query-guard";
@@ -62,6 +63,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppInst
   app.use(trustProxyWarning(logger, env.TRUST_PROXY));
   app.use(nonce);
   app.use(securityHeaders(env, Boolean(options.dev)));
+  app.use("/api/v1", apiV1); // The desktop API applies the body limit itself, so that its 413 is signed too.
   // Before anything reads a body or a query: oversized bodies get 413, control characters in
   // the query string 400.
   app.use(bodyLimit());

@@ -48,7 +48,7 @@ export async function action({ request }: Route.ActionArgs) {
       case "offline-data": {
         const parsed = parseForm(offlineDataSchema, form);
         if (!parsed.success) return fail(400, LICENSE_ERRORS.update, parsed.fieldErrors);
-        const { keyRegenerated } = await setOfflineData({ userId: user.id, licenseId, ...parsed.data });
+        const { keyRegenerated } = await setOfflineData({ user, licenseId, ...parsed.data });
         return reply(200, { toast: { ...LICENSE_TOASTS.updated(keyRegenerated), variant: "success" } });
       }
       case "cancel-renewal":

@@ -4,9 +4,10 @@ import { z } from "zod";
 import { isRefundLocked } from "~/domain/license-status";
 import { LICENSE_ERRORS } from "~/domain/license-texts";
 import { getDb } from "../db/db.server";
-import { licenses } from "../db/schema";
+import { licenses, type License } from "../db/schema";
 import { licenseKeys } from "../license-keys/keys.server";
 import { ActionError } from "../action-error.server";
+import { recordAudit, type AuditActor } from "../audit/audit.server";
 import { getOwnLicense } from "./own-license.server";
 
 /** Windows usernames (DOMAIN\user) and computer names: trimmed; empty means not set. */
@@ -17,10 +18,15 @@ const offlineValue = z
   .refine((value) => !hasDisallowedCharacters(value), { message: "Use printable characters only." })
   .transform((value) => (value === "" ? null : value));
 
+export const OFFLINE_DATA_ONCE = "Offline data can be changed only once.";
+
 export const offlineDataSchema = z.object({
   windows_username: offlineValue,
   computer_name: offlineValue,
 });
+
+/** Where offline data was set from: the licenses page (the owner) or the desktop API's activation. */
+export type OfflineDataSource = "licenses page" | "desktop API";
 
 /**
  * Sets a license's offline data, once: only while both values are unset (spec.md section 4). When
@@ -28,17 +34,39 @@ export const offlineDataSchema = z.object({
  * dates. The write is conditional, so two concurrent saves cannot both succeed.
  */
 export async function setOfflineData({
-  userId,
+  user,
   licenseId,
   windows_username,
   computer_name,
 }: {
-  userId: string;
+  user: AuditActor & { id: string };
   licenseId: string;
   windows_username: string | null;
   computer_name: string | null;
 }): Promise<{ keyRegenerated: boolean }> {
-  const license = await getOwnLicense(userId, licenseId);
+  const license = await getOwnLicense(user.id, licenseId);
+  return bindOfflineData({ license, windows_username, computer_name, actor: user, source: "licenses page" });
+}
+
+/**
+ * The once-only rule itself, for a license already found (by its owner on the licenses page, or by
+ * its key in the desktop API): refused for trials, revoked and refund-locked licenses and when
+ * either value is set; the key is regenerated; the conditional write and its audit entry are one
+ * transaction. Throws ActionError(409) when refused.
+ */
+export async function bindOfflineData({
+  license,
+  windows_username,
+  computer_name,
+  actor,
+  source,
+}: {
+  license: License;
+  windows_username: string | null;
+  computer_name: string | null;
+  actor: AuditActor;
+  source: OfflineDataSource;
+}): Promise<{ keyRegenerated: boolean; licenseKey: string }> {
   if (license.is_trial || license.license_type === "trial") {
     throw new ActionError(409, "Trial licenses have no offline data.");
   }
@@ -46,7 +74,7 @@ export async function setOfflineData({
     throw new ActionError(409, "This license's offline data cannot be changed.");
   }
   if (license.windows_username !== null || license.computer_name !== null) {
-    throw new ActionError(409, "Offline data can be changed only once.");
+    throw new ActionError(409, OFFLINE_DATA_ONCE);
   }
   const keyRegenerated = windows_username !== null || computer_name !== null;
   let license_key = license.license_key;
@@ -63,26 +91,45 @@ export async function setOfflineData({
       throw new ActionError(409, LICENSE_ERRORS.newKey);
     }
   }
-  const updated = await getDb()
-    .update(licenses)
-    .set({ windows_username, computer_name, license_key })
-    .where(
-      and(
-        eq(licenses.id, license.id),
-        eq(licenses.user_id, userId),
-        isNull(licenses.windows_username),
-        isNull(licenses.computer_name),
-        // The key was made from these dates: a renewal in between must not be overwritten.
-        eq(licenses.end_date, license.end_date),
-        eq(licenses.license_key, license.license_key),
-      ),
-    )
-    .returning({ id: licenses.id });
-  if (updated.length === 0) {
-    const now = await getOwnLicense(userId, licenseId);
-    if (now.windows_username !== null || now.computer_name !== null)
-      throw new ActionError(409, "Offline data can be changed only once.");
+  const written = await getDb().transaction(async (tx) => {
+    const updated = await tx
+      .update(licenses)
+      .set({ windows_username, computer_name, license_key })
+      .where(
+        and(
+          eq(licenses.id, license.id),
+          eq(licenses.user_id, license.user_id),
+          isNull(licenses.windows_username),
+          isNull(licenses.computer_name),
+          // The key was made from these dates: a renewal in between must not be overwritten.
+          eq(licenses.end_date, license.end_date),
+          eq(licenses.license_key, license.license_key),
+          // A revoke or refund request in between wins.
+          eq(licenses.status, "active"),
+          eq(licenses.refunded, false),
+        ),
+      )
+      .returning({ id: licenses.id });
+    if (updated.length === 0) return false;
+    await recordAudit(tx, actor, {
+      action: "license.offline_data",
+      target_type: "license",
+      target_id: license.id,
+      details: {
+        user_id: license.user_id,
+        windows_username,
+        computer_name,
+        key_regenerated: keyRegenerated,
+        ...(source === "desktop API" ? { note: "desktop API" } : {}),
+      },
+    });
+    return true;
+  });
+  if (!written) {
+    const [now] = await getDb().select().from(licenses).where(eq(licenses.id, license.id));
+    if (now && (now.windows_username !== null || now.computer_name !== null))
+      throw new ActionError(409, OFFLINE_DATA_ONCE);
     throw new ActionError(409, "The license changed while saving. Please try again.");
   }
-  return { keyRegenerated };
+  return { keyRegenerated, licenseKey: license_key };
 }

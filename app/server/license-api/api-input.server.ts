@@ -1,0 +1,109 @@
+import { hasDisallowedCharacters } from "~/domain/text-input";
+import { isVersion, MAX_VERSION_LENGTH } from "~/domain/version";
+
+/** A malformed request: 400 with the message and the field it names. */
+export class ApiInputError extends Error {
+  constructor(
+    public readonly field: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "ApiInputError";
+  }
+}
+
+export const MAX_KEY_LENGTH = 1024;
+export const MAX_MACHINE_LENGTH = 256;
+/** A nonce: 8 to 128 printable ASCII characters (space to tilde). */
+const NONCE = /^[\x20-\x7e]{8,128}$/;
+
+/** A JSON request body: an object, or ApiInputError("body"). */
+export function parseJsonBody(raw: Buffer): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(raw.toString("utf8"));
+  } catch {
+    throw new ApiInputError("body", "The request body must be a JSON object.");
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw new ApiInputError("body", "The request body must be a JSON object.");
+  }
+  return value as Record<string, unknown>;
+}
+
+function text(field: string, value: unknown, max: number): string {
+  if (typeof value !== "string") throw new ApiInputError(field, `${field} must be a string.`);
+  if (hasDisallowedCharacters(value)) throw new ApiInputError(field, `${field} must not contain control characters.`);
+  if (value.length > max) throw new ApiInputError(field, `${field} must be at most ${max} characters long.`);
+  return value;
+}
+
+/** The license key: required, a non-empty string without control characters. */
+export function readKey(value: unknown): string {
+  if (value === undefined || value === null) throw new ApiInputError("key", "key is required.");
+  const key = text("key", value, MAX_KEY_LENGTH).trim();
+  if (key === "") throw new ApiInputError("key", "key is required.");
+  return key;
+}
+
+/** The client's nonce: required (or optional), 8 to 128 printable ASCII characters, echoed in the answer. */
+export function readNonce(value: unknown, { required }: { required: boolean }): string | undefined {
+  if (value === undefined || value === null) {
+    if (required) throw new ApiInputError("nonce", "nonce is required.");
+    return undefined;
+  }
+  if (typeof value !== "string") throw new ApiInputError("nonce", "nonce must be a string.");
+  if (!NONCE.test(value)) {
+    throw new ApiInputError("nonce", "nonce must be 8 to 128 printable ASCII characters.");
+  }
+  return value;
+}
+
+/** A Windows username or computer name: trimmed; not sent (or empty) is undefined unless required. */
+export function readMachineValue(
+  field: "windows_username" | "computer_name",
+  value: unknown,
+  { required }: { required: boolean },
+): string | undefined {
+  const given = value === undefined || value === null ? "" : text(field, value, MAX_MACHINE_LENGTH).trim();
+  if (given === "") {
+    if (required) throw new ApiInputError(field, `${field} is required.`);
+    return undefined;
+  }
+  return given;
+}
+
+/** The tool's version for the update check: required, like 1.2.3, 1.2 or 1.2.3-beta.1. */
+export function readVersion(value: unknown): string {
+  if (value === undefined || value === null || value === "") {
+    throw new ApiInputError("current", "current is required (the version the tool runs, e.g. 1.2.3).");
+  }
+  const version = text("current", value, MAX_VERSION_LENGTH);
+  if (!isVersion(version)) throw new ApiInputError("current", "current must be a version such as 1.2.3.");
+  return version;
+}
+
+/**
+ * The query string's parameters by name (from the raw URL): each at most once, without control
+ * characters, or ApiInputError naming the parameter.
+ */
+export function readQuery(url: string): Map<string, string> {
+  const at = url.indexOf("?");
+  const params = new Map<string, string>();
+  if (at === -1) return params;
+  let entries: [string, string][];
+  try {
+    entries = [...new URLSearchParams(url.slice(at + 1))];
+  } catch {
+    throw new ApiInputError("query", "The query string is not valid.");
+  }
+  for (const [name, value] of entries) {
+    const field = hasDisallowedCharacters(name) ? "query" : name;
+    if (hasDisallowedCharacters(name) || hasDisallowedCharacters(value)) {
+      throw new ApiInputError(field, `${field} must not contain control characters.`);
+    }
+    if (params.has(name)) throw new ApiInputError(name, `${name} must be given once.`);
+    params.set(name, value);
+  }
+  return params;
+}

@@ -1,0 +1,74 @@
+import type { License } from "../db/schema";
+import { findLicenseByKey } from "./find-license.server";
+import { signingKeys, type SigningKeys } from "./signing.server";
+import { licenseCode, type LicenseCode } from "./validate-license.server";
+
+/** How long a license file is good for before the tool should fetch a fresh one (never past the license's end). */
+export const LICENSE_FILE_REFRESH_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A signed license file for offline use: Ed25519 over the ASCII bytes of `payload` (base64url of the JSON). */
+export interface LicenseFile {
+  format: "license/1";
+  kid: string;
+  payload: string;
+  signature: string;
+}
+
+export interface LicenseFilePayload {
+  license_id: string;
+  email: string;
+  license_type: string;
+  windows_username: string | null;
+  computer_name: string | null;
+  start_date: string;
+  end_date: string;
+  is_trial: boolean;
+  issued_at: string;
+  refresh_by: string;
+}
+
+/**
+ * The signed file of a license (the caller has checked that it is valid now). refresh_by is 30
+ * days after issued_at, never past end_date (nor, for a trial, past its trial end).
+ */
+export function buildLicenseFile(license: License, now = new Date(), keys: SigningKeys = signingKeys()): LicenseFile {
+  let refreshBy = Math.min(now.getTime() + LICENSE_FILE_REFRESH_DAYS * DAY_MS, license.end_date.getTime());
+  if (license.is_trial && license.trial_ends_at) refreshBy = Math.min(refreshBy, license.trial_ends_at.getTime());
+  const content: LicenseFilePayload = {
+    license_id: license.id,
+    email: license.email,
+    license_type: license.license_type,
+    windows_username: license.windows_username,
+    computer_name: license.computer_name,
+    start_date: license.start_date.toISOString(),
+    end_date: license.end_date.toISOString(),
+    is_trial: license.is_trial,
+    issued_at: now.toISOString(),
+    refresh_by: new Date(refreshBy).toISOString(),
+  };
+  const payload = Buffer.from(JSON.stringify(content), "utf8").toString("base64url");
+  return {
+    format: "license/1",
+    kid: keys.kid,
+    payload,
+    signature: keys.sign(Buffer.from(payload, "ascii")).toString("base64"),
+  };
+}
+
+/**
+ * A license file when the license is valid now, else its code: for the desktop API and for the
+ * licenses page's "Download license file" (the page checks ownership first).
+ */
+export function issueLicenseFile(
+  license: License | null,
+  now = new Date(),
+): { code: LicenseCode; file: LicenseFile | null } {
+  const code = licenseCode(license, {}, now);
+  return { code, file: code === "VALID" && license ? buildLicenseFile(license, now) : null };
+}
+
+/** GET /api/v1/licenses/file: the file of the license a key (any it ever had) belongs to. */
+export async function licenseFileForKey(key: string, now = new Date()) {
+  return issueLicenseFile(await findLicenseByKey(key), now);
+}
