@@ -396,7 +396,7 @@ export function describeReport(report: Report): string[] {
     if (report.code !== null) lines.push(`  code: ${report.code}`);
     if (report.nonce !== null) lines.push(`  nonce: ${report.nonce}`);
     lines.push(`  issued_at: ${report.issuedAt ?? "(none)"}`);
-    lines.push(`  body: ${JSON.stringify(report.body, null, 2)?.replace(/\n/g, "\n  ")}`);
+    lines.push(...`  body: ${JSON.stringify(report.body, null, 2)?.replace(/\n/g, "\n  ")}`.split("\n"));
     for (const warning of report.warnings) lines.push(`  warning: ${warning}`);
     if (report.licenseFile) {
       lines.push("license file in the answer:");
@@ -414,7 +414,8 @@ function describeFile(report: LicenseFileReport, sig: (check: SignatureCheck) =>
   const lines = [`  signature: ${sig(report.signature)}`];
   lines.push(`  issued_at: ${report.issuedAt ?? "(none)"}`);
   lines.push(`  refresh_by: ${report.refreshBy ?? "(none)"}`);
-  if (report.payload) lines.push(`  payload: ${JSON.stringify(report.payload, null, 2).replace(/\n/g, "\n  ")}`);
+  if (report.payload)
+    lines.push(...`  payload: ${JSON.stringify(report.payload, null, 2).replace(/\n/g, "\n  ")}`.split("\n"));
   for (const warning of report.warnings) lines.push(`  warning: ${warning}`);
   return lines;
 }
