@@ -110,8 +110,8 @@ apiV1.use((_req, res, next) => {
   next();
 });
 apiV1.use(bodyLimit(() => API_BODY_LIMIT));
-apiV1.use(async (req, res, next) => {
-  const { limited, retryAfter } = await hitApiRateLimit(req.ip ?? req.socket.remoteAddress ?? "unknown");
+apiV1.use((req, res, next) => {
+  const { limited, retryAfter } = hitApiRateLimit(req.ip ?? req.socket.remoteAddress ?? "unknown");
   if (!limited) return next();
   res.setHeader("Retry-After", String(retryAfter));
   answer(res, 429, { error: `Too many requests. Try again in ${retryAfter} seconds.` });
