@@ -13,7 +13,7 @@ import { getAuth } from "../app/server/auth/auth.server";
 import { openDatabase, type DatabaseHandle } from "../app/server/db/client.server";
 import { setDatabase } from "../app/server/db/db.server";
 import { getEnv, publicConfig, type Env } from "../app/server/env.server";
-import { getLogger } from "../app/server/logger.server";
+import { flushLogs, getLogger } from "../app/server/logger.server";
 import { flushMail } from "../app/server/mail/outbox.server";
 import { DEMO_ACCOUNTS, seedDemoData } from "../app/server/seed.server";
 import { apiV1 } from "./api-v1";
@@ -21,6 +21,9 @@ import { bodyLimit } from "./body-limit";
 import { privateCache } from "./private-cache";
 import { queryGuard } from "./query-guard";
 import { parseTrustProxy, trustProxyWarning } from "./trust-proxy";
+import { onPublicPagesChanged } from "../app/server/public-pages.server";
+import { createPageCache } from "./page-cache";
+import { listenForPublicPageChanges } from "./public-pages-listener";
 import { createZip } from "./zip";
 
 export { DEMO_ACCOUNTS };
@@ -61,6 +64,13 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppInst
 
   app.use(requestLog(logger));
   app.use(trustProxyWarning(logger, env.TRUST_PROXY));
+  // Anonymous visitors' public pages from memory, before any other work is done for them.
+  const pageCache = createPageCache();
+  const stopListening = onPublicPagesChanged(pageCache.invalidate);
+  const listener = env.DATABASE_URL
+    ? await listenForPublicPageChanges(env.DATABASE_URL, pageCache.invalidate, logger)
+    : null;
+  if (!options.dev) app.use(pageCache.serve);
   app.use(nonce);
   app.use(securityHeaders(env, Boolean(options.dev)));
   app.use("/api/v1", apiV1); // The desktop API applies the body limit itself, so that its 413 is signed too.
@@ -69,6 +79,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppInst
   app.use(bodyLimit());
   app.use(queryGuard());
   app.use(compression());
+  if (!options.dev) app.use(pageCache.capture);
 
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ status: "ok" });
@@ -144,6 +155,9 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppInst
     close: async () => {
       // E-mails queued by the last requests are sent (or kept in the dev mailbox) before the database closes.
       await flushMail();
+      stopListening();
+      await listener?.close();
+      flushLogs();
       setDatabase(undefined);
       await database.close();
     },

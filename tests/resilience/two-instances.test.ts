@@ -111,5 +111,36 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))(
       expect(await count("select count(*) as n from payments where id = $1", txn.id)).toBe(1);
       console.log(`[two-instances] answers: ${answers.map((a) => JSON.parse(a.body).message).join(" / ")}`);
     });
+
+    it("an admin's release change on one instance shows on the other's cached /download at the next request", async () => {
+      const page = () =>
+        rawRequest({ port: PORTS[1], method: "GET", path: "/download", headers: { "Accept-Encoding": "identity" } });
+      let cached = await page();
+      for (let i = 0; i < 50 && cached.headers["x-cache"] !== "HIT"; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        cached = await page();
+      }
+      expect(cached.headers["x-cache"]).toBe("HIT");
+      const version = `8.${Date.now() % 1000}.2`;
+      expect(cached.body).not.toContain(version);
+      const cookie = await signIn(PORTS[0], "admin@forgekit.example", "admin-demo-1");
+      const saved = await formPost(
+        PORTS[0],
+        "/admin",
+        {
+          intent: "save-release",
+          version,
+          title: "Two instances",
+          release_date: "2031-01-01",
+          release_notes: "Seen everywhere",
+        },
+        { cookie },
+      );
+      expect(saved.status).toBe(200);
+      // PostgreSQL tells every listening instance at commit, before the admin even has the answer.
+      const next = await page();
+      expect(next.headers["x-cache"]).toBe("MISS");
+      expect(next.body).toContain(version);
+    });
   },
 );

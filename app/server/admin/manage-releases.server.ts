@@ -4,6 +4,7 @@ import { getDb } from "../db/db.server";
 import { releases } from "../db/schema";
 import { ActionError, isUuid } from "../action-error.server";
 import { recordAudit, type AuditActor } from "../audit/audit.server";
+import { announcePublicPagesChange, publicPagesChangedHere } from "../public-pages.server";
 
 /** Adds a release, or saves an existing one (by id); recorded in the audit log. */
 export async function saveRelease({
@@ -15,7 +16,8 @@ export async function saveRelease({
   id: string | null;
   release: ReleaseForm;
 }) {
-  return getDb().transaction(async (tx) => {
+  const saved = await getDb().transaction(async (tx) => {
+    await announcePublicPagesChange(tx);
     if (id) {
       if (!isUuid(id)) throw new ActionError(404, "Release not found");
       const updated = await tx
@@ -41,12 +43,15 @@ export async function saveRelease({
     });
     return { id: created!.id, created: true };
   });
+  publicPagesChangedHere();
+  return saved;
 }
 
 /** Deletes a release; recorded in the audit log. */
 export async function deleteRelease({ admin, id }: { admin: AuditActor; id: string }): Promise<{ version: string }> {
   if (!isUuid(id)) throw new ActionError(404, "Release not found");
-  return getDb().transaction(async (tx) => {
+  const removed = await getDb().transaction(async (tx) => {
+    await announcePublicPagesChange(tx);
     const [deleted] = await tx.delete(releases).where(eq(releases.id, id)).returning({ version: releases.version });
     if (!deleted) throw new ActionError(404, "Release not found");
     await recordAudit(tx, admin, {
@@ -57,4 +62,6 @@ export async function deleteRelease({ admin, id }: { admin: AuditActor; id: stri
     });
     return deleted;
   });
+  publicPagesChangedHere();
+  return removed;
 }

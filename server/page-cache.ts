@@ -1,0 +1,219 @@
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+import type { Request, RequestHandler, Response } from "express";
+
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
+
+/** The public pages an anonymous visitor may get from memory (the same HTML for everyone). */
+export const CACHED_PAGES = new Set([
+  "/",
+  "/download",
+  "/pricing",
+  "/contact",
+  "/release-notes",
+  "/privacy-policy",
+  "/terms-of-service",
+  "/refund-policy",
+]);
+
+/** A CDN may keep a page a minute and serve it stale while it asks again. */
+const SHARED_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
+/** A safety net only: every change that shows on these pages invalidates them at once. */
+const MAX_AGE_MS = 10 * 60 * 1000;
+/** Headers of the rendered page that are the request's own, or that the cache sets itself. */
+const NOT_KEPT = new Set([
+  "set-cookie",
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "connection",
+  "date",
+  "etag",
+  "cache-control",
+  "vary",
+  "x-request-id",
+  "content-security-policy",
+]);
+
+interface Entry {
+  headers: [string, string][];
+  identity: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+  etag: string;
+  storedAt: number;
+}
+
+export interface PageCache {
+  /** Serves a stored page (before any other work: no body parsing, session lookup or rendering). */
+  serve: RequestHandler;
+  /** After compression: keeps the page a cacheable request rendered, for the next visitors. */
+  capture: RequestHandler;
+  /** Forgets every page (a release was added, edited or deleted). */
+  invalidate: () => void;
+  /** How many pages are held (for tests and /readyz). */
+  size: () => number;
+}
+
+/**
+ * Anonymous visitors' public pages, rendered once and served from memory, already compressed
+ * (brotli or gzip by Accept-Encoding), with an ETag answered by 304. A request with a session or
+ * flash-toast cookie, or a query string, is never served from the cache and never stored. The
+ * stored page's inline scripts are allowed by their hashes in its Content-Security-Policy, so a
+ * page served from memory needs no nonce (its nonce attributes are inert).
+ */
+export function createPageCache({ now = () => Date.now() }: { now?: () => number } = {}): PageCache {
+  const entries = new Map<string, Entry>();
+  let generation = 0;
+
+  const serve: RequestHandler = (req, res, next) => {
+    const key = cacheKey(req);
+    if (!key) return next();
+    const entry = entries.get(key);
+    if (!entry || now() - entry.storedAt > MAX_AGE_MS) {
+      res.locals.pageCache = { key, generation };
+      return next();
+    }
+    for (const [name, value] of entry.headers) res.setHeader(name, value);
+    res.setHeader("Cache-Control", SHARED_CACHE_CONTROL);
+    res.setHeader("Vary", "Accept-Encoding, Cookie");
+    res.setHeader("ETag", entry.etag);
+    res.setHeader("X-Cache", "HIT");
+    if (matchesEtag(req.headers["if-none-match"], entry.etag)) {
+      res.statusCode = 304;
+      res.end();
+      return;
+    }
+    const encoding = chooseEncoding(req.headers["accept-encoding"]);
+    const body = encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : entry.identity;
+    if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+    res.setHeader("Content-Length", body.length);
+    res.statusCode = 200;
+    res.end(req.method === "HEAD" ? undefined : body);
+  };
+
+  const capture: RequestHandler = (_req, res, next) => {
+    const pending = res.locals.pageCache as { key: string; generation: number } | undefined;
+    if (!pending) return next();
+    const chunks: Buffer[] = [];
+    const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+    const end = res.end.bind(res) as (...args: unknown[]) => Response;
+    const keep = (chunk: unknown, encoding?: unknown) => {
+      if (chunk === undefined || chunk === null || typeof chunk === "function") return;
+      chunks.push(
+        Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, encoding as BufferEncoding | undefined),
+      );
+    };
+    res.write = function (chunk: unknown, ...rest: unknown[]) {
+      keep(chunk, typeof rest[0] === "string" ? rest[0] : undefined);
+      return write(chunk, ...rest);
+    } as Response["write"];
+    res.end = function (chunk?: unknown, ...rest: unknown[]) {
+      keep(chunk, typeof rest[0] === "string" ? rest[0] : undefined);
+      return end(chunk, ...rest);
+    } as Response["end"];
+    res.setHeader("X-Cache", "MISS");
+    res.once("finish", () => {
+      if (!storable(res) || pending.generation !== generation) return;
+      const identity = Buffer.concat(chunks);
+      const headers = keptHeaders(res, identity.toString("utf8"));
+      if (!headers) return;
+      void Promise.all([
+        gzip(identity, { level: 9 }),
+        brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      ]).then(([gzipped, brotlied]) => {
+        // A change while compressing makes this page stale: keep it only if nothing changed.
+        if (pending.generation !== generation) return;
+        const etag = `"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`;
+        entries.set(pending.key, { headers, identity, gzip: gzipped, br: brotlied, etag, storedAt: now() });
+      });
+    });
+    next();
+  };
+
+  return {
+    serve,
+    capture,
+    invalidate: () => {
+      generation++;
+      entries.clear();
+    },
+    size: () => entries.size,
+  };
+}
+
+/** The page's key when this request may be answered from the cache, else null. */
+export function cacheKey(req: Request): string | null {
+  if (req.method !== "GET" && req.method !== "HEAD") return null;
+  if (req.url.includes("?")) return null;
+  if (!CACHED_PAGES.has(req.path)) return null;
+  const cookie = req.headers.cookie ?? "";
+  // Someone signed in, or a toast waiting to be shown: the page is theirs alone.
+  if (cookie.includes("session_token") || cookie.includes("fk_toast")) return null;
+  return req.path;
+}
+
+function storable(res: Response): boolean {
+  return (
+    res.statusCode === 200 &&
+    !res.getHeader("set-cookie") &&
+    String(res.getHeader("content-type") ?? "").startsWith("text/html")
+  );
+}
+
+/**
+ * The headers to serve the stored page with: the rendered page's own (security headers, type), and
+ * its Content-Security-Policy with the nonce replaced by the hashes of the page's inline scripts.
+ * Null when the page cannot be served without its nonce.
+ */
+function keptHeaders(res: Response, html: string): [string, string][] | null {
+  const csp = res.getHeader("content-security-policy");
+  const kept: [string, string][] = [];
+  for (const [name, value] of Object.entries(res.getHeaders())) {
+    if (NOT_KEPT.has(name) || value === undefined) continue;
+    kept.push([name, Array.isArray(value) ? value.join(", ") : String(value)]);
+  }
+  if (csp === undefined) return kept;
+  const hashes = inlineScriptHashes(html).map((hash) => `'${hash}'`);
+  const policy = String(csp);
+  if (!/'nonce-[^']*'/.test(policy)) return [...kept, ["content-security-policy", policy]];
+  const hashed = policy.replace(/'nonce-[^']*'/, hashes.join(" ") || "'none'");
+  return [...kept, ["content-security-policy", hashed]];
+}
+
+/** CSP hashes (sha256-…) of every inline script of a page: what its policy must allow. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const attributes = match[1] ?? "";
+    const content = match[2] ?? "";
+    if (/\bsrc\s*=/i.test(attributes) || content.length === 0) continue;
+    hashes.add(`sha256-${createHash("sha256").update(content, "utf8").digest("base64")}`);
+  }
+  return [...hashes];
+}
+
+/** br when the client takes it, else gzip, else the page as is (q=0 refuses an encoding). */
+export function chooseEncoding(header: string | string[] | undefined): "br" | "gzip" | "identity" {
+  const accepted = new Map<string, number>();
+  for (const part of String(header ?? "").split(",")) {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    if (!name) continue;
+    const q = params.map((p) => /^\s*q=([\d.]+)/.exec(p)?.[1]).find(Boolean);
+    accepted.set(name, q === undefined ? 1 : Number(q));
+  }
+  const allows = (name: string) => (accepted.get(name) ?? accepted.get("*") ?? 0) > 0;
+  if (allows("br")) return "br";
+  if (allows("gzip")) return "gzip";
+  return "identity";
+}
+
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(",").some((tag) => {
+    const value = tag.trim().replace(/^W\//, "");
+    return value === etag || value === "*";
+  });
+}

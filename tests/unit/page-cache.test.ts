@@ -1,0 +1,58 @@
+import { createHash } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { cacheKey, chooseEncoding, inlineScriptHashes } from "../../server/page-cache";
+
+const request = (path: string, { method = "GET", cookie }: { method?: string; cookie?: string } = {}) =>
+  ({ method, url: path, path: path.split("?")[0], headers: cookie ? { cookie } : {} }) as never;
+
+describe("which requests the page cache may answer", () => {
+  it.each([
+    ["/", true],
+    ["/download", true],
+    ["/release-notes", true],
+    ["/pricing", true],
+    ["/licenses", false],
+    ["/login", false],
+    ["/download.data", false],
+    ["/download?x=1", false],
+    ["/assets/app.js", false],
+  ])("%s → %s", (path, cacheable) => {
+    expect(cacheKey(request(path)) !== null).toBe(cacheable);
+  });
+
+  it("never for a signed-in visitor or a visitor with a toast waiting", () => {
+    expect(cacheKey(request("/", { cookie: "better-auth.session_token=abc" }))).toBeNull();
+    expect(cacheKey(request("/", { cookie: "__Secure-better-auth.session_token=abc" }))).toBeNull();
+    expect(cacheKey(request("/", { cookie: "fk_toast=xyz" }))).toBeNull();
+    expect(cacheKey(request("/", { cookie: "theme=dark" }))).toBe("/");
+  });
+
+  it("only GET and HEAD", () => {
+    expect(cacheKey(request("/", { method: "HEAD" }))).toBe("/");
+    expect(cacheKey(request("/", { method: "POST" }))).toBeNull();
+  });
+});
+
+describe("content coding by Accept-Encoding", () => {
+  it.each([
+    ["gzip, deflate, br, zstd", "br"],
+    ["gzip", "gzip"],
+    ["br;q=0, gzip", "gzip"],
+    ["br;q=0.5, gzip;q=1", "br"],
+    ["*", "br"],
+    ["identity", "identity"],
+    ["gzip;q=0, br;q=0", "identity"],
+    [undefined, "identity"],
+  ])("%s → %s", (header, expected) => {
+    expect(chooseEncoding(header)).toBe(expected);
+  });
+});
+
+describe("the CSP hashes of a page's inline scripts", () => {
+  it("hashes each inline script's exact text, not external or empty ones", () => {
+    const inline = 'window.__ctx = {"a":1};';
+    const html = `<script nonce="n">${inline}</script><script type="module" src="/a.js"></script><script></script>`;
+    const expected = `sha256-${createHash("sha256").update(inline).digest("base64")}`;
+    expect(inlineScriptHashes(html)).toEqual([expected]);
+  });
+});
