@@ -18,6 +18,7 @@ export default [
   route("reset-password", "routes/reset-password.tsx"),
   route("profile", "routes/profile.tsx"),
   route("licenses", "routes/licenses.tsx"),
+  route("licenses/:licenseId/file", "routes/licenses.file.ts"),
   route("success", "routes/success.tsx"),
   route("extend-license", "routes/extend-license.tsx"),
   route("admin", "routes/admin.tsx"),

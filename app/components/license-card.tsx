@@ -1,4 +1,4 @@
-import { CalendarPlus, Copy, KeyRound } from "lucide-react";
+import { CalendarPlus, Copy, FileDown, KeyRound } from "lucide-react";
 import { Link } from "react-router";
 import { formatDate } from "~/domain/format-date";
 import {
@@ -125,6 +125,14 @@ export function LicenseCard({ license, now }: { license: LicenseView; now: Date 
                 <CalendarPlus aria-hidden /> Extend
               </Link>
             </Button>
+            {status.kind === "active" || status.kind === "trial-active" ? (
+              <Button asChild variant="outline" size="sm">
+                {/* A file to save: a plain download, not a client-side navigation. */}
+                <a href={`/licenses/${license.id}/file`} download>
+                  <FileDown aria-hidden /> Download license file
+                </a>
+              </Button>
+            ) : null}
             <RefundButton license={license} now={now} action={action} />
           </div>
         ) : null}

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, DEMO_USER, registerAndConfirm, uniqueEmail } from "./support";
 
@@ -38,6 +39,31 @@ test.describe("licenses page", () => {
     expect(results.violations.map((v) => v.id)).toEqual([]);
     await page.getByRole("link", { name: "Buy More Licenses" }).click();
     await expect(page).toHaveURL("/pricing");
+  });
+
+  test("Download license file saves the signed file of a valid license; expired and revoked ones offer none", async ({
+    page,
+    signIn,
+  }) => {
+    await signIn(DEMO_USER);
+    await page.goto("/licenses");
+    const tester = page.getByTestId("license-card").filter({ hasText: "Tester license" });
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      tester.getByRole("link", { name: "Download license file" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^forgekit-[0-9a-f]{8}\.lic$/);
+    const file = JSON.parse(fs.readFileSync((await download.path())!, "utf8")) as Record<string, string>;
+    expect(file).toMatchObject({ format: "license/1" });
+    expect(JSON.parse(Buffer.from(file.payload!, "base64url").toString("utf8"))).toMatchObject({
+      license_type: "tester",
+    });
+    await expect(
+      page.locator("[data-status=revoked]").getByRole("link", { name: "Download license file" }),
+    ).toHaveCount(0);
+    await expect(
+      page.locator("[data-status=expired]").getByRole("link", { name: "Download license file" }),
+    ).toHaveCount(0);
   });
 
   test("a user without licenses sees the empty state", async ({ page }, info) => {
