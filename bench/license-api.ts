@@ -21,6 +21,7 @@ import { startServer } from "../tests/support/server-process";
 const LICENSES = Number(process.env.BENCH_LICENSES ?? 2000);
 const SECONDS = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
+const THREADS = Number(process.env.BENCH_THREADS ?? 1);
 const DAY = 86_400_000;
 
 function ensureWrk(): boolean {
@@ -118,6 +119,14 @@ async function seed(database: DatabaseHandle, dataDir: string): Promise<string[]
   return issued;
 }
 
+/** wrk's summary on one line the bench reads: requests, duration, latency percentiles, errors. */
+const DONE = `function done(summary, latency, requests)
+  io.write(string.format("BENCH requests=%d duration_us=%d p50_us=%d p95_us=%d p99_us=%d status_errors=%d socket_errors=%d\\n",
+    summary.requests, summary.duration, latency:percentile(50), latency:percentile(95), latency:percentile(99),
+    summary.errors.status, summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout))
+end
+`;
+
 function luaScript(keys: string[]): string {
   return `-- POST /api/v1/licenses/validate, rotating over ${keys.length} keys, a fresh nonce each time
 local keys = {
@@ -140,12 +149,7 @@ function request()
   local body = '{"key":"' .. key .. '","nonce":"' .. string.format("bench%04d%012d", id, n) .. '"}'
   return wrk.format("POST", "/api/v1/licenses/validate", headers, body)
 end
-function done(summary, latency, requests)
-  io.write(string.format("BENCH requests=%d duration_us=%d p50_us=%d p95_us=%d p99_us=%d status_errors=%d socket_errors=%d\\n",
-    summary.requests, summary.duration, latency:percentile(50), latency:percentile(95), latency:percentile(99),
-    summary.errors.status, summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout))
-end
-`;
+${DONE}`;
 }
 
 interface Figures {
@@ -160,7 +164,7 @@ interface Figures {
 function runWrk(url: string, script: string, seconds: number): Figures {
   const result = spawnSync(
     "wrk",
-    ["-t2", `-c${CONNECTIONS}`, `-d${seconds}s`, "--latency", "-s", script, `${url}/api/v1/licenses/validate`],
+    [`-t${THREADS}`, `-c${CONNECTIONS}`, `-d${seconds}s`, "--latency", "-s", script, url],
     { encoding: "utf8" },
   );
   const line = /BENCH (.+)/.exec(result.stdout)?.[1];
@@ -194,6 +198,8 @@ async function sanityCheck(url: string, keys: string[]): Promise<void> {
 async function measure(label: string, dataDir: string, env: Record<string, string>, keys: string[]) {
   const script = path.join(dataDir, "validate.lua");
   fs.writeFileSync(script, luaScript(keys));
+  const doneScript = path.join(dataDir, "done.lua");
+  fs.writeFileSync(doneScript, DONE);
   const server = await startServer({
     port: await freePort(),
     dataDir,
@@ -201,15 +207,19 @@ async function measure(label: string, dataDir: string, env: Record<string, strin
   });
   try {
     await sanityCheck(server.origin, keys);
-    runWrk(server.origin, script, 2); // warm-up: JIT, connection pool, caches
-    const figures = runWrk(server.origin, script, SECONDS);
+    const validate = `${server.origin}/api/v1/licenses/validate`;
+    runWrk(validate, script, 2); // warm-up: JIT, connection pool, caches
+    const figures = runWrk(validate, script, SECONDS);
+    // The same server without the database: the router, rate limit, JSON and signing alone.
+    const keysOnly = runWrk(`${server.origin}/api/v1/keys`, doneScript, Math.max(2, Math.round(SECONDS / 2)));
     const errors =
       figures.statusErrors + figures.socketErrors > 0
         ? `; ${figures.statusErrors} non-2xx answers, ${figures.socketErrors} socket errors`
         : "";
     console.log(
       `  ${label}: ${Math.round(figures.perSecond).toLocaleString("en")} validations/s, ` +
-        `p50 ${figures.p50.toFixed(1)} ms, p95 ${figures.p95.toFixed(1)} ms, p99 ${figures.p99.toFixed(1)} ms${errors}`,
+        `p50 ${figures.p50.toFixed(1)} ms, p95 ${figures.p95.toFixed(1)} ms, p99 ${figures.p99.toFixed(1)} ms${errors}` +
+        ` (GET /api/v1/keys, no database: ${Math.round(keysOnly.perSecond).toLocaleString("en")}/s)`,
     );
     return figures;
   } finally {
@@ -220,7 +230,7 @@ async function measure(label: string, dataDir: string, env: Record<string, strin
 async function main() {
   console.log(
     `license API: POST /api/v1/licenses/validate over ${LICENSES.toLocaleString("en")} licenses ` +
-      `(a quarter of the keys superseded), wrk ${CONNECTIONS} connections, ${SECONDS} s per engine`,
+      `(a quarter of the keys superseded), wrk ${THREADS} thread(s), ${CONNECTIONS} connections, ${SECONDS} s per engine`,
   );
   if (!ensureWrk()) return;
 
