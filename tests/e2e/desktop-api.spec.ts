@@ -247,6 +247,13 @@ test.describe("the desktop tool's license API", () => {
     await expect(card.getByTestId("computer-name")).toHaveText(MACHINE.computer_name);
     await expect(card.getByTestId("license-key")).toHaveText(currentKey);
     await expect(card.getByRole("button", { name: "Set offline data" })).toHaveCount(0);
+    // The owner's "Download license file" gives a file the tool verifies the same way.
+    const [saved] = await Promise.all([
+      page.waitForEvent("download"),
+      card.getByRole("link", { name: "Download license file" }).click(),
+    ]);
+    const pageFile = JSON.parse(fs.readFileSync((await saved.path())!, "utf8")) as Json;
+    expect(tool.verifyLicenseFile(pageFile)).toMatchObject({ email, ...MACHINE, end_date: activated.license.end_date });
 
     // The owner asks for a refund in the browser: the tool's very next answer says so, for both keys.
     await card.getByRole("button", { name: "Request Refund" }).click();
