@@ -1,4 +1,4 @@
-import { pageTitle } from "~/lib/meta";
+import { publicPageMeta } from "~/lib/meta";
 import { Copy, Mail } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -75,7 +75,9 @@ export default function Contact() {
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  pageTitle(matches, "Contact Us"),
-  { name: "description", content: "Write to support; we usually reply within 24 hours on business days." },
-];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  publicPageMeta(matches, {
+    path: "/contact",
+    title: "Contact Us",
+    description: "Write to support; we usually reply within 24 hours on business days.",
+  });

@@ -1,4 +1,4 @@
-import { pageTitle } from "~/lib/meta";
+import { publicPageMeta } from "~/lib/meta";
 import { Download, ExternalLink, Rss } from "lucide-react";
 import { Link, useNavigation } from "react-router";
 import { ReleaseList, ReleaseListSkeleton } from "~/components/release-list";
@@ -111,10 +111,9 @@ export default function DownloadPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  pageTitle(matches, "Download"),
-  {
-    name: "description",
-    content: "Download the Windows installer, see system requirements and what changed in the latest releases.",
-  },
-];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  publicPageMeta(matches, {
+    path: "/download",
+    title: "Download",
+    description: "Download the Windows installer, see system requirements and what changed in the latest releases.",
+  });

@@ -1,4 +1,4 @@
-import { productNameFrom } from "~/lib/meta";
+import { productNameFrom, publicPageMeta } from "~/lib/meta";
 import { Link } from "react-router";
 import { ArrowRightIcon, DownloadIcon, EyeIcon, FolderOpenIcon, SparklesIcon } from "~/components/icons";
 import { RotatingHeadline } from "~/components/rotating-headline";
@@ -124,11 +124,10 @@ export default function Home() {
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const name = productNameFrom(matches);
-  return [
-    { title: `${name} — automate repetitive programming work on Windows` },
-    {
-      name: "description",
-      content: `${name} loads your existing components, applies the changes you define, previews the results and generates new components. Download for Windows.`,
-    },
-  ];
+  return publicPageMeta(matches, {
+    path: "/",
+    title: `${name} — automate repetitive programming work on Windows`,
+    fullTitle: true,
+    description: `${name} loads your existing components, applies the changes you define, previews the results and generates new components. Download for Windows.`,
+  });
 };

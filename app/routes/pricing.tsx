@@ -1,4 +1,4 @@
-import { pageTitle } from "~/lib/meta";
+import { publicPageMeta } from "~/lib/meta";
 import { useState } from "react";
 import { useAnswer } from "~/components/use-answer";
 import { data, Link, useFetcher, useNavigate } from "react-router";
@@ -172,11 +172,10 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  pageTitle(matches, "Pricing"),
-  {
-    name: "description",
-    content:
+export const meta: Route.MetaFunction = ({ matches }) =>
+  publicPageMeta(matches, {
+    path: "/pricing",
+    title: "Pricing",
+    description:
       "Monthly $9, 6 months $49.50 or yearly $90 per license; auto-renewing, cancel anytime, 7-day free trial for new customers.",
-  },
-];
+  });

@@ -1,4 +1,4 @@
-import { pageTitle } from "~/lib/meta";
+import { publicPageMeta } from "~/lib/meta";
 import { Link } from "react-router";
 import { LegalPage, type LegalSection } from "~/components/legal-page";
 import { LEGAL_UPDATED } from "./refund-policy";
@@ -181,10 +181,9 @@ export default function PrivacyPolicy() {
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  pageTitle(matches, "Privacy Policy"),
-  {
-    name: "description",
-    content: "What personal data we collect, why, who processes it, how long we keep it, and your rights.",
-  },
-];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  publicPageMeta(matches, {
+    path: "/privacy-policy",
+    title: "Privacy Policy",
+    description: "What personal data we collect, why, who processes it, how long we keep it, and your rights.",
+  });

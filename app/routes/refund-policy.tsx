@@ -1,4 +1,4 @@
-import { pageTitle } from "~/lib/meta";
+import { publicPageMeta } from "~/lib/meta";
 import { Link } from "react-router";
 import { LegalPage, type LegalSection } from "~/components/legal-page";
 import type { Route } from "./+types/refund-policy";
@@ -132,11 +132,10 @@ export default function RefundPolicy() {
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  pageTitle(matches, "Refund Policy"),
-  {
-    name: "description",
-    content:
+export const meta: Route.MetaFunction = ({ matches }) =>
+  publicPageMeta(matches, {
+    path: "/refund-policy",
+    title: "Refund Policy",
+    description:
       "Refunds within 14 days (4 months for protected groups), 95% of the plan price, cancellation fee of 5% or 100 NIS, whichever is lower.",
-  },
-];
+  });

@@ -1,4 +1,4 @@
-import { pageTitle } from "~/lib/meta";
+import { publicPageMeta } from "~/lib/meta";
 import { Rss } from "lucide-react";
 import { Link, useNavigation } from "react-router";
 import { ReleaseList, ReleaseListSkeleton } from "~/components/release-list";
@@ -47,7 +47,9 @@ export default function ReleaseNotes({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  pageTitle(matches, "Release notes"),
-  { name: "description", content: "What changed in each release of the tool, newest first." },
-];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  publicPageMeta(matches, {
+    path: "/release-notes",
+    title: "Release notes",
+    description: "What changed in each release of the tool, newest first.",
+  });

@@ -1,4 +1,4 @@
-import { pageTitle } from "~/lib/meta";
+import { publicPageMeta } from "~/lib/meta";
 import { Link } from "react-router";
 import { LegalPage, type LegalSection } from "~/components/legal-page";
 import { LEGAL_UPDATED } from "./refund-policy";
@@ -195,11 +195,10 @@ export default function TermsOfService() {
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  pageTitle(matches, "Terms of Service"),
-  {
-    name: "description",
-    content:
+export const meta: Route.MetaFunction = ({ matches }) =>
+  publicPageMeta(matches, {
+    path: "/terms-of-service",
+    title: "Terms of Service",
+    description:
       "The terms for using the software and the website, buying subscription licenses, renewals, refunds and support.",
-  },
-];
+  });

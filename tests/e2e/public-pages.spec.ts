@@ -60,4 +60,36 @@ test.describe("every public page", () => {
     await expect(page.getByTestId("plan-yearly")).toContainText("$90");
     await context.close();
   });
+
+  test("the web's conventions: robots, sitemap, security.txt, manifest, icons, canonical and link-preview tags", async ({
+    request,
+    baseURL,
+  }) => {
+    const robots = await request.get("/robots.txt");
+    expect(robots.headers()["content-type"]).toContain("text/plain");
+    expect(await robots.text()).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+    const sitemap = await (await request.get("/sitemap.xml")).text();
+    expect(sitemap).toContain(`<loc>${baseURL}/release-notes</loc><lastmod>`);
+    expect(await (await request.get("/.well-known/security.txt")).text()).toMatch(/^Contact: mailto:\S+@\S+$/m);
+    const manifest = (await (await request.get("/site.webmanifest")).json()) as {
+      name: string;
+      icons: { src: string }[];
+    };
+    expect(manifest.name).toBe("ForgeKit");
+    for (const icon of [
+      "/favicon.ico",
+      "/apple-touch-icon.png",
+      "/icon-512.png",
+      "/og-image.png",
+      ...manifest.icons.map((i) => i.src),
+    ]) {
+      expect((await request.get(icon)).status(), icon).toBe(200);
+    }
+    const html = await (await request.get("/pricing")).text();
+    expect(html).toContain(`<link rel="canonical" href="${baseURL}/pricing"/>`);
+    expect(html).toContain(`<meta property="og:image" content="${baseURL}/og-image.png"/>`);
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image"/>');
+    expect(html).toMatch(/<link [^>]*rel="manifest" href="\/site.webmanifest"/);
+    expect(html).toMatch(/<link [^>]*rel="apple-touch-icon" href="\/apple-touch-icon.png"/);
+  });
 });
