@@ -61,7 +61,7 @@ export function AdminUsers({
       {search?.error ? <FormMessage>{search.error}</FormMessage> : null}
       {search?.results ? (
         search.results.length === 0 ? (
-          <p className="text-muted-foreground">No users match “{search.term}”.</p>
+          <p className="text-muted-foreground [overflow-wrap:anywhere]">No users match “{search.term}”.</p>
         ) : (
           <ul className="flex flex-col gap-2" aria-label="Search results">
             {search.results.map((user) => (

@@ -47,8 +47,12 @@ export default function ConfirmEmail({ actionData }: Route.ComponentProps) {
       description={
         <>
           We sent a confirmation link to{" "}
-          {email ? <strong className="text-foreground">{email}</strong> : "your e-mail address"}. Follow it to activate
-          your account; it signs you in and brings you back here.
+          {email ? (
+            <strong className="text-foreground [overflow-wrap:anywhere]">{email}</strong>
+          ) : (
+            "your e-mail address"
+          )}
+          . Follow it to activate your account; it signs you in and brings you back here.
         </>
       }
     >
