@@ -119,8 +119,17 @@ describe("crash: kill -9 during registrations and purchases loses no acknowledge
           }),
         ),
       ];
-      // Let writes get going, then pull the plug at a different moment each round.
-      await new Promise((resolve) => setTimeout(resolve, 400 + ((round * 397) % 900)));
+      // Let writes get going (at least one registration and one purchase acknowledged this round,
+      // however busy the machine is), then pull the plug at a different moment each round.
+      const before = { registered: registered.length, purchases: purchases.length };
+      const started = Date.now();
+      while (
+        (registered.length === before.registered || purchases.length === before.purchases) &&
+        Date.now() - started < 30_000
+      ) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await new Promise((resolve) => setTimeout(resolve, (round * 397) % 700));
       crashed = true;
       await server.kill9();
       await Promise.all(drivers);
