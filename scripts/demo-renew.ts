@@ -8,6 +8,8 @@ import type { RenewOutcome } from "../app/server/billing/demo-provider.server";
 import { openDatabase } from "../app/server/db/client.server";
 import { setDatabase } from "../app/server/db/db.server";
 import { getEnv } from "../app/server/env.server";
+import { JOB_DEFINITIONS } from "../app/server/jobs/definitions.server";
+import { drainJobs, startJobs, stopJobs } from "../app/server/jobs/jobs.server";
 
 async function main() {
   const target = parseRenewTarget(process.argv.slice(2));
@@ -39,11 +41,15 @@ async function main() {
     try {
       await database.migrate();
       setDatabase(database);
+      // The renewals' follow-ups (e.g. stop renewing a revoked license) are queued as jobs: run them here.
+      await startJobs(database, { definitions: JOB_DEFINITIONS, work: false, name: "demo:renew" });
       outcomes = await renewDemo(
         connectDemoProvider({ webhookSecret: env.DEMO_WEBHOOK_SECRET, refundApprovalMs: null }),
         target,
       );
+      await drainJobs();
     } finally {
+      await stopJobs();
       setDatabase(undefined);
       await database.close();
     }

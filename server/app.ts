@@ -14,6 +14,8 @@ import { openDatabase, type DatabaseHandle } from "../app/server/db/client.serve
 import { setDatabase } from "../app/server/db/db.server";
 import { getEnv, publicConfig, type Env } from "../app/server/env.server";
 import { flushLogs, getLogger } from "../app/server/logger.server";
+import { JOB_DEFINITIONS } from "../app/server/jobs/definitions.server";
+import { jobsStatus, startJobs, stopJobs } from "../app/server/jobs/jobs.server";
 import { flushMail } from "../app/server/mail/outbox.server";
 import { DEMO_ACCOUNTS, seedDemoData } from "../app/server/seed.server";
 import { apiV1 } from "./api-v1";
@@ -53,7 +55,10 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppInst
     await database.migrate();
     setDatabase(database);
     if (env.embedded) await seedDemoData(database.db);
+    // Background jobs (pg-boss, state in this database): queued jobs from before a restart run now.
+    await startJobs(database, { definitions: JOB_DEFINITIONS, name: "app" });
   } catch (error) {
+    await stopJobs().catch(() => {});
     await database.close();
     throw error;
   }
@@ -88,11 +93,13 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppInst
     res.set("Cache-Control", "no-store");
     try {
       await database.ping();
-      res.json({
-        status: "ready",
+      const { ok, queued, failed } = await jobsStatus();
+      res.status(ok ? 200 : 503).json({
+        status: ok ? "ready" : "unavailable",
         database: database.engine,
         mode: env.embedded ? "embedded" : "production",
         runtime: runtime(),
+        jobs: { ok, queued, failed },
       });
     } catch {
       res.status(503).json({
@@ -153,7 +160,9 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppInst
     env,
     database,
     close: async () => {
-      // E-mails queued by the last requests are sent (or kept in the dev mailbox) before the database closes.
+      // Running jobs finish (or are released for a retry) and e-mails queued by the last requests
+      // are sent (or kept in the dev mailbox) before the database closes.
+      await stopJobs();
       await flushMail();
       stopListening();
       await listener?.close();

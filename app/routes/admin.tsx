@@ -2,6 +2,7 @@ import { pageTitle } from "~/lib/meta";
 import { parseValues } from "~/lib/form";
 import { data, useSearchParams } from "react-router";
 import { AdminAudit } from "~/components/admin-audit";
+import { AdminJobs } from "~/components/admin-jobs";
 import { AdminReleases } from "~/components/admin-releases";
 import { AdminUsers } from "~/components/admin-users";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
@@ -23,6 +24,7 @@ import type { UserSearchResult } from "~/domain/views";
 import { searchUsers } from "~/server/admin/search-users.server";
 import { requireAdmin, requireAdminAction } from "~/server/auth/session.server";
 import { listUserLicenses } from "~/server/licenses/list-licenses.server";
+import { jobsStatus } from "~/server/jobs/jobs.server";
 import { getLogger } from "~/server/logger.server";
 import { listReleases } from "~/server/releases/list-releases.server";
 import { readForm } from "~/server/read-form.server";
@@ -63,11 +65,12 @@ export async function loader({ request }: Route.LoaderArgs) {
         return user ? { user, licenses: await listUserLicenses(user.id, { reveal: true }) } : null;
       })
     : null;
-  const [releases, audit] = await Promise.all([
+  const [releases, audit, jobs] = await Promise.all([
     attempt(ADMIN_ERRORS.loadReleases, () => listReleases()),
     attempt("Failed to load the audit log", () => listAuditEntries(100)),
+    jobsStatus(),
   ]);
-  return { search, selected, releases, audit, now: new Date().toISOString() };
+  return { search, selected, releases, audit, jobs, now: new Date().toISOString() };
 }
 
 /**
@@ -126,6 +129,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto w-full max-w-5xl px-4 py-12 sm:px-6">
       <h1 className="text-3xl font-semibold tracking-tight">Administration</h1>
       <p className="mt-1 text-muted-foreground">Users and their licenses, release notes, and the audit log.</p>
+      <AdminJobs jobs={loaderData.jobs} />
       <Tabs defaultValue={initialTab} className="mt-8">
         <TabsList>
           <TabsTrigger value="users">Users</TabsTrigger>

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as adminRoute from "~/routes/admin";
 import { audit_log, demo_billing, licenses, releases, users } from "~/server/db/schema";
+import { drainJobs } from "~/server/jobs/jobs.server";
 import { licenseKeys } from "~/server/license-keys/keys.server";
 import { DEMO_ACCOUNTS, seedDemoData } from "~/server/seed.server";
 import { call, formRequest, getRequest, routeArgs, signInCookie } from "../support/route-call";
@@ -180,6 +181,7 @@ describe.each(testEngines())("administration on %s", (engine) => {
       .where(eq(licenses.paddle_subscription_id, "sub_demo_seed_renewing"));
     expect(renewing!.auto_renew).toBe(true);
     expect((await post({ intent: "revoke", licenseId: renewing!.id })).status).toBe(200);
+    expect(await drainJobs()).toBe(1);
     const [after] = await db().select().from(licenses).where(eq(licenses.id, renewing!.id));
     expect(after).toMatchObject({ status: "revoked", auto_renew: false, cancellation_requested: true });
     const [sub] = await db().select().from(demo_billing).where(eq(demo_billing.id, "sub_demo_seed_renewing"));

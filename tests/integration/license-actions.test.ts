@@ -7,6 +7,7 @@ import { connectDemoProvider, setPaymentProvider } from "~/server/billing/config
 import { ProviderError, type PaymentProvider } from "~/server/billing/payment-provider.server";
 import { audit_log, demo_billing, licenses, users, type License } from "~/server/db/schema";
 import { setEnv } from "~/server/env.server";
+import { drainJobs } from "~/server/jobs/jobs.server";
 import { licenseKeys } from "~/server/license-keys/keys.server";
 import { DEMO_ACCOUNTS, seedDemoData } from "~/server/seed.server";
 import { call, formRequest, routeArgs, signInCookie } from "../support/route-call";
@@ -260,6 +261,7 @@ describe.each(testEngines())("license self-service actions on %s", (engine) => {
         title: "Refund Requested",
         description: expect.stringContaining("$8.55"),
       });
+      expect(await drainJobs()).toBe(1);
       expect(await reload(license.id)).toMatchObject({
         status: "refund_requested",
         auto_renew: false,

@@ -6,6 +6,7 @@ import { audit_log, checkouts, licenses, payments, webhook_events } from "~/serv
 import { licenseKeys } from "~/server/license-keys/keys.server";
 import { action as webhookAction } from "~/routes/api.webhooks.paddle";
 import { getPaymentProvider, setPaymentProvider } from "~/server/billing/configured-provider.server";
+import { drainJobs } from "~/server/jobs/jobs.server";
 import { adjustment, days, envelope, signed, subscription, transaction } from "../support/paddle-fixtures";
 import { createUser, startTestApp, testEngines, type TestApp } from "../support/test-app";
 import { testContext } from "../support/route-call";
@@ -22,6 +23,8 @@ describe.each(testEngines())("payment webhooks on %s", (engine) => {
   });
   afterAll(async () => app?.close());
   beforeEach(async () => {
+    // Follow-ups queued by earlier tests run now (against the demo provider): each test sees its own.
+    await drainJobs();
     user = await createUser(app.database.db, `buyer-${engine}-${++n}@example.com`);
   });
 
@@ -428,6 +431,7 @@ describe.each(testEngines())("payment webhooks on %s", (engine) => {
         const after = (await licenseOf(txn.subscription_id!))!;
         expect(after.status).toBe("revoked");
         expect(after.end_date.toISOString()).toBe(license.end_date.toISOString());
+        await drainJobs();
         expect(cancelled).toEqual([txn.subscription_id]);
       } finally {
         setPaymentProvider(undefined);
@@ -709,6 +713,7 @@ describe.each(testEngines())("payment webhooks on %s", (engine) => {
         });
         await deliver(envelope("transaction.completed", renewal));
         expect((await licenseOf(txn.subscription_id!))!.end_date.toISOString()).toBe(license.end_date.toISOString());
+        await drainJobs();
         expect(cancelled).toEqual([txn.subscription_id]);
       } finally {
         setPaymentProvider(undefined);
@@ -867,10 +872,12 @@ describe.each(testEngines())("payment webhooks on %s", (engine) => {
           status: "approved",
         });
         expect((await deliver(envelope("adjustment.updated", approved))).status).toBe(200);
+        await drainJobs();
         expect(cancelled).toEqual([txn.subscription_id]);
         expect((await licenseOf(txn.subscription_id!))!).toMatchObject({ status: "refunded", auto_renew: false });
         // Redelivered: nothing again.
         await deliver(envelope("adjustment.updated", approved));
+        expect(await drainJobs()).toBe(0);
         expect(cancelled).toHaveLength(1);
       } finally {
         setPaymentProvider(undefined);

@@ -6,6 +6,8 @@ import { resetAuth } from "~/server/auth/auth.server";
 import { setPaymentProvider } from "~/server/billing/configured-provider.server";
 import { openDatabase, type DatabaseHandle } from "~/server/db/client.server";
 import { setDatabase } from "~/server/db/db.server";
+import { JOB_DEFINITIONS } from "~/server/jobs/definitions.server";
+import { startJobs, stopJobs, type JobDefinitions } from "~/server/jobs/jobs.server";
 import { parseEnv, setEnv, type Env } from "~/server/env.server";
 import { setMailer, type MailMessage } from "~/server/mail/mailer.server";
 import { flushMail } from "~/server/mail/outbox.server";
@@ -33,7 +35,12 @@ export interface TestApp {
 export async function startTestApp(
   engine: EngineName,
   envOverrides: Record<string, string> = {},
-  options: { migrationsFolder?: string } = {},
+  options: {
+    migrationsFolder?: string;
+    /** Job kinds besides the app's; jobs run only when the test calls drainJobs() unless `work`. */
+    jobs?: JobDefinitions;
+    work?: boolean;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fk-it-"));
   const env = parseEnv({ NODE_ENV: "test", DATA_DIR: dataDir, LOG_LEVEL: "silent", ...envOverrides });
@@ -63,6 +70,7 @@ export async function startTestApp(
   setDatabase(database);
   resetAuth();
   setPaymentProvider(undefined);
+  await startJobs(database, { definitions: { ...JOB_DEFINITIONS, ...options.jobs }, work: options.work ?? false });
   const mails: MailMessage[] = [];
   setMailer({ send: async (message) => void mails.push(message) });
   return {
@@ -70,6 +78,7 @@ export async function startTestApp(
     database,
     mails,
     close: async () => {
+      await stopJobs({ timeoutMs: 1000 });
       await flushMail();
       setMailer(undefined);
       setDatabase(undefined);

@@ -1,9 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { ADMIN_ERRORS } from "~/domain/admin";
 import { canCancelRenewal, licenseFacts } from "~/domain/license-status";
-import { getPaymentProvider } from "../billing/configured-provider.server";
-import { getLogger } from "../logger.server";
-import { markCancellationRequested } from "../licenses/renewal.server";
+import { enqueueStopRenewal } from "../jobs/stop-renewal.server";
 import { getDb } from "../db/db.server";
 import { licenses, profiles, users } from "../db/schema";
 import { licenseKeys } from "../license-keys/keys.server";
@@ -25,11 +23,12 @@ export async function getUserSummary(userId: string) {
 
 /**
  * Revoke (spec.md section 4 "Admin revoke"): only an active license; recorded in the audit log.
- * A revoked license must not be charged again: its subscription's renewal is stopped too.
+ * A revoked license must not be charged again: its subscription's renewal is stopped too, by a
+ * stop-renewal job queued in the revoke's transaction (retried until the provider agrees).
  */
 export async function revokeLicense({ admin, licenseId }: { admin: AuditActor; licenseId: string }): Promise<void> {
   if (!isUuid(licenseId)) throw new ActionError(404, "License not found");
-  const revoked = await getDb().transaction(async (tx) => {
+  await getDb().transaction(async (tx) => {
     const [license] = await tx.select().from(licenses).where(eq(licenses.id, licenseId)).for("update");
     if (!license) throw new ActionError(404, "License not found");
     if (license.status !== "active") throw new ActionError(409, "Only active licenses can be revoked.");
@@ -43,16 +42,14 @@ export async function revokeLicense({ admin, licenseId }: { admin: AuditActor; l
       target_id: licenseId,
       details: { user_id: license.user_id, email: license.email, license_type: license.license_type },
     });
-    return license;
-  });
-  if (canCancelRenewal(licenseFacts(revoked)) && revoked.paddle_subscription_id) {
-    try {
-      await getPaymentProvider().cancelAtPeriodEnd(revoked.paddle_subscription_id);
-      await markCancellationRequested(revoked.id);
-    } catch (error) {
-      getLogger().warn({ err: error, licenseId }, "revoked, but the subscription's renewal could not be stopped");
+    if (canCancelRenewal(licenseFacts(license)) && license.paddle_subscription_id) {
+      await enqueueStopRenewal(
+        tx,
+        { licenseId, subscriptionId: license.paddle_subscription_id, record: true },
+        `revoke:${licenseId}`,
+      );
     }
-  }
+  });
 }
 
 /**

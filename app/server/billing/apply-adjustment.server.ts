@@ -56,7 +56,14 @@ export async function applyAdjustment(
       .where(eq(licenses.id, license.id));
     // A refund approved without the site's request (e.g. in Paddle's dashboard): stop renewal too.
     if (license.auto_renew && !license.cancellation_requested && license.paddle_subscription_id) {
-      return [{ kind: "stop-renewal", licenseId: license.id, subscriptionId: license.paddle_subscription_id }];
+      return [
+        {
+          kind: "stop-renewal",
+          licenseId: license.id,
+          subscriptionId: license.paddle_subscription_id,
+          occasion: adjustment.id,
+        },
+      ];
     }
   } else if (adjustment.status === "pending_approval") {
     if (license.status === "active")

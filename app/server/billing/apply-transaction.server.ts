@@ -205,7 +205,9 @@ async function applyRenewal(
       { transaction: payment.id, licenseId: license.id },
       "renewal charged for a revoked or refunded license",
     );
-    return [{ kind: "stop-renewal", licenseId: license.id, subscriptionId: period.subscriptionId }];
+    return [
+      { kind: "stop-renewal", licenseId: license.id, subscriptionId: period.subscriptionId, occasion: payment.id },
+    ];
   }
   // The new period's end (plus any extension); never backwards.
   const end_date = addMonths(period.end, license.extended_months);

@@ -54,7 +54,13 @@ export interface ExtensionChargeInput {
 }
 
 /** What the provider must still be told once the event's changes are committed. */
-export type FollowUp = { kind: "stop-renewal"; licenseId: string; subscriptionId: string };
+export type FollowUp = {
+  kind: "stop-renewal";
+  licenseId: string;
+  subscriptionId: string;
+  /** The provider object that made it necessary (a transaction or adjustment id): part of the job's key. */
+  occasion: string;
+};
 
 /** A provider call that failed; the message is safe to log, not meant for users. */
 export class ProviderError extends Error {

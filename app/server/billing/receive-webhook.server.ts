@@ -2,7 +2,7 @@ import { getDb } from "../db/db.server";
 import { webhook_events } from "../db/schema";
 import { getLogger } from "../logger.server";
 import { applyWebhookEvent } from "./apply-webhook-event.server";
-import type { FollowUp } from "./payment-provider.server";
+import { enqueueStopRenewal } from "../jobs/stop-renewal.server";
 import type { PaymentProvider } from "./payment-provider.server";
 import { parseEvent } from "./paddle-events.server";
 import { verifySignature } from "./webhook-signature.server";
@@ -22,14 +22,17 @@ export async function receiveWebhook({
   rawBody,
   signature,
   secret,
-  provider,
   now = new Date(),
 }: {
   rawBody: string;
   signature: string | null;
   secret: string;
-  /** Told what a committed event implies (e.g. stop renewing a refunded license). */
-  provider: PaymentProvider;
+  /**
+   * The provider that sent the event; not called here. What a committed event implies for it
+   * (e.g. stop renewing a refunded license) is queued as a job in the event's transaction, and
+   * the job queue (app/server/jobs) tells the configured provider, retried until it agrees.
+   */
+  provider?: PaymentProvider;
   now?: Date;
 }): Promise<WebhookResult> {
   const log = getLogger();
@@ -52,7 +55,7 @@ export async function receiveWebhook({
   if (!parsed.used) return { status: 200, body: { ok: true, message: `Ignored ${parsed.event_type}` } };
   const { event } = parsed;
   try {
-    const followUps = await getDb().transaction(async (tx) => {
+    const applied = await getDb().transaction(async (tx) => {
       const recorded = await tx
         .insert(webhook_events)
         .values({
@@ -63,11 +66,16 @@ export async function receiveWebhook({
         })
         .onConflictDoNothing()
         .returning({ id: webhook_events.event_id });
-      if (recorded.length === 0) return null;
-      return applyWebhookEvent(tx, event);
+      if (recorded.length === 0) return false;
+      for (const followUp of await applyWebhookEvent(tx, event)) {
+        await enqueueStopRenewal(
+          tx,
+          { licenseId: followUp.licenseId, subscriptionId: followUp.subscriptionId, record: false },
+          followUp.occasion,
+        );
+      }
+      return true;
     });
-    const applied = followUps !== null;
-    if (followUps?.length) await runFollowUps(provider, followUps);
     return { status: 200, body: { ok: true, message: applied ? `Applied ${event.event_type}` : "Already received" } };
   } catch (error) {
     log.error(
@@ -75,16 +83,5 @@ export async function receiveWebhook({
       "webhook event could not be applied",
     );
     return { status: 500, body: { ok: false, message: "The event could not be applied; it will be retried" } };
-  }
-}
-
-/** Tells the provider what a committed event implies; best effort (the event itself is applied). */
-async function runFollowUps(provider: PaymentProvider, followUps: FollowUp[]): Promise<void> {
-  for (const followUp of followUps) {
-    try {
-      await provider.cancelAtPeriodEnd(followUp.subscriptionId);
-    } catch (error) {
-      getLogger().warn({ err: error, ...followUp }, "could not stop the renewal of a refunded license");
-    }
   }
 }

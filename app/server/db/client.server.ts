@@ -21,6 +21,10 @@ export type Engine = "pglite" | "postgres";
 export interface DatabaseHandle {
   db: Database;
   engine: Engine;
+  /** PostgreSQL's address (postgres only): other clients (the job queue) open their own pool. */
+  url?: string;
+  /** The embedded engine's one connection (pglite only): the job queue shares it. */
+  pglite?: PGlite;
   /** Applies every pending migration (safe to call when up to date); a folder for tests. */
   migrate: (folder?: string) => Promise<void>;
   /** Cheap round trip, for readiness. */
@@ -68,6 +72,7 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
   return {
     db,
     engine: "postgres",
+    url,
     migrate: async (folder = migrationsFolder()) => {
       // One connection holds an advisory lock, so app servers starting together
       // apply the migrations once, one after the other.
@@ -113,6 +118,7 @@ async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle>
   return {
     db,
     engine: "pglite",
+    pglite: client,
     migrate: async (folder = migrationsFolder()) => {
       await migratePglite(drizzlePglite(client), { migrationsFolder: folder });
       makePrivate();

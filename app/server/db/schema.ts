@@ -408,3 +408,15 @@ export const dev_mails = pgTable(
   },
   (t) => [index("dev_mails_created_at_idx").on(t.created_at.desc())],
 );
+
+/**
+ * Idempotency keys of background jobs (app/server/jobs/jobs.server.ts): a key is written in the
+ * same transaction as its job, so a job with a given key is queued at most once, ever — also
+ * after pg-boss has archived or deleted the job itself.
+ */
+export const job_keys = pgTable("job_keys", {
+  key: text("key").primaryKey(),
+  queue: text("queue").notNull(),
+  job_id: uuid("job_id"),
+  created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -7,16 +7,17 @@ import { getPaymentProvider } from "../billing/configured-provider.server";
 import { getDb } from "../db/db.server";
 import { recordAudit } from "../audit/audit.server";
 import { licenses } from "../db/schema";
-import { getLogger } from "../logger.server";
 import { ActionError } from "../action-error.server";
+import { enqueueStopRenewal } from "../jobs/stop-renewal.server";
 import { getOwnLicense } from "./own-license.server";
-import { askProvider, markCancellationRequested } from "./renewal.server";
+import { askProvider } from "./renewal.server";
 
 /**
  * Request Refund: re-checks eligibility on the server, asks the provider for a partial refund of
  * 95% of the plan price against the license's newest payment, then marks the license
  * refund_requested and records the request in the audit log, in one transaction. The pending
- * refund also stops renewal, so a refunded license is never charged again.
+ * refund also stops renewal, so a refunded license is never charged again: a stop-renewal job
+ * queued in that transaction tells the provider, retried until it agrees.
  */
 export async function requestRefund({
   user,
@@ -53,16 +54,13 @@ export async function requestRefund({
       target_id: license.id,
       details: { amount_cents: amountCents, transaction_id: payment.id, adjustment_id: adjustmentId },
     });
-  });
-  if (canCancelRenewal(licenseFacts(license)) && license.paddle_subscription_id) {
-    const subscriptionId = license.paddle_subscription_id;
-    try {
-      await getPaymentProvider().cancelAtPeriodEnd(subscriptionId);
-      await markCancellationRequested(license.id);
-    } catch (error) {
-      // The refund is requested; renewal stays on until an operator or the approval stops it.
-      getLogger().warn({ err: error, licenseId: license.id }, "could not stop renewal after a refund request");
+    if (canCancelRenewal(licenseFacts(license)) && license.paddle_subscription_id) {
+      await enqueueStopRenewal(
+        tx,
+        { licenseId: license.id, subscriptionId: license.paddle_subscription_id, record: true },
+        `refund:${adjustmentId}`,
+      );
     }
-  }
+  });
   return { amountCents };
 }

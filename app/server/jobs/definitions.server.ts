@@ -1,0 +1,7 @@
+import type { JobDefinitions } from "./jobs.server";
+import { stopRenewalJob } from "./stop-renewal.server";
+
+/** Every kind of background job the app runs, by queue name. */
+export const JOB_DEFINITIONS: JobDefinitions = {
+  "stop-renewal": stopRenewalJob as JobDefinitions[string],
+};
