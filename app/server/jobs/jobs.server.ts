@@ -55,6 +55,8 @@ export interface JobQueueOptions {
   /** Poll for jobs (false: jobs run only through drain(), for tests and commands). */
   work?: boolean;
   pollingIntervalSeconds?: number;
+  /** Jobs a worker fetches at once (run side by side, each completed or failed on its own). */
+  batchSize?: number;
   /** For logs: which process this is. */
   name?: string;
 }
@@ -161,6 +163,16 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
     }
   }
 
+  /** One attempt: the handler, then the job completed with its output or failed with its error. */
+  async function settle(kind: string, job: { id: string; data: unknown }): Promise<void> {
+    try {
+      const output = await run(kind, job);
+      await boss.complete(kind, job.id, output === undefined ? undefined : (output as object));
+    } catch (error) {
+      await boss.fail(kind, job.id, error as object);
+    }
+  }
+
   async function ensureQueue(kind: string, definition: JobDefinition<never>): Promise<void> {
     const queueOptions = {
       name: kind,
@@ -187,10 +199,17 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
       for (const kind of kinds) await ensureQueue(kind, options.definitions[kind]!);
       if (options.work !== false) {
         for (const kind of kinds) {
-          await boss.work(
+          // pg-boss would complete or fail a whole batch together: each job is settled on its
+          // own instead (pg-boss's own completion afterwards only touches jobs still active).
+          // A full batch means more may be waiting: fetch again at once instead of after the interval.
+          const batchSize = options.batchSize ?? 10;
+          const workerId: string = await boss.work(
             kind,
-            { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
-            async ([job]) => run(kind, job!),
+            { batchSize, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
+            async (jobs) => {
+              await Promise.all(jobs.map((job) => settle(kind, job)));
+              if (jobs.length === batchSize) boss.notifyWorker(workerId);
+            },
           );
         }
       }
@@ -232,12 +251,7 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
           const jobs = await boss.fetch<object>(kind, { batchSize: 10 });
           for (const job of jobs) {
             round++;
-            try {
-              const output = await run(kind, job);
-              await boss.complete(kind, job.id, output === undefined ? undefined : (output as object));
-            } catch (error) {
-              await boss.fail(kind, job.id, error as object);
-            }
+            await settle(kind, job);
           }
         }
         ran += round;
