@@ -1,7 +1,8 @@
+import type { Page } from "@playwright/test";
 import { expect, test, DEMO_ADMIN, registerAndConfirm, uniqueEmail } from "./support";
 
 /** Long unbroken text (an e-mail, a search term, a link) must never widen a page beyond a 390 px screen. */
-async function expectNoHorizontalScroll(page: import("@playwright/test").Page) {
+async function expectNoHorizontalScroll(page: Page) {
   const { scroll, client } = await page.evaluate(() => ({
     scroll: document.documentElement.scrollWidth,
     client: document.documentElement.clientWidth,
