@@ -12,17 +12,25 @@ export default function MobileMenuDrawer({
   onOpenChange,
   productName,
   logOut,
+  returnFocus,
 }: {
   items: NavItem[];
   open: boolean;
   onOpenChange: (open: boolean) => void;
   productName: string;
   logOut: React.ReactNode;
+  /** Where focus goes when the drawer closes (the Menu button that opened it). */
+  returnFocus: () => void;
 }) {
   const location = useLocation();
   return (
     <Drawer open={open} onOpenChange={onOpenChange}>
-      <DrawerContent>
+      <DrawerContent
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          returnFocus();
+        }}
+      >
         <DrawerHeader>
           <DrawerTitle>{productName}</DrawerTitle>
           <DrawerDescription>Where would you like to go?</DrawerDescription>

@@ -1,5 +1,5 @@
 import { navItems, type NavItem } from "~/domain/navigation";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useState, useRef } from "react";
 import { Form, Link, NavLink } from "react-router";
 import type { Role, SessionUser } from "~/domain/views";
 import { cn } from "~/lib/utils";
@@ -65,10 +65,12 @@ const MobileMenuDrawer = lazy(() => import("./mobile-menu-drawer"));
 function MobileMenu({ items, signedIn, productName }: { items: NavItem[]; signedIn: boolean; productName: string }) {
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   const preload = () => void import("./mobile-menu-drawer");
   return (
     <div className="md:hidden">
       <Button
+        ref={menuButton}
         variant="outline"
         size="sm"
         aria-label="Open menu"
@@ -92,6 +94,7 @@ function MobileMenu({ items, signedIn, productName }: { items: NavItem[]; signed
             onOpenChange={setOpen}
             productName={productName}
             logOut={signedIn ? <LogOutButton className="mt-1" /> : null}
+            returnFocus={() => menuButton.current?.focus()}
           />
         </Suspense>
       ) : null}

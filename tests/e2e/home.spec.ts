@@ -64,4 +64,24 @@ test.describe("home", () => {
     await expect(page).toHaveURL("/pricing");
     await expect(drawer).toBeHidden();
   });
+
+  test("the mobile drawer by keyboard: focus stays inside, Escape closes it, focus returns to Menu", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/");
+    const menu = page.getByRole("button", { name: "Open menu" });
+    await menu.focus();
+    await page.keyboard.press("Enter");
+    const drawer = page.getByRole("dialog");
+    await expect(drawer).toBeVisible();
+    // Twenty tabs forward and back never leave the drawer.
+    for (const key of [...Array(20).fill("Tab"), ...Array(5).fill("Shift+Tab")]) {
+      await page.keyboard.press(key);
+      expect(await drawer.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press("Escape");
+    await expect(drawer).toBeHidden();
+    await expect(menu).toBeFocused();
+  });
 });

@@ -1,50 +1,51 @@
+import { Dialog as DialogPrimitive } from "radix-ui";
 import type * as React from "react";
-import { Drawer as DrawerPrimitive } from "vaul";
 import { cn } from "~/lib/utils";
 
-export function Drawer(props: React.ComponentProps<typeof DrawerPrimitive.Root>) {
-  return <DrawerPrimitive.Root data-slot="drawer" {...props} />;
+/**
+ * A bottom sheet: Radix's dialog (focus kept inside while open, Escape and the overlay close it,
+ * focus goes back to what opened it) styled as a drawer that slides up from the bottom.
+ */
+export function Drawer(props: React.ComponentProps<typeof DialogPrimitive.Root>) {
+  return <DialogPrimitive.Root data-slot="drawer" {...props} />;
 }
 
-export function DrawerTrigger(props: React.ComponentProps<typeof DrawerPrimitive.Trigger>) {
-  return <DrawerPrimitive.Trigger data-slot="drawer-trigger" {...props} />;
+export function DrawerTrigger(props: React.ComponentProps<typeof DialogPrimitive.Trigger>) {
+  return <DialogPrimitive.Trigger data-slot="drawer-trigger" {...props} />;
 }
 
-export function DrawerPortal(props: React.ComponentProps<typeof DrawerPrimitive.Portal>) {
-  return <DrawerPrimitive.Portal data-slot="drawer-portal" {...props} />;
+export function DrawerClose(props: React.ComponentProps<typeof DialogPrimitive.Close>) {
+  return <DialogPrimitive.Close data-slot="drawer-close" {...props} />;
 }
 
-export function DrawerClose(props: React.ComponentProps<typeof DrawerPrimitive.Close>) {
-  return <DrawerPrimitive.Close data-slot="drawer-close" {...props} />;
-}
-
-export function DrawerOverlay({ className, ...props }: React.ComponentProps<typeof DrawerPrimitive.Overlay>) {
+export function DrawerOverlay({ className, ...props }: React.ComponentProps<typeof DialogPrimitive.Overlay>) {
   return (
-    <DrawerPrimitive.Overlay
+    <DialogPrimitive.Overlay
       data-slot="drawer-overlay"
-      className={cn("fixed inset-0 z-50 bg-black/60", className)}
+      className={cn("fixed inset-0 z-50 bg-black/60 data-[state=open]:animate-fade-in", className)}
       {...props}
     />
   );
 }
 
-/** A bottom sheet with a drag handle. */
-export function DrawerContent({ className, children, ...props }: React.ComponentProps<typeof DrawerPrimitive.Content>) {
+/** The sheet itself, with a handle at the top. */
+export function DrawerContent({ className, children, ...props }: React.ComponentProps<typeof DialogPrimitive.Content>) {
   return (
-    <DrawerPortal>
+    <DialogPrimitive.Portal>
       <DrawerOverlay />
-      <DrawerPrimitive.Content
+      <DialogPrimitive.Content
         data-slot="drawer-content"
         className={cn(
           "fixed inset-x-0 bottom-0 z-50 mt-24 flex max-h-[85dvh] flex-col rounded-t-2xl border-t bg-popover text-popover-foreground outline-none",
+          "data-[state=open]:animate-slide-up",
           className,
         )}
         {...props}
       >
         <div aria-hidden className="mx-auto mt-3 h-1.5 w-12 shrink-0 rounded-full bg-muted-foreground/40" />
         {children}
-      </DrawerPrimitive.Content>
-    </DrawerPortal>
+      </DialogPrimitive.Content>
+    </DialogPrimitive.Portal>
   );
 }
 
@@ -56,9 +57,9 @@ export function DrawerFooter({ className, ...props }: React.ComponentProps<"div"
   return <div data-slot="drawer-footer" className={cn("mt-auto flex flex-col gap-2 p-4", className)} {...props} />;
 }
 
-export function DrawerTitle({ className, ...props }: React.ComponentProps<typeof DrawerPrimitive.Title>) {
+export function DrawerTitle({ className, ...props }: React.ComponentProps<typeof DialogPrimitive.Title>) {
   return (
-    <DrawerPrimitive.Title
+    <DialogPrimitive.Title
       data-slot="drawer-title"
       className={cn("font-semibold text-foreground", className)}
       {...props}
@@ -66,9 +67,9 @@ export function DrawerTitle({ className, ...props }: React.ComponentProps<typeof
   );
 }
 
-export function DrawerDescription({ className, ...props }: React.ComponentProps<typeof DrawerPrimitive.Description>) {
+export function DrawerDescription({ className, ...props }: React.ComponentProps<typeof DialogPrimitive.Description>) {
   return (
-    <DrawerPrimitive.Description
+    <DialogPrimitive.Description
       data-slot="drawer-description"
       className={cn("text-sm text-muted-foreground", className)}
       {...props}
