@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
 import type { SessionUser } from "~/domain/views";
 import { failure } from "../action-reply.server";
 import { authCookies } from "./auth-cookies.server";
@@ -5,7 +6,7 @@ import { hasDisallowedCharacters } from "~/domain/text-input";
 import { eq } from "drizzle-orm";
 import { redirect } from "react-router";
 import { getDb } from "../db/db.server";
-import { profiles, user_roles, type Role } from "../db/schema";
+import { profiles, sessions as sessionTable, user_roles, users, type Role } from "../db/schema";
 import { getAuth } from "./auth.server";
 
 export type { SessionUser } from "~/domain/views";
@@ -20,10 +21,71 @@ export interface CurrentSession {
 /**
  * The signed-in user and role for a request. An expired, deleted or tampered session is
  * simply "signed out". The role is admin only when the user's user_roles row says so.
+ *
+ * Looked up once per Request: the root loader, the route's loader and every guard they call get
+ * the same answer (React Router hands all loaders of one request the same Request object, and
+ * loaders that run after an action a new one, so an action that signs in or out is seen).
  */
-export async function getCurrentSession(request: Request): Promise<CurrentSession> {
+export function getCurrentSession(request: Request): Promise<CurrentSession> {
+  let session = sessions.get(request);
+  if (!session) {
+    session = lookUpSession(request);
+    sessions.set(request, session);
+  }
+  return session;
+}
+
+const sessions = new WeakMap<Request, Promise<CurrentSession>>();
+
+async function lookUpSession(request: Request): Promise<CurrentSession> {
+  const cookie = request.headers.get("Cookie");
+  if (!cookie?.includes("session_token")) return { user: null, role: "user", headers: new Headers() };
+  return (await currentSessionInOneQuery(cookie)) ?? (await currentSessionThroughBetterAuth(request));
+}
+
+/**
+ * The common case in one query: a validly signed session cookie whose session is current and does
+ * not need its daily refresh yet. Session, user, profile and role come from one join; nothing is
+ * written and no cookie is set. Everything else (no such session, expired, due for refresh, Better
+ * Auth's session-data cookie present) returns null and goes through Better Auth, which clears or
+ * refreshes the cookie as it always did.
+ */
+async function currentSessionInOneQuery(cookieHeader: string): Promise<CurrentSession | null> {
+  const context = await getAuth().$context;
+  const cookies = parseCookieHeader(cookieHeader);
+  if (cookies.has(context.authCookies.sessionData.name)) return null;
+  const signed = cookies.get(context.authCookies.sessionToken.name);
+  const token = signed === undefined ? null : verifySignedCookie(signed, context.secret);
+  if (!token) return null;
+  const [row] = await getDb()
+    .select({
+      expiresAt: sessionTable.expiresAt,
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      emailVerified: users.emailVerified,
+      full_name: profiles.full_name,
+      role: user_roles.role,
+    })
+    .from(sessionTable)
+    .innerJoin(users, eq(users.id, sessionTable.userId))
+    .leftJoin(profiles, eq(profiles.id, users.id))
+    .leftJoin(user_roles, eq(user_roles.user_id, users.id))
+    .where(eq(sessionTable.token, token));
+  if (!row) return null;
+  const { expiresIn, updateAge } = context.sessionConfig;
+  const expires = row.expiresAt.getTime();
+  const now = Date.now();
+  if (expires <= now || expires - expiresIn * 1000 + updateAge * 1000 <= now) return null;
+  return {
+    user: { id: row.id, email: row.email, fullName: row.full_name || row.name, emailVerified: row.emailVerified },
+    role: row.role === "admin" ? "admin" : "user",
+    headers: new Headers(),
+  };
+}
+
+async function currentSessionThroughBetterAuth(request: Request): Promise<CurrentSession> {
   let headers = new Headers();
-  if (!request.headers.get("Cookie")?.includes("session_token")) return { user: null, role: "user", headers };
   let result: Awaited<ReturnType<ReturnType<typeof getAuth>["api"]["getSession"]>>;
   try {
     const response = await getAuth().api.getSession({ headers: request.headers, returnHeaders: true });
@@ -51,8 +113,57 @@ export async function getCurrentSession(request: Request): Promise<CurrentSessio
   };
 }
 
-function loginUrl(request: Request): string {
+/** Cookie header → name/value, as Better Auth reads it: the first of a name wins, values URL-decoded. */
+function parseCookieHeader(header: string): Map<string, string> {
+  const cookies = new Map<string, string>();
+  for (const part of header.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq === -1) continue;
+    const name = part.slice(0, eq).trim();
+    if (cookies.has(name)) continue;
+    let value = part.slice(eq + 1).trim();
+    if (value.startsWith('"')) value = value.slice(1, -1);
+    try {
+      value = decodeURIComponent(value);
+    } catch {
+      // kept as sent, as Better Auth does
+    }
+    cookies.set(name, value);
+  }
+  return cookies;
+}
+
+/** `value.base64(HMAC-SHA256(secret, value))`, Better Auth's signed cookie: the value, or null when the signature is wrong. */
+function verifySignedCookie(signed: string, secret: string): string | null {
+  const dot = signed.lastIndexOf(".");
+  if (dot < 1) return null;
+  const value = signed.slice(0, dot);
+  const signature = signed.slice(dot + 1);
+  if (signature.length !== 44 || !signature.endsWith("=")) return null;
+  const expected = createHmac("sha256", secret).update(value).digest();
+  const given = Buffer.from(signature, "base64");
+  return given.length === expected.length && timingSafeEqual(given, expected) ? value : null;
+}
+
+/**
+ * The page a request is for: React Router passes loaders the request as sent, so a data request's
+ * `/licenses.data?_routes=…` (or `/_root.data`) is the page `/licenses` (or `/`).
+ */
+export function pageUrl(request: Request): URL {
   const url = new URL(request.url);
+  if (url.pathname.endsWith(".data")) {
+    url.pathname = url.pathname === "/_root.data" ? "/" : url.pathname.slice(0, -".data".length);
+    url.searchParams.delete("_routes");
+  }
+  // `?index` (empty) only tells React Router which route a form posts to.
+  const index = url.searchParams.getAll("index").filter(Boolean);
+  url.searchParams.delete("index");
+  for (const value of index) url.searchParams.append("index", value);
+  return url;
+}
+
+function loginUrl(request: Request): string {
+  const url = pageUrl(request);
   const back = `${url.pathname}${url.search}`;
   return back === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(back)}`;
 }

@@ -1,0 +1,97 @@
+// Lighthouse (issue 13): the four category scores and FCP/LCP of the public pages of the built site
+// (`node server.js` on BUILD_DIR, default build-test/, embedded defaults on PGlite), mobile with
+// Lighthouse's default simulated throttling, driving Debian's Chromium headless (never a downloaded
+// browser; CHROMIUM_PATH overrides /usr/bin/chromium). Target: 100 in every category on every page.
+// BENCH_PAGES (comma-separated paths) and BENCH_RUNS (median of that many runs per page, default 1).
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { startServer } from "../tests/support/server-process";
+
+const PAGES = (process.env.BENCH_PAGES ?? "/,/pricing,/download,/release-notes").split(",");
+const RUNS = Number(process.env.BENCH_RUNS ?? 1);
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+interface PageFigures {
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  fcp: number;
+  lcp: number;
+  failing: string[];
+}
+
+async function audit(url: string, port: number): Promise<PageFigures> {
+  const result = await lighthouse(url, {
+    port,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: [...CATEGORIES],
+  });
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  // The audits that cost points (weighted, score below 1), to say what to fix.
+  const failing = Object.values(lhr.categories).flatMap((category) =>
+    category.auditRefs
+      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+      .map(
+        (ref) =>
+          `${category.id}:${ref.id}${lhr.audits[ref.id]?.displayValue ? ` (${lhr.audits[ref.id]!.displayValue})` : ""}`,
+      ),
+  );
+  return {
+    scores: Object.fromEntries(CATEGORIES.map((c) => [c, score(c)])) as PageFigures["scores"],
+    fcp: lhr.audits["first-contentful-paint"]?.numericValue ?? NaN,
+    lcp: lhr.audits["largest-contentful-paint"]?.numericValue ?? NaN,
+    failing,
+  };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function main() {
+  console.log(`lighthouse: mobile, simulated throttling, ${CHROMIUM} headless, ${RUNS} run(s) a page`);
+  if (!fs.existsSync(CHROMIUM)) {
+    console.log(`  no Chromium at ${CHROMIUM}: \`apt-get install -y chromium\` or set CHROMIUM_PATH`);
+    return;
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-lighthouse-"));
+  const server = await startServer({ port: await freePort(), dataDir });
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+  });
+  try {
+    for (const page of PAGES) {
+      const runs: PageFigures[] = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await audit(`${server.origin}${page}`, chrome.port));
+      const scores = CATEGORIES.map((c) => `${c} ${median(runs.map((r) => r.scores[c]))}`).join(", ");
+      const fcp = median(runs.map((r) => r.fcp)) / 1000;
+      const lcp = median(runs.map((r) => r.lcp)) / 1000;
+      console.log(`  ${page.padEnd(15)} ${scores}; FCP ${fcp.toFixed(1)} s, LCP ${lcp.toFixed(1)} s`);
+      const failing = [...new Set(runs.flatMap((r) => r.failing))];
+      if (failing.length > 0) console.log(`    costs points: ${failing.join(", ")}`);
+    }
+  } finally {
+    chrome.kill();
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,276 @@
+// Page throughput (issue 13): requests per second with wrk (Debian's package; this benchmark installs
+// wrk and nginx through apt-get when they are missing and it runs as root) against the built site
+// (`node server.js` on BUILD_DIR, default build-test/), once on embedded PGlite and once on a
+// PostgreSQL database it creates and drops, in the same run and in alternating rounds:
+// - anonymous `/` from the app, and from nginx serving the very same bytes (a file, gzip off);
+// - signed-in `/licenses` (the seeded demo user, 9 licenses) and its `/licenses.data` against the same
+//   server's `/healthz`.
+// Prints the median of BENCH_ROUNDS rounds and the ratios. Targets: `/` ≥ 0.35 × nginx,
+// `/licenses` ≥ 0.2 × `/healthz`, `/licenses.data` ≥ 0.5 × `/healthz`.
+// BENCH_DATABASE_URL (default postgres://root@127.0.0.1:5432/test), BENCH_DURATION (s a round, 8),
+// BENCH_ROUNDS (3), BENCH_CONNECTIONS (20), BENCH_ENGINES (pglite,postgres).
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { startServer, type ServerProcess } from "../tests/support/server-process";
+
+const SECONDS = Number(process.env.BENCH_DURATION ?? 8);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const ENGINES = (process.env.BENCH_ENGINES ?? "pglite,postgres").split(",");
+const DEMO_USER = { email: "demo@forgekit.example", password: "user-demo-1" };
+
+function ensurePackages(): boolean {
+  const missing = [
+    ["wrk", "wrk"],
+    ["nginx", "nginx-light"],
+  ].filter(([bin]) => spawnSync("sh", ["-c", `command -v ${bin} || test -x /usr/sbin/${bin}`]).status !== 0);
+  if (missing.length === 0) return true;
+  const names = missing.map(([, pkg]) => pkg!);
+  if (process.getuid?.() !== 0) {
+    console.log(`  missing ${names.join(", ")}: \`apt-get update && apt-get install -y ${names.join(" ")}\` as root`);
+    return false;
+  }
+  console.log(`  installing ${names.join(", ")} (apt-get)…`);
+  for (const args of [
+    ["update", "-qq"],
+    ["install", "-y", "-qq", ...names],
+  ]) {
+    const result = spawnSync("apt-get", args, {
+      stdio: "inherit",
+      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+    });
+    if (result.status !== 0) {
+      console.log(`  apt-get ${args.join(" ")} failed`);
+      return false;
+    }
+  }
+  return true;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Requests per second of one wrk round; throws on non-2xx answers or socket errors. */
+function wrk(url: string, headers: string[] = []): number {
+  const args = ["-t2", `-c${CONNECTIONS}`, `-d${SECONDS}s`, ...headers.flatMap((h) => ["-H", h]), url];
+  const result = spawnSync("wrk", args, { encoding: "utf8" });
+  const rate = /Requests\/sec:\s+([\d.]+)/.exec(result.stdout)?.[1];
+  if (result.status !== 0 || !rate) throw new Error(`wrk ${url} failed:\n${result.stdout}\n${result.stderr}`);
+  const bad = /Non-2xx or 3xx responses: (\d+)/.exec(result.stdout)?.[1];
+  const socket = /Socket errors: (.+)/.exec(result.stdout)?.[1];
+  if (bad || socket) console.log(`    note: ${url}: ${bad ? `${bad} non-2xx answers ` : ""}${socket ?? ""}`);
+  return Number(rate);
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const fmt = (n: number) => Math.round(n).toLocaleString("en");
+
+/** nginx on its own port, serving one file as `/` (gzip off, no access log). */
+async function startNginx(html: Buffer): Promise<{ url: string; stop: () => Promise<void> }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-nginx-"));
+  fs.chmodSync(dir, 0o755); // nginx's workers run as another user when started by root
+  const port = await freePort();
+  fs.mkdirSync(path.join(dir, "www"));
+  fs.writeFileSync(path.join(dir, "www", "index.html"), html);
+  fs.writeFileSync(
+    path.join(dir, "nginx.conf"),
+    `daemon off;
+worker_processes 2;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  gzip off;
+  types { text/html html; }
+  client_body_temp_path ${dir}/tmp; proxy_temp_path ${dir}/tmp; fastcgi_temp_path ${dir}/tmp;
+  uwsgi_temp_path ${dir}/tmp; scgi_temp_path ${dir}/tmp;
+  server {
+    listen 127.0.0.1:${port};
+    root ${dir}/www;
+    location = / { try_files /index.html =404; }
+  }
+}
+`,
+  );
+  const bin = spawnSync("sh", ["-c", "command -v nginx || echo /usr/sbin/nginx"], { encoding: "utf8" }).stdout.trim();
+  const child: ChildProcess = spawn(bin, ["-c", path.join(dir, "nginx.conf"), "-p", dir], { stdio: "inherit" });
+  const url = `http://127.0.0.1:${port}/`;
+  for (let i = 0; ; i++) {
+    const res = await fetch(url).catch(() => null);
+    if (res?.ok) {
+      if (!Buffer.from(await res.arrayBuffer()).equals(html)) throw new Error("nginx serves other bytes than the app");
+      break;
+    }
+    if (i > 100) throw new Error(`nginx did not serve ${url} (${res?.status ?? "no answer"}): see ${dir}/error.log`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    url,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once("exit", () => {
+          fs.rmSync(dir, { recursive: true, force: true });
+          resolve();
+        });
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+/** Posts the login form as a browser does (same-origin Origin header); returns the session cookie. */
+async function signIn(origin: string): Promise<string> {
+  const response = await fetch(`${origin}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin },
+    body: new URLSearchParams({ ...DEMO_USER, redirectTo: "/" }),
+  });
+  if (response.status !== 302) throw new Error(`signing in answered ${response.status}`);
+  const session = response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0]!)
+    .find((c) => c.split("=")[0]!.endsWith("session_token"));
+  if (!session) throw new Error("signing in set no session cookie");
+  return session;
+}
+
+interface EngineFigures {
+  home: number;
+  nginx: number;
+  licenses: number;
+  licensesData: number;
+  healthz: number;
+  licensesBytes: number;
+}
+
+async function measure(label: string, server: ServerProcess): Promise<EngineFigures> {
+  console.log(`  ${label}: server up at ${server.origin}`);
+  const homeResponse = await fetch(`${server.origin}/`);
+  const html = Buffer.from(await homeResponse.arrayBuffer());
+  const cookie = await signIn(server.origin);
+  const cookieHeader = `Cookie: ${cookie}`;
+  const page = await fetch(`${server.origin}/licenses`, { headers: { Cookie: cookie } });
+  const pageHtml = await page.text();
+  const cards = (pageHtml.match(/<li>/g) ?? []).length;
+  if (page.status !== 200 || !pageHtml.includes("Your licenses")) throw new Error(`/licenses answered ${page.status}`);
+  const nginx = await startNginx(html);
+  console.log(`    signed in; nginx at ${nginx.url}; warming up`);
+  const runs: Record<keyof Omit<EngineFigures, "licensesBytes">, number[]> = {
+    home: [],
+    nginx: [],
+    licenses: [],
+    licensesData: [],
+    healthz: [],
+  };
+  try {
+    // Warm-up: JIT, connection pool, caches.
+    for (const target of [`${server.origin}/`, `${server.origin}/licenses`, `${server.origin}/licenses.data`]) {
+      spawnSync("wrk", ["-t2", `-c${CONNECTIONS}`, "-d2s", "-H", cookieHeader, target]);
+    }
+    for (let round = 1; round <= ROUNDS; round++) {
+      runs.home.push(wrk(`${server.origin}/`));
+      runs.nginx.push(wrk(nginx.url));
+      runs.licenses.push(wrk(`${server.origin}/licenses`, [cookieHeader]));
+      runs.healthz.push(wrk(`${server.origin}/healthz`));
+      runs.licensesData.push(wrk(`${server.origin}/licenses.data`, [cookieHeader]));
+      console.log(
+        `    ${label} round ${round}: / ${fmt(runs.home.at(-1)!)}, nginx ${fmt(runs.nginx.at(-1)!)}, ` +
+          `/licenses ${fmt(runs.licenses.at(-1)!)}, /licenses.data ${fmt(runs.licensesData.at(-1)!)}, ` +
+          `/healthz ${fmt(runs.healthz.at(-1)!)} requests/s`,
+      );
+    }
+  } finally {
+    await nginx.stop();
+  }
+  const figures = {
+    home: median(runs.home),
+    nginx: median(runs.nginx),
+    licenses: median(runs.licenses),
+    licensesData: median(runs.licensesData),
+    healthz: median(runs.healthz),
+    licensesBytes: Buffer.byteLength(pageHtml),
+  };
+  const ratio = (a: number, b: number, target: number) =>
+    `${(a / b).toFixed(3)} (target ≥ ${target}: ${a / b >= target ? "met" : "NOT met"})`;
+  console.log(
+    [
+      `  ${label} (medians of ${ROUNDS} rounds of ${SECONDS} s, ${CONNECTIONS} connections):`,
+      `    anonymous /         ${fmt(figures.home)}/s   nginx, same ${html.length} bytes: ${fmt(figures.nginx)}/s`,
+      `    /licenses           ${fmt(figures.licenses)}/s   (${Math.round(figures.licensesBytes / 1024)} KB of HTML, ${cards} list items)`,
+      `    /licenses.data      ${fmt(figures.licensesData)}/s`,
+      `    /healthz            ${fmt(figures.healthz)}/s`,
+      `    / ÷ nginx                ${ratio(figures.home, figures.nginx, 0.35)}`,
+      `    /licenses ÷ /healthz      ${ratio(figures.licenses, figures.healthz, 0.2)}`,
+      `    /licenses.data ÷ /healthz ${ratio(figures.licensesData, figures.healthz, 0.5)}`,
+    ].join("\n"),
+  );
+  return figures;
+}
+
+const SERVER_ENV = { AUTH_RATE_LIMIT: "1000000000", LOG_LEVEL: "warn" };
+
+async function main() {
+  console.log(`throughput: wrk -t2 -c${CONNECTIONS}, ${ROUNDS} rounds of ${SECONDS} s per figure, alternating`);
+  if (!ensurePackages()) return;
+
+  if (ENGINES.includes("pglite")) {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-throughput-pglite-"));
+    try {
+      const server = await startServer({ port: await freePort(), dataDir, env: SERVER_ENV });
+      try {
+        await measure("embedded PGlite", server);
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+
+  if (!ENGINES.includes("postgres")) return;
+  const base = process.env.BENCH_DATABASE_URL ?? "postgres://root@127.0.0.1:5432/test";
+  const admin = new pg.Client({ connectionString: base });
+  try {
+    await admin.connect();
+  } catch {
+    console.log(`  PostgreSQL: not reachable at ${base}; set BENCH_DATABASE_URL`);
+    return;
+  }
+  const name = `bench_throughput_${Date.now().toString(36)}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-throughput-pg-"));
+  await admin.query(`create database ${name}`);
+  try {
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    // Embedded defaults (demo seed, generated secrets) on PostgreSQL: SITE_MODE stays embedded.
+    const server = await startServer({
+      port: await freePort(),
+      dataDir,
+      env: { ...SERVER_ENV, DATABASE_URL: url.toString() },
+    });
+    try {
+      await measure("PostgreSQL", server);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
