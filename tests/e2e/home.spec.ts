@@ -84,4 +84,26 @@ test.describe("home", () => {
     await expect(drawer).toBeHidden();
     await expect(menu).toBeFocused();
   });
+
+  test("a button focused by keyboard shows a clear outline (the primary button's ring was invisible on its own colour)", async ({
+    page,
+  }) => {
+    await page.goto("/login");
+    await page.getByLabel("Password").focus();
+    const button = page.getByRole("button", { name: "Log in" });
+    for (let i = 0; i < 5 && !(await button.evaluate((el) => el === document.activeElement)); i++)
+      await page.keyboard.press("Tab");
+    await expect(button).toBeFocused();
+    const outline = await button.evaluate((el) => {
+      const style = getComputedStyle(el);
+      return {
+        style: style.outlineStyle,
+        width: parseFloat(style.outlineWidth),
+        offset: parseFloat(style.outlineOffset),
+      };
+    });
+    expect(outline.style).toBe("solid");
+    expect(outline.width).toBeGreaterThanOrEqual(2);
+    expect(outline.offset).toBeGreaterThanOrEqual(2);
+  });
 });
