@@ -5,6 +5,8 @@ export const FORM_BODY_LIMIT = 64 * 1024;
 /** Paddle's webhook deliveries, and the admin release form (up to 100 notes of 2000 characters). */
 export const LARGE_BODY_LIMIT = 1024 * 1024;
 /** After refusing, at most this much more is read and thrown away (so the client sees the 413) before the connection is cut. */
+/** How long a refused upload's connection stays open after reading stopped, for the 413 to arrive. */
+const CLOSE_DELAY_MS = 1500;
 const DISCARD_BYTES = 256 * 1024;
 const DISCARD_MS = 5_000;
 
@@ -78,10 +80,22 @@ function refuse(req: Request, res: Response, limit: number): void {
   let discarded = 0;
   const emit = req.emit;
   const cut = () => req.socket?.destroy();
+  let closing = false;
+  // Enough dropped: stop reading (the client's sends now wait on TCP) and close a moment later, so the
+  // answer already written reaches the client before the connection goes (closing at once could
+  // reset it before the client read the 413).
+  const closeSoon = () => {
+    if (closing) return;
+    closing = true;
+    req.pause();
+    const timer = setTimeout(cut, CLOSE_DELAY_MS);
+    timer.unref();
+    req.socket?.once("close", () => clearTimeout(timer));
+  };
   req.emit = function (this: Request, event: string | symbol, ...args: unknown[]): boolean {
     if (event === "data") {
       discarded += (args[0] as Buffer).length;
-      if (discarded > DISCARD_BYTES) cut();
+      if (discarded > DISCARD_BYTES) closeSoon();
       return true;
     }
     return emit.call(this, event, ...args);
@@ -95,7 +109,7 @@ function refuse(req: Request, res: Response, limit: number): void {
     else res.type("text/plain").send(message);
   }
   res.once("finish", () => {
-    if (req.complete) return;
+    if (req.complete || closing) return;
     // Drop what the client still sends, briefly, then close the connection.
     const timer = setTimeout(cut, DISCARD_MS);
     timer.unref();
