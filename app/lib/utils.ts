@@ -7,7 +7,23 @@ import { clsx, type ClassValue } from "clsx";
  * this app passes to its primitives, at a fraction of its weight on every page.
  */
 export function cn(...inputs: ClassValue[]): string {
-  const classes = clsx(inputs).split(/\s+/).filter(Boolean);
+  const joined = clsx(inputs);
+  let merged = merges.get(joined);
+  if (merged === undefined) {
+    merged = merge(joined);
+    // The app's class lists are a small fixed set (variants × a few call sites): remember them, but
+    // never without bound, whatever a caller passes.
+    if (merges.size >= 2000) merges.clear();
+    merges.set(joined, merged);
+  }
+  return merged;
+}
+
+/** Merged class lists by input: server rendering calls cn() hundreds of times a page with the same lists. */
+const merges = new Map<string, string>();
+
+function merge(joined: string): string {
+  const classes = joined.split(/\s+/).filter(Boolean);
   const seen = new Set<string>();
   const kept: string[] = [];
   // From the last class back: a class is dropped when everything it sets was set later, by the
