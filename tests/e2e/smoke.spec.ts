@@ -1,9 +1,11 @@
 import { expect, test } from "./support";
 
 test.describe("server", () => {
-  test("pages carry a CSP with a per-request nonce and no unsafe-inline scripts", async ({ request }) => {
-    const first = await request.get("/");
-    const second = await request.get("/");
+  test("rendered pages carry a CSP with a per-request nonce and no unsafe-inline scripts", async ({ request }) => {
+    // /login is always rendered (the public pages an anonymous visitor gets from the page cache allow
+    // their scripts by hash instead: the next test).
+    const first = await request.get("/login");
+    const second = await request.get("/login");
     expect(first.status()).toBe(200);
     const csp = first.headers()["content-security-policy"]!;
     const scriptSrc = csp.split(";").find((d) => d.trim().startsWith("script-src"))!;
@@ -14,6 +16,22 @@ test.describe("server", () => {
     const nonce = /'nonce-([^']+)'/.exec(scriptSrc)![1]!;
     for (const tag of html.match(/<script\b[^>]*>/g) ?? []) expect(tag).toContain(`nonce="${nonce}"`);
     expect(first.headers()["x-content-type-options"]).toBe("nosniff");
+  });
+
+  test("a public page from the page cache allows its inline scripts by hash, never unsafe-inline", async ({
+    request,
+  }) => {
+    let cached = await request.get("/");
+    for (let i = 0; i < 20 && cached.headers()["x-cache"] !== "HIT"; i++) cached = await request.get("/");
+    expect(cached.headers()["x-cache"]).toBe("HIT");
+    const scriptSrc = cached
+      .headers()
+      ["content-security-policy"]!.split(";")
+      .find((d) => d.trim().startsWith("script-src"))!;
+    expect(scriptSrc).toMatch(/'sha256-[A-Za-z0-9+/=]+'/);
+    expect(scriptSrc).not.toContain("unsafe-inline");
+    expect(scriptSrc).not.toContain("'nonce-");
+    expect(cached.headers()["x-content-type-options"]).toBe("nosniff");
   });
 
   test("health and readiness", async ({ request }) => {
