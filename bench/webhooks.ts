@@ -8,7 +8,6 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
 import { receiveWebhook } from "../app/server/billing/receive-webhook.server";
-import { getPaymentProvider } from "../app/server/billing/configured-provider.server";
 import { signatureHeader } from "../app/server/billing/webhook-signature.server";
 import { openDatabase, type DatabaseHandle } from "../app/server/db/client.server";
 import { setDatabase } from "../app/server/db/db.server";
@@ -72,7 +71,6 @@ async function run(label: string, database: DatabaseHandle) {
       rawBody,
       signature: signatureHeader(SECRET, rawBody),
       secret: SECRET,
-      provider: getPaymentProvider(),
     });
     if (result.status !== 200) throw new Error(`${result.status} ${result.body.message}`);
   };

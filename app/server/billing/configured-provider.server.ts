@@ -22,17 +22,12 @@ export function getPaymentProvider(): PaymentProvider {
   return provider;
 }
 
-/**
- * A demo provider whose events go through the site's webhook handler, which in turn tells this
- * provider what committed events imply (follow-ups), as Paddle and the site talk to each other.
- */
+/** A demo provider whose signed events go through the site's webhook handler, as Paddle's do. */
 export function connectDemoProvider(options: Omit<Parameters<typeof createDemoProvider>[0], "deliver">): DemoProvider {
-  const demo: DemoProvider = createDemoProvider({
+  return createDemoProvider({
     ...options,
-    deliver: ({ rawBody, signature }) =>
-      receiveWebhook({ rawBody, signature, secret: options.webhookSecret, provider: demo }),
+    deliver: ({ rawBody, signature }) => receiveWebhook({ rawBody, signature, secret: options.webhookSecret }),
   });
-  return demo;
 }
 
 /** The demo provider, or null when payments go through Paddle. */

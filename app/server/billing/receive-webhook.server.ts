@@ -3,7 +3,6 @@ import { webhook_events } from "../db/schema";
 import { getLogger } from "../logger.server";
 import { applyWebhookEvent } from "./apply-webhook-event.server";
 import { enqueueStopRenewal } from "../jobs/stop-renewal.server";
-import type { PaymentProvider } from "./payment-provider.server";
 import { parseEvent } from "./paddle-events.server";
 import { verifySignature } from "./webhook-signature.server";
 
@@ -27,12 +26,6 @@ export async function receiveWebhook({
   rawBody: string;
   signature: string | null;
   secret: string;
-  /**
-   * The provider that sent the event; not called here. What a committed event implies for it
-   * (e.g. stop renewing a refunded license) is queued as a job in the event's transaction, and
-   * the job queue (app/server/jobs) tells the configured provider, retried until it agrees.
-   */
-  provider?: PaymentProvider;
   now?: Date;
 }): Promise<WebhookResult> {
   const log = getLogger();
