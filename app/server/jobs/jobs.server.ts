@@ -173,7 +173,23 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
     }
   }
 
+  /**
+   * Creates or updates a queue. App servers starting together on one PostgreSQL can deadlock or
+   * collide doing this at the same moment: such a conflict is retried after a short random wait.
+   */
   async function ensureQueue(kind: string, definition: JobDefinition<never>): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await ensureQueueOnce(kind, definition);
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        if (attempt >= 6 || !["40P01", "40001", "23505"].includes(code ?? "")) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 100));
+      }
+    }
+  }
+
+  async function ensureQueueOnce(kind: string, definition: JobDefinition<never>): Promise<void> {
     const queueOptions = {
       name: kind,
       policy: "standard" as const,
