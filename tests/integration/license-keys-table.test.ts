@@ -1,30 +1,11 @@
 import { createHash } from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrationsFolder } from "~/server/db/client.server";
 import { license_keys, licenses } from "~/server/db/schema";
+import { migrationsBefore } from "../support/migrations";
 import { createUser, startTestApp, testEngines, type TestApp } from "../support/test-app";
 
 const hash = (key: string) => createHash("sha256").update(key, "utf8").digest("hex");
-
-const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder(), "meta", "_journal.json"), "utf8")) as {
-  entries: { tag: string }[];
-};
-
-/** The migrations before license_keys (0007). */
-function migrationsBeforeLicenseKeys(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "fk-mig-"));
-  fs.mkdirSync(path.join(dir, "meta"));
-  const at = journal.entries.findIndex((entry) => entry.tag === "0007_license_keys");
-  const entries = journal.entries.slice(0, at);
-  fs.writeFileSync(path.join(dir, "meta", "_journal.json"), JSON.stringify({ ...journal, entries }));
-  for (const entry of entries)
-    fs.copyFileSync(path.join(migrationsFolder(), `${entry.tag}.sql`), path.join(dir, `${entry.tag}.sql`));
-  return dir;
-}
 
 const base = (userId: string, email: string) => ({
   user_id: userId,
@@ -75,7 +56,7 @@ describe.each(testEngines())("license_keys: every key issued is recorded against
 
 describe.each(testEngines())("license_keys backfill of an existing database (%s)", (engine) => {
   it("records the current key of every license that existed before the migration", async () => {
-    const app = await startTestApp(engine, {}, { migrationsFolder: migrationsBeforeLicenseKeys() });
+    const app = await startTestApp(engine, {}, { migrationsFolder: migrationsBefore("0007_license_keys") });
     try {
       const user = await createUser(app.database.db, "old@example.com");
       // Written before the trigger exists (as the old site's licenses were).

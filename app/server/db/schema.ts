@@ -142,6 +142,11 @@ export const licenses = pgTable(
   "licenses",
   {
     id: uuid("id").primaryKey().defaultRandom(),
+    /** Short, stable id a customer can read to support (FK-XXXX-XXXX), filled by the database. */
+    short_id: text("short_id")
+      .notNull()
+      .unique()
+      .default(sql`new_license_short_id()`),
     user_id: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
