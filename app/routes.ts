@@ -21,6 +21,7 @@ export default [
   route("forgot-password", "routes/forgot-password.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
   route("profile", "routes/profile.tsx"),
+  route("profile/reminders", "routes/profile.reminders.ts"),
   route("licenses", "routes/licenses.tsx"),
   route("licenses/:licenseId/file", "routes/licenses.file.ts"),
   route("success", "routes/success.tsx"),

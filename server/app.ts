@@ -16,6 +16,7 @@ import { getEnv, publicConfig, type Env } from "../app/server/env.server";
 import { flushLogs, getLogger } from "../app/server/logger.server";
 import { JOB_DEFINITIONS } from "../app/server/jobs/definitions.server";
 import { jobsStatus, startJobs, stopJobs } from "../app/server/jobs/jobs.server";
+import { scheduleReminderScans } from "../app/server/mail/reminders.server";
 import { flushMail } from "../app/server/mail/outbox.server";
 import { DEMO_ACCOUNTS, seedDemoData } from "../app/server/seed.server";
 import { apiV1 } from "./api-v1";
@@ -57,6 +58,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppInst
     if (env.embedded) await seedDemoData(database.db);
     // Background jobs (pg-boss, state in this database): queued jobs from before a restart run now.
     await startJobs(database, { definitions: JOB_DEFINITIONS, name: "app" });
+    // Reminder e-mails: the hourly scan chains itself; queueing this and the next hour's run is idempotent.
+    await scheduleReminderScans();
   } catch (error) {
     await stopJobs().catch(() => {});
     await database.close();
