@@ -1,5 +1,5 @@
 import { and, eq, gt, isNotNull, lte, or } from "drizzle-orm";
-import { dueReminder, reminderHorizon, scanHour } from "~/domain/customer-mail";
+import { dueReminder, reminderHorizon, scanHour, type ReminderKind } from "~/domain/customer-mail";
 import { licenseFacts } from "~/domain/license-status";
 import { getDb } from "../db/db.server";
 import { licenses, users } from "../db/schema";
@@ -40,15 +40,15 @@ export const reminderScanJob: JobDefinition<{ hour: string }> = {
     const next = new Date(new Date(hour).getTime() + HOUR);
     const later = next > new Date() ? next : new Date(scanHour(new Date()).getTime() + HOUR);
     await enqueue(REMINDER_SCAN_JOB, { hour: later.toISOString() }, { key: scanKey(later), startAfter: later });
-    return { queued: await scanReminders(new Date()) };
+    return { queued: (await scanReminders(new Date())).length };
   },
 };
 
 /**
- * Queues every reminder due at `now` for customers who keep reminder e-mails on; returns how
- * many were new (a reminder queued by an earlier scan is not queued again).
+ * Queues every reminder due at `now` for customers who keep reminder e-mails on; returns the ones
+ * that were new (a reminder queued by an earlier scan is not queued again).
  */
-export async function scanReminders(now: Date): Promise<number> {
+export async function scanReminders(now: Date): Promise<{ licenseId: string; kind: ReminderKind }[]> {
   const horizon = reminderHorizon(now);
   const candidates = await getDb()
     .select({ license: licenses })
@@ -68,7 +68,7 @@ export async function scanReminders(now: Date): Promise<number> {
         ),
       ),
     );
-  let queued = 0;
+  const queued: { licenseId: string; kind: ReminderKind }[] = [];
   for (const { license } of candidates) {
     const due = dueReminder(licenseFacts(license), now);
     if (!due) continue;
@@ -76,7 +76,7 @@ export async function scanReminders(now: Date): Promise<number> {
     const id = await getDb().transaction((tx) =>
       queueCustomerMail(tx, { kind: due.kind, licenseId: license.id, key: at, details: { at } }),
     );
-    if (id) queued++;
+    if (id) queued.push({ licenseId: license.id, kind: due.kind });
   }
   return queued;
 }
