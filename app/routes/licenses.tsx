@@ -47,7 +47,8 @@ export async function action({ request }: Route.ActionArgs) {
     switch (intent) {
       case "offline-data": {
         const parsed = parseForm(offlineDataSchema, form);
-        if (!parsed.success) return fail(400, LICENSE_ERRORS.update, parsed.fieldErrors);
+        if (!parsed.success)
+          return fail(400, parsed.fieldErrors.form?.[0] ?? LICENSE_ERRORS.update, parsed.fieldErrors);
         const { keyRegenerated } = await setOfflineData({ user, licenseId, ...parsed.data });
         return reply(200, { toast: { ...LICENSE_TOASTS.updated(keyRegenerated), variant: "success" } });
       }
