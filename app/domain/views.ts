@@ -16,6 +16,8 @@ export interface SessionUser {
 /** A license as its card shows it; the key and offline data are null while a refund is pending or done. */
 export interface LicenseView {
   id: string;
+  /** FK-XXXX-XXXX: what the customer names to support (app/domain/short-id.ts). */
+  short_id: string;
   email: string;
   license_type: string;
   status: "active" | "revoked" | "refund_requested" | "refunded";

@@ -3,7 +3,7 @@ import type { ActionResult, FieldErrors } from "~/domain/action-result";
 import { failure } from "~/server/action-reply.server";
 import { ChevronDown, Plus } from "lucide-react";
 import { Link } from "react-router";
-import { LicenseCard } from "~/components/license-card";
+import { LicenseList } from "~/components/license-list";
 import { Button } from "~/components/ui/button";
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "~/components/ui/collapsible";
 import { data } from "react-router";
@@ -119,13 +119,7 @@ export default function Licenses({ loaderData }: Route.ComponentProps) {
           </Button>
         </div>
       ) : (
-        <ul className="mt-8 flex flex-col gap-5">
-          {licenses.map((license) => (
-            <li key={license.id}>
-              <LicenseCard license={license} now={now} />
-            </li>
-          ))}
-        </ul>
+        <LicenseList licenses={licenses} now={now} />
       )}
     </div>
   );

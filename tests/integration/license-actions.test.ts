@@ -11,7 +11,7 @@ import { drainJobs } from "~/server/jobs/jobs.server";
 import { licenseKeys } from "~/server/license-keys/keys.server";
 import { DEMO_ACCOUNTS, seedDemoData } from "~/server/seed.server";
 import { OFFLINE_DATA_MESSAGES } from "~/domain/offline-data";
-import { call, formRequest, routeArgs, signInCookie } from "../support/route-call";
+import { call, formRequest, getRequest, routeArgs, signInCookie } from "../support/route-call";
 import { startTestApp, testEngines, type TestApp } from "../support/test-app";
 
 const [ADMIN, USER] = DEMO_ACCOUNTS;
@@ -426,6 +426,7 @@ describe.each(testEngines())("license self-service actions on %s", (engine) => {
         [{ licenseId: (await tester()).id, months: "1", years: "0" }, otherCookie, 404],
         [{ licenseId: (await seeded((l) => l.status === "revoked")).id, months: "1", years: "0" }, userCookie, 409],
         [{ licenseId: (await seeded((l) => l.status === "refunded")).id, months: "1", years: "0" }, userCookie, 409],
+        [{ licenseId: (await seeded((l) => l.is_trial)).id, months: "1", years: "0" }, userCookie, 409],
         [{ licenseId: (await tester()).id, months: "13", years: "0" }, userCookie, 400],
         [{ licenseId: (await tester()).id, months: "abc", years: "0" }, userCookie, 400],
       ];
@@ -435,5 +436,33 @@ describe.each(testEngines())("license self-service actions on %s", (engine) => {
         expect(result.data.toast.title).toBe("Extension Failed");
       }
     }, 30_000);
+
+    it("the page reads the license from its address on the server: own, extendable licenses only", async () => {
+      const load = (query: string, cookie = userCookie) =>
+        call(() => extendRoute.loader(routeArgs(getRequest(`/extend-license${query}`, cookie))));
+      const license = await tester();
+      const page = await load(`?license=${license.id}`);
+      expect(page.status).toBe(200);
+      expect(page.data.license).toEqual({
+        id: license.id,
+        short_id: license.short_id,
+        license_type: "tester",
+        end_date: license.end_date.toISOString(),
+      });
+      expect(typeof page.data.now).toBe("string");
+      expect((await load("")).headers.get("Location")).toBe("/licenses");
+      for (const [query, cookie] of [
+        [`?license=${license.id}`, otherCookie],
+        [`?license=${(await seeded((l) => l.is_trial)).id}`, userCookie],
+        [`?license=${(await seeded((l) => l.status === "revoked")).id}`, userCookie],
+        ["?license=not-a-uuid", userCookie],
+      ] as const) {
+        const refused = await load(query, cookie);
+        expect(refused.status).toBe(302);
+        expect(refused.headers.get("Location")).toBe("/licenses");
+      }
+      const signedOut = await load(`?license=${license.id}`, "");
+      expect(signedOut.headers.get("Location")).toMatch(/^\/login\?redirectTo=/);
+    });
   });
 });
