@@ -14,14 +14,14 @@ export function NavigationProgress() {
   const pending = navigation.state !== "idle" || fetchers.some((fetcher) => fetcher.state !== "idle");
   const [visible, setVisible] = useState(false);
   useEffect(() => {
-    if (!pending) {
-      setVisible(false);
-      return;
-    }
+    if (!pending) return;
     const timer = setTimeout(() => setVisible(true), PROGRESS_DELAY_MS);
-    return () => clearTimeout(timer);
+    return () => {
+      clearTimeout(timer);
+      setVisible(false);
+    };
   }, [pending]);
-  if (!visible) return null;
+  if (!pending || !visible) return null;
   return (
     <div
       role="progressbar"
