@@ -28,7 +28,7 @@ async function expectSignedIn(page: Page): Promise<void> {
 
 async function logIn(page: Page, email: string, password: string): Promise<void> {
   await page.goto("/login");
-  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Log in" }).click();
   await expect(page).toHaveURL("/");
@@ -50,7 +50,7 @@ test.describe("without JavaScript", () => {
     const email = uniqueEmail("nojs", info.project.name);
     await page.goto("/register");
     await page.getByLabel("Full name").fill("Noscript User");
-    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("E-mail").fill(email);
     await page.getByLabel("Password").fill("no-scripts-1");
     await page.getByRole("checkbox").check();
     await page.getByRole("button", { name: "Create account" }).click();
