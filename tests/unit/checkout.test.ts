@@ -132,9 +132,9 @@ describe("what happens next, as both checkouts say it", () => {
   };
 
   it("with the trial: free for 7 days, then the price on the trial's end unless cancelled", () => {
-    expect(
-      checkoutNextStep({ ...base, trial: true, dueTodayCents: 0, trialEndsAt: "2026-12-01T10:00:00.000Z" }),
-    ).toBe("Free for 7 days, then $90 on Dec 1, 2026 unless you cancel.");
+    expect(checkoutNextStep({ ...base, trial: true, dueTodayCents: 0, trialEndsAt: "2026-12-01T10:00:00.000Z" })).toBe(
+      "Free for 7 days, then $90 on Dec 1, 2026 unless you cancel.",
+    );
   });
 
   it("without: today's amount, then the renewal's amount and date", () => {
