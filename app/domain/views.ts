@@ -46,6 +46,9 @@ export interface ReleaseView {
   title: string | null;
   release_date: string;
   release_notes: string[];
+  /** The installer's size and SHA-256 (lowercase hex), when the release records them. */
+  installer_size_bytes: number | null;
+  installer_sha256: string | null;
 }
 
 /** A user found by the admin search. */
