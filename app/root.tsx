@@ -7,6 +7,7 @@ import "./app.css";
 import { useNonce } from "./components/nonce";
 import { SiteFooter } from "./components/site-footer";
 import { SiteNav } from "./components/site-nav";
+import { NavigationProgress } from "./components/navigation-progress";
 import { useAuthSync } from "./components/use-auth-sync";
 import { useFlashToast } from "./components/use-flash-toast";
 import { LazyToaster } from "./components/lazy-toaster";
@@ -44,6 +45,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
+        <NavigationProgress />
         <SiteNav user={data?.user ?? null} role={data?.role ?? "user"} productName={data?.publicConfig.productName} />
         <main id="main" className="flex-1">
           {children}

@@ -79,7 +79,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             <FormMessage>{errors.form?.[0]}</FormMessage>
             {actionData?.pendingEmail ? (
               <FormMessage tone="info">
-                Confirm your new address from the link we sent to {actionData.pendingEmail}. Until then you sign in with{" "}
+                Confirm your new address from the link we sent to {actionData.pendingEmail}. Until then you log in with{" "}
                 {profile.email}.
               </FormMessage>
             ) : null}
@@ -108,7 +108,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
               id="email"
               name="email"
               type="email"
-              label="Email"
+              label="E-mail"
               defaultValue={profile.email}
               autoComplete="email"
               required

@@ -288,6 +288,39 @@ describe.each(testEngines())("administration on %s", (engine) => {
       expect((await post({ intent: "delete-release", id: row!.id })).status).toBe(404);
     });
 
+    it("stores the optional installer size and SHA-256, refuses bad ones with 400, and the seed fills the demo's", async () => {
+      const seededLatest = (await db().select().from(releases).where(eq(releases.version, "2.4.0")))[0]!;
+      expect(seededLatest.installer_size_bytes).toBeGreaterThan(0);
+      expect(seededLatest.installer_sha256).toMatch(/^[0-9a-f]{64}$/);
+      const fields = {
+        intent: "save-release",
+        version: `4.0.0-${engine}`,
+        title: "",
+        release_date: "2026-12-02",
+        release_notes: ["x"],
+      };
+      const count = (await db().select().from(releases)).length;
+      const bad = await post({ ...fields, installer_size_bytes: "big", installer_sha256: "abc" });
+      expect(bad.status).toBe(400);
+      expect(bad.data.fieldErrors).toEqual({
+        installer_size_bytes: ["Enter the installer's size as a whole number of bytes."],
+        installer_sha256: ["A SHA-256 is 64 hexadecimal characters (0-9, a-f)."],
+      });
+      expect(await db().select().from(releases)).toHaveLength(count);
+      const saved = await post({ ...fields, installer_size_bytes: "52428800", installer_sha256: "AB".repeat(32) });
+      expect(saved.status).toBe(200);
+      const [row] = await db()
+        .select()
+        .from(releases)
+        .where(eq(releases.version, `4.0.0-${engine}`));
+      expect(row).toMatchObject({ installer_size_bytes: 52_428_800, installer_sha256: "ab".repeat(32) });
+      // The database refuses what the form would: a hash that is not lowercase hex.
+      await expect(
+        db().update(releases).set({ installer_sha256: "XYZ" }).where(eq(releases.id, row!.id)),
+      ).rejects.toThrow();
+      await post({ intent: "delete-release", id: row!.id });
+    });
+
     it("refuses a missing version or no notes with the spec's texts, and saves nothing", async () => {
       const count = (await db().select().from(releases)).length;
       const noVersion = await post({

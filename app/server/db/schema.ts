@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -205,12 +206,17 @@ export const releases = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** The installer's size and SHA-256 (lowercase hex), when known; the download page shows them. */
+    installer_size_bytes: bigint("installer_size_bytes", { mode: "number" }),
+    installer_sha256: text("installer_sha256"),
     ...timestamps,
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("releases_release_date_idx").on(t.release_date.desc(), t.created_at.desc()),
     check("releases_version_check", sql`length(trim(${t.version})) > 0`),
+    check("releases_installer_size_check", sql`${t.installer_size_bytes} > 0`),
+    check("releases_installer_sha256_check", sql`${t.installer_sha256} ~ '^[0-9a-f]{64}$'`),
   ],
 );
 

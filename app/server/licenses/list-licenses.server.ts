@@ -7,6 +7,7 @@ import { licenses } from "../db/schema";
 /** What a license card (and the admin's list of a user's licenses) shows: nothing internal. */
 const cardColumns = {
   id: licenses.id,
+  short_id: licenses.short_id,
   email: licenses.email,
   license_type: licenses.license_type,
   status: licenses.status,
