@@ -30,7 +30,7 @@ function Stat({ label, value, note }: { label: string; value: string; note?: str
 function ChartFigure({ summary, children }: { summary: string; children: React.ReactNode }) {
   const hydrated = useHydrated();
   return (
-    <div role="img" aria-label={summary} className="h-[240px] sm:h-[280px]">
+    <div role="img" aria-label={summary} data-testid="overview-chart" className="h-[240px] sm:h-[280px]">
       {hydrated ? <Suspense fallback={null}>{children}</Suspense> : null}
     </div>
   );

@@ -21,12 +21,16 @@ import { Button } from "./ui/button";
 import { Label } from "./ui/label";
 import { useActionToast } from "./use-action-toast";
 
+/**
+ * The license actions' one fetcher, owned by the list: a dialog's button disappears with its
+ * action's success (a revoked license cannot be revoked again), while the list stays to show the answer.
+ */
+type LicenseFetcher = ReturnType<typeof useFetcher<ActionResult>>;
+
 /** Revoke, with a required reason and a destructive-styled confirmation. */
-function RevokeDialog({ license }: { license: AdminLicenseView }) {
-  const fetcher = useFetcher<ActionResult>();
+function RevokeDialog({ license, fetcher }: { license: AdminLicenseView; fetcher: LicenseFetcher }) {
   const [open, setOpen] = useState(false);
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
-  useActionToast(result);
   // Closed on success, kept open (with the reason's error) otherwise.
   const [closedFor, setClosedFor] = useState<unknown>(null);
   const shown = open && !(result?.ok && closedFor !== result);
@@ -82,11 +86,9 @@ function RevokeDialog({ license }: { license: AdminLicenseView }) {
 }
 
 /** Reset offline data (audited), after a confirmation naming what is cleared. */
-function ResetOfflineDialog({ license }: { license: AdminLicenseView }) {
-  const fetcher = useFetcher<ActionResult>();
+function ResetOfflineDialog({ license, fetcher }: { license: AdminLicenseView; fetcher: LicenseFetcher }) {
   const [open, setOpen] = useState(false);
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
-  useActionToast(result);
   const [closedFor, setClosedFor] = useState<unknown>(null);
   const shown = open && !(result && closedFor !== result);
   return (
@@ -136,6 +138,8 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 }
 
 export function AdminUserLicenses({ licenses, now }: { licenses: AdminLicenseView[]; now: Date }) {
+  const fetcher = useFetcher<ActionResult>();
+  useActionToast(fetcher.state === "idle" ? fetcher.data : undefined);
   if (licenses.length === 0) return <p className="text-muted-foreground">This user has no licenses.</p>;
   return (
     <ul className="flex flex-col gap-3" aria-label="Licenses">
@@ -194,8 +198,8 @@ export function AdminUserLicenses({ licenses, now }: { licenses: AdminLicenseVie
               {license.license_key}
             </code>
             <div className="flex flex-wrap gap-2">
-              {license.status === "active" ? <RevokeDialog license={license} /> : null}
-              {canResetOfflineData(license) ? <ResetOfflineDialog license={license} /> : null}
+              {license.status === "active" ? <RevokeDialog license={license} fetcher={fetcher} /> : null}
+              {canResetOfflineData(license) ? <ResetOfflineDialog license={license} fetcher={fetcher} /> : null}
             </div>
           </li>
         );

@@ -21,7 +21,12 @@ function AddTester({ userId }: { userId: string }) {
   useActionToast(result);
   const errors = result?.fieldErrors?.days;
   return (
-    <fetcher.Form method="post" className="flex flex-wrap items-start gap-3 rounded-lg border bg-background/40 p-4">
+    // noValidate: the server's message says what is allowed (1 to 365), not the browser's.
+    <fetcher.Form
+      method="post"
+      noValidate
+      className="flex flex-wrap items-start gap-3 rounded-lg border bg-background/40 p-4"
+    >
       <input type="hidden" name="intent" value="add-tester" />
       <input type="hidden" name="userId" value={userId} />
       <div className="flex flex-col gap-2">
