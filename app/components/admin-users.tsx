@@ -44,7 +44,7 @@ export function AdminUsers({ list }: { list: AdminUserList }) {
       {error ? <FormMessage>{error}</FormMessage> : null}
       {value ? (
         <>
-          <p className="text-sm text-muted-foreground" aria-live="polite">
+          <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]" aria-live="polite">
             {term ? `Users matching “${term}”, by name` : "All users, newest first"}
             {page > 1 ? ` · page ${page}` : ""}
           </p>
