@@ -27,6 +27,8 @@ export default [
   route("success", "routes/success.tsx"),
   route("extend-license", "routes/extend-license.tsx"),
   route("admin", "routes/admin.tsx"),
+  route("admin/users/:userId", "routes/admin.users.$userId.tsx"),
+  route("admin/audit.csv", "routes/admin.audit-csv.ts"),
   route("logout", "routes/logout.tsx"),
   route("dev/mailbox", "routes/dev-mailbox.tsx"),
   route("api/webhooks/paddle", "routes/api.webhooks.paddle.ts"),

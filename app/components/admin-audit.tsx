@@ -1,32 +1,54 @@
-import type { AuditEntryView } from "~/domain/views";
+import { Download, Filter } from "lucide-react";
+import { Form, Link } from "react-router";
+import { auditActionLabel, auditQuery, type AdminAuditEntry, type AuditFilters } from "~/domain/admin-audit";
+import { AdminPager } from "./admin-pager";
 import { FormMessage } from "./form-field";
+import { Button } from "./ui/button";
+import { Input } from "./ui/input";
+import { Label } from "./ui/label";
 
-const ACTIONS: Record<string, string> = {
-  "license.revoke": "Revoked a license",
-  "license.add_tester": "Added a tester license",
-  "release.create": "Added a release",
-  "release.update": "Edited a release",
-  "release.delete": "Deleted a release",
-  "refund.request": "Requested a refund",
-};
-
-function describe(entry: AuditEntryView): string {
-  const d = entry.details;
-  if (typeof d.version === "string") return `version ${d.version}`;
-  if (typeof d.amount_cents === "number") return `$${(d.amount_cents / 100).toFixed(2)}`;
-  if (typeof d.days === "number") return `${d.days} days for ${String(d.email ?? "")}`;
-  if (typeof d.email === "string") return d.email;
-  return "";
+export interface AdminAuditView {
+  filters: AuditFilters;
+  page: number;
+  actions: string[];
+  value: { entries: AdminAuditEntry[]; page: number; hasNext: boolean } | null;
+  error: string | null;
 }
 
-/** Audit log tab: the newest entries: when, who, what, which record. */
-export function AdminAudit({ entries, error }: { entries: AuditEntryView[] | null; error: string | null }) {
-  if (error) return <FormMessage>{error}</FormMessage>;
-  if (!entries?.length) return <p className="text-muted-foreground">Nothing recorded yet.</p>;
+function describe(entry: AdminAuditEntry): string {
+  const d = entry.details;
+  const parts: string[] = [];
+  if (typeof d.version === "string") parts.push(`version ${d.version}`);
+  if (typeof d.amount_cents === "number") parts.push(`$${(d.amount_cents / 100).toFixed(2)}`);
+  if (typeof d.days === "number") parts.push(`${d.days} days`);
+  if (typeof d.email === "string") parts.push(d.email);
+  if (typeof d.computer_name === "string") parts.push(`computer ${d.computer_name}`);
+  if (typeof d.reason === "string") parts.push(`reason: ${d.reason}`);
+  return parts.join(" · ");
+}
+
+/** The record an entry names, linked to the user (and license) it is about when known. */
+export function AuditRecord({ entry }: { entry: AdminAuditEntry }) {
+  const shortId =
+    entry.license?.short_id ?? (typeof entry.details.short_id === "string" ? entry.details.short_id : null);
+  const label =
+    entry.target_type === "license" && shortId ? `license ${shortId}` : `${entry.target_type} ${entry.target_id}`;
+  if (entry.user_id) {
+    const anchor = entry.license ? `#license-${entry.license.id}` : "";
+    return (
+      <Link to={`/admin/users/${entry.user_id}${anchor}`} className="break-all underline underline-offset-2">
+        {label}
+      </Link>
+    );
+  }
+  return <span className="break-all">{label}</span>;
+}
+
+export function AuditTable({ entries, caption }: { entries: AdminAuditEntry[]; caption: string }) {
   return (
     <div className="overflow-x-auto rounded-lg border">
       <table className="w-full min-w-[40rem] text-left text-sm">
-        <caption className="sr-only">Recent admin actions and refund requests</caption>
+        <caption className="sr-only">{caption}</caption>
         <thead className="bg-muted/50 text-muted-foreground">
           <tr>
             <th scope="col" className="px-3 py-2 font-medium">
@@ -45,19 +67,108 @@ export function AdminAudit({ entries, error }: { entries: AuditEntryView[] | nul
         </thead>
         <tbody>
           {entries.map((entry) => (
-            <tr key={entry.id} data-testid="audit-entry" className="border-t">
+            <tr key={entry.id} data-testid="audit-entry" className="border-t align-top">
               <td className="whitespace-nowrap px-3 py-2">{entry.created_at.slice(0, 16).replace("T", " ")}</td>
-              <td className="break-all px-3 py-2">{entry.actor_email}</td>
-              <td className="px-3 py-2">
-                {ACTIONS[entry.action] ?? entry.action} <span className="text-muted-foreground">{describe(entry)}</span>
+              <td className="break-all px-3 py-2">
+                {entry.actor_id ? (
+                  <Link to={`/admin/users/${entry.actor_id}`} className="underline underline-offset-2">
+                    {entry.actor_email}
+                  </Link>
+                ) : (
+                  entry.actor_email
+                )}
               </td>
-              <td className="px-3 py-2 font-mono text-xs text-muted-foreground">
-                {entry.target_type} {entry.target_id.slice(0, 8)}
+              <td className="px-3 py-2 [overflow-wrap:anywhere]">
+                {auditActionLabel(entry.action)} <span className="text-muted-foreground">{describe(entry)}</span>
+              </td>
+              <td className="px-3 py-2 font-mono text-xs">
+                <AuditRecord entry={entry} />
               </td>
             </tr>
           ))}
         </tbody>
       </table>
+    </div>
+  );
+}
+
+/** Audit log tab: filters (action, actor, target, dates), pages of 50, CSV export of the filtered log. */
+export function AdminAudit({ audit }: { audit: AdminAuditView }) {
+  const { filters, page, actions, value, error } = audit;
+  const href = (to: number) => `/admin?${auditQuery(filters, { tab: "audit", page: to })}`;
+  const exportHref = `/admin/audit.csv${auditQuery(filters) ? `?${auditQuery(filters)}` : ""}`;
+  const choices = filters.action && !actions.includes(filters.action) ? [...actions, filters.action] : actions;
+  return (
+    <div className="flex flex-col gap-4">
+      <Form
+        method="get"
+        action="/admin"
+        className="grid gap-3 rounded-lg border p-4 sm:grid-cols-2 lg:grid-cols-3"
+        aria-label="Filter the audit log"
+      >
+        <input type="hidden" name="tab" value="audit" />
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="audit-action">Action</Label>
+          <select
+            id="audit-action"
+            name="action"
+            defaultValue={filters.action ?? ""}
+            className="h-9 rounded-md border border-input bg-transparent px-3 text-sm"
+          >
+            <option value="">Any action</option>
+            {choices.map((action) => (
+              <option key={action} value={action}>
+                {auditActionLabel(action)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="audit-actor">Actor</Label>
+          <Input id="audit-actor" name="actor" defaultValue={filters.actor ?? ""} placeholder="E-mail or user id" />
+        </div>
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="audit-target">Target</Label>
+          <Input
+            id="audit-target"
+            name="target"
+            defaultValue={filters.target ?? ""}
+            placeholder="User or license id, short id"
+          />
+        </div>
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="audit-from">From (UTC)</Label>
+          <Input id="audit-from" name="from" type="date" defaultValue={filters.from ?? ""} />
+        </div>
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="audit-to">To (UTC)</Label>
+          <Input id="audit-to" name="to" type="date" defaultValue={filters.to ?? ""} />
+        </div>
+        <div className="flex flex-wrap items-end gap-2">
+          <Button type="submit">
+            <Filter aria-hidden /> Filter
+          </Button>
+          <Button asChild variant="outline">
+            <Link to="/admin?tab=audit">Clear</Link>
+          </Button>
+        </div>
+      </Form>
+      <div className="flex justify-end">
+        <Button asChild variant="outline" size="sm">
+          <a href={exportHref} download>
+            <Download aria-hidden /> Export CSV
+          </a>
+        </Button>
+      </div>
+      {error ? <FormMessage>{error}</FormMessage> : null}
+      {value ? (
+        value.entries.length === 0 ? (
+          <p className="text-muted-foreground">{page > 1 ? "No more entries." : "No entries match."}</p>
+        ) : (
+          <AuditTable entries={value.entries} caption="Admin actions and refund requests, newest first" />
+        )
+      ) : null}
+      {value ? <AdminPager page={page} hasNext={value.hasNext} href={href} label="Pages of the audit log" /> : null}
     </div>
   );
 }

@@ -12,10 +12,19 @@ export const ADMIN_ERRORS = {
   saveRelease: "Failed to save release",
   deleteRelease: "Failed to delete release",
   forbidden: "Only administrators can do this.",
+  loadOverview: "Failed to load the overview",
+  loadUsers: "Failed to load users",
+  loadUser: "Failed to load the user",
+  loadAudit: "Failed to load the audit log",
+  resetOffline: "Failed to reset the offline data",
 } as const;
 
 export const ADMIN_TOASTS = {
   revoked: { title: "License revoked", description: "The license no longer works." },
+  offlineReset: {
+    title: "Offline data reset",
+    description: "The license can be bound to a computer again; its key was regenerated.",
+  },
   testerAdded: (days: number) => ({
     title: "Tester license added",
     description: `A tester license for ${days} day${days === 1 ? "" : "s"} was created.`,
@@ -31,18 +40,56 @@ export const ADMIN_TOASTS = {
 export const DELETE_RELEASE_CONFIRMATION = "Are you sure you want to delete this release?";
 
 export const TESTER_DEFAULT_DAYS = 30;
-export const TESTER_MAX_DAYS = 3650;
+export const TESTER_MAX_DAYS = 365;
+export const TESTER_DAYS_ERROR = `Tester license days must be a whole number from 1 to ${TESTER_MAX_DAYS}.`;
 
-/** Tester days: a number, minimum 1, default 30; a non-numeric entry falls back to 30. */
-export function parseTesterDays(input: unknown): number {
+/**
+ * Tester days (spec.md section 5, issue 16): a non-numeric entry (blank included) falls back to 30;
+ * a number must be a whole number from 1 to 365, anything else is refused with a message (never
+ * silently clamped: 99,999 days once became a ten-year free license).
+ */
+export function parseTesterDays(input: unknown): { days: number; error: null } | { days: null; error: string } {
   const text = typeof input === "string" ? input.trim() : typeof input === "number" ? String(input) : "";
-  if (!/^-?\d+(\.\d+)?$/.test(text)) return TESTER_DEFAULT_DAYS;
-  return Math.min(TESTER_MAX_DAYS, Math.max(1, Math.floor(Number(text))));
+  if (!/^[-+]?\d+(\.\d+)?$/.test(text)) return { days: TESTER_DEFAULT_DAYS, error: null };
+  const days = Number(text);
+  if (!Number.isInteger(days) || days < 1 || days > TESTER_MAX_DAYS) return { days: null, error: TESTER_DAYS_ERROR };
+  return { days, error: null };
+}
+
+export const REVOKE_REASON_MAX = 500;
+export const REVOKE_REASON_REQUIRED = "Enter the reason for revoking this license.";
+
+/** The reason an admin gives for a revoke: required, trimmed, at most 500 characters. */
+export function parseRevokeReason(input: unknown): { reason: string; error: null } | { reason: null; error: string } {
+  const reason = typeof input === "string" ? input.trim() : "";
+  if (reason === "") return { reason: null, error: REVOKE_REASON_REQUIRED };
+  if (reason.length > REVOKE_REASON_MAX) {
+    return { reason: null, error: `Use at most ${REVOKE_REASON_MAX} characters for the reason.` };
+  }
+  return { reason, error: null };
+}
+
+/** Rows per page in the admin lists (users, audit log). */
+export const ADMIN_PAGE_SIZE = 50;
+export const ADMIN_MAX_PAGE = 10_000;
+
+/** A page number from the URL: a whole number from 1; anything else is page 1. */
+export function parsePage(input: unknown): number {
+  const text = typeof input === "string" ? input.trim() : "";
+  if (!/^\d{1,6}$/.test(text)) return 1;
+  return Math.min(ADMIN_MAX_PAGE, Math.max(1, Number(text)));
+}
+
+/** The admin page's tabs, in order; the first is shown when the URL names none (or an unknown one). */
+export const ADMIN_TABS = ["overview", "users", "releases", "audit"] as const;
+export type AdminTab = (typeof ADMIN_TABS)[number];
+export function parseAdminTab(input: unknown): AdminTab {
+  return (ADMIN_TABS as readonly unknown[]).includes(input) ? (input as AdminTab) : "overview";
 }
 
 /** A search term: trimmed; blank is refused. */
 export function normalizeSearchTerm(input: unknown): string | null {
-  const term = typeof input === "string" ? input.trim().slice(0, 200) : "";
+  const term = typeof input === "string" ? input.trim().slice(0, 2000) : "";
   return term === "" ? null : term;
 }
 

@@ -57,6 +57,8 @@ export interface UserSearchResult {
   email: string;
   full_name: string;
   company_name: string | null;
+  /** When the account was created (sign-up). */
+  created_at: string;
 }
 
 /** One audit-log entry: who did what to which record, and when. */

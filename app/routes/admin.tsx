@@ -1,29 +1,32 @@
 import { pageTitle } from "~/lib/meta";
 import { parseValues } from "~/lib/form";
-import { data, useSearchParams } from "react-router";
+import { data, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { AdminAudit } from "~/components/admin-audit";
 import { AdminJobs } from "~/components/admin-jobs";
+import { AdminOverview } from "~/components/admin-overview";
 import { AdminReleases } from "~/components/admin-releases";
 import { AdminUsers } from "~/components/admin-users";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import {
   ADMIN_ERRORS,
+  ADMIN_TABS,
   ADMIN_TOASTS,
   normalizeSearchTerm,
-  parseTesterDays,
+  parseAdminTab,
+  parsePage,
   releaseFormSchema,
   releaseFormValues,
+  type AdminTab,
 } from "~/domain/admin";
+import { parseAuditFilters } from "~/domain/admin-audit";
 import type { ActionResult, FieldErrors, ToastInput } from "~/domain/action-result";
 import { failure } from "~/server/action-reply.server";
 import { ActionError } from "~/server/action-error.server";
-import { listAuditEntries } from "~/server/audit/audit.server";
-import { addTesterLicense, getUserSummary, revokeLicense } from "~/server/admin/manage-licenses.server";
+import { auditActions, listAudit } from "~/server/admin/audit-log.server";
 import { deleteRelease, saveRelease } from "~/server/admin/manage-releases.server";
-import type { UserSearchResult } from "~/domain/views";
-import { searchUsers } from "~/server/admin/search-users.server";
+import { getOverview } from "~/server/admin/overview.server";
+import { listUsers, searchUsers } from "~/server/admin/search-users.server";
 import { requireAdmin, requireAdminAction } from "~/server/auth/session.server";
-import { listUserLicenses } from "~/server/licenses/list-licenses.server";
 import { jobsStatus } from "~/server/jobs/jobs.server";
 import { getLogger } from "~/server/logger.server";
 import { listReleases } from "~/server/releases/list-releases.server";
@@ -43,39 +46,55 @@ async function attempt<T>(
   }
 }
 
+const TAB_LABELS: Record<AdminTab, string> = {
+  overview: "Overview",
+  users: "Users",
+  releases: "Releases",
+  audit: "Audit log",
+};
+
+/**
+ * The tab, its filters and its page live in the URL (`?tab=users&q=…&page=2`), so a reload or a
+ * shared link shows the same view; only the shown tab's data is read.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const url = new URL(request.url);
-  const q = url.searchParams.get("q");
-  const userId = url.searchParams.get("user");
-  const term = normalizeSearchTerm(q);
-  let search: { term: string; results: UserSearchResult[] | null; error: string | null } | null = null;
-  if (q !== null) {
-    search = term
-      ? await attempt(ADMIN_ERRORS.search, () => searchUsers(term)).then((r) => ({
-          term,
-          results: r.value,
-          error: r.error,
-        }))
-      : { term: "", results: null, error: ADMIN_ERRORS.blankSearch };
+  const params = new URL(request.url).searchParams;
+  const tab = parseAdminTab(params.get("tab"));
+  const jobs = await jobsStatus();
+  const base = { tab, jobs, now: new Date().toISOString() };
+  switch (tab) {
+    case "overview":
+      return { ...base, overview: await attempt(ADMIN_ERRORS.loadOverview, () => getOverview()) };
+    case "users": {
+      const term = normalizeSearchTerm(params.get("q")) ?? "";
+      const page = parsePage(params.get("page"));
+      const read = await attempt(term ? ADMIN_ERRORS.search : ADMIN_ERRORS.loadUsers, () =>
+        term ? searchUsers(term, page) : listUsers(page),
+      );
+      return { ...base, users: { term, page, ...read } };
+    }
+    case "releases":
+      return { ...base, releases: await attempt(ADMIN_ERRORS.loadReleases, () => listReleases()) };
+    case "audit": {
+      const { filters, page, error } = parseAuditFilters(params);
+      const actions = await attempt(ADMIN_ERRORS.loadAudit, () => auditActions());
+      if (error) {
+        return data(
+          { ...base, audit: { filters, page, actions: actions.value ?? [], value: null, error } },
+          { status: 400 },
+        );
+      }
+      const read = await attempt(ADMIN_ERRORS.loadAudit, () => listAudit(filters, page));
+      return { ...base, audit: { filters, page, actions: actions.value ?? [], ...read } };
+    }
   }
-  const selected = userId
-    ? await attempt(ADMIN_ERRORS.fetchLicenses, async () => {
-        const user = await getUserSummary(userId);
-        return user ? { user, licenses: await listUserLicenses(user.id, { reveal: true }) } : null;
-      })
-    : null;
-  const [releases, audit, jobs] = await Promise.all([
-    attempt(ADMIN_ERRORS.loadReleases, () => listReleases()),
-    attempt("Failed to load the audit log", () => listAuditEntries(100)),
-    jobsStatus(),
-  ]);
-  return { search, selected, releases, audit, jobs, now: new Date().toISOString() };
 }
 
 /**
  * Every admin action checks the role itself (the page's guard is not enough): 401 signed out,
- * 403 for ordinary users, and nothing is changed.
+ * 403 for ordinary users, and nothing is changed. License actions are on the user's page
+ * (routes/admin.users.$userId.tsx).
  */
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdminAction(request);
@@ -86,21 +105,11 @@ export async function action({ request }: Route.ActionArgs) {
   const fail = (status: number, description: string, fieldErrors?: FieldErrors) =>
     failure(status, { description, fieldErrors, formError: false });
   const failures: Record<string, string> = {
-    revoke: ADMIN_ERRORS.revoke,
-    "add-tester": ADMIN_ERRORS.addTester,
     "save-release": ADMIN_ERRORS.saveRelease,
     "delete-release": ADMIN_ERRORS.deleteRelease,
   };
   try {
     switch (intent) {
-      case "revoke":
-        await revokeLicense({ admin, licenseId: String(form.get("licenseId") ?? "") });
-        return ok(ADMIN_TOASTS.revoked);
-      case "add-tester": {
-        const days = parseTesterDays(form.get("days"));
-        await addTesterLicense({ admin, userId: String(form.get("userId") ?? ""), days });
-        return ok(ADMIN_TOASTS.testerAdded(days));
-      }
       case "save-release": {
         const parsed = parseValues(releaseFormSchema, releaseFormValues(form));
         if (!parsed.success) return fail(400, Object.values(parsed.fieldErrors)[0]![0]!, parsed.fieldErrors);
@@ -124,30 +133,58 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function Admin({ loaderData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
-  const initialTab = searchParams.get("tab") ?? "users";
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  // While another tab loads, it is already shown as chosen.
+  const pending =
+    navigation.location?.pathname === "/admin"
+      ? parseAdminTab(new URLSearchParams(navigation.location.search).get("tab"))
+      : null;
+  const tab = pending ?? parseAdminTab(searchParams.get("tab"));
+  const loading = pending !== null && pending !== loaderData.tab;
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-12 sm:px-6">
       <h1 className="text-3xl font-semibold tracking-tight">Administration</h1>
-      <p className="mt-1 text-muted-foreground">Users and their licenses, release notes, and the audit log.</p>
+      <p className="mt-1 text-muted-foreground">
+        How the business is doing, users and their licenses, release notes, and the audit log.
+      </p>
       <AdminJobs jobs={loaderData.jobs} />
-      <Tabs defaultValue={initialTab} className="mt-8">
-        <TabsList>
-          <TabsTrigger value="users">Users</TabsTrigger>
-          <TabsTrigger value="releases">Releases</TabsTrigger>
-          <TabsTrigger value="audit">Audit log</TabsTrigger>
+      <Tabs
+        value={tab}
+        onValueChange={(next) => navigate(`/admin?tab=${next}`, { preventScrollReset: true })}
+        className="mt-8"
+      >
+        <TabsList className="flex h-auto w-full flex-wrap sm:w-fit">
+          {ADMIN_TABS.map((value) => (
+            <TabsTrigger key={value} value={value}>
+              {TAB_LABELS[value]}
+            </TabsTrigger>
+          ))}
         </TabsList>
-        <TabsContent value="users">
-          <AdminUsers search={loaderData.search} selected={loaderData.selected} now={loaderData.now} />
-        </TabsContent>
-        <TabsContent value="releases">
-          <AdminReleases releases={loaderData.releases.value} error={loaderData.releases.error} />
-        </TabsContent>
-        <TabsContent value="audit">
-          <AdminAudit entries={loaderData.audit.value} error={loaderData.audit.error} />
-        </TabsContent>
+        {ADMIN_TABS.map((value) => (
+          <TabsContent key={value} value={value} aria-busy={loading}>
+            {loading || loaderData.tab !== value ? (
+              <p className="text-muted-foreground">Loading…</p>
+            ) : (
+              <TabView data={loaderData} />
+            )}
+          </TabsContent>
+        ))}
       </Tabs>
     </div>
   );
+}
+
+function TabView({ data }: { data: Route.ComponentProps["loaderData"] }) {
+  if ("overview" in data) {
+    return <AdminOverview overview={data.overview.value} error={data.overview.error} />;
+  }
+  if ("users" in data) return <AdminUsers list={data.users} />;
+  if ("releases" in data) {
+    return <AdminReleases releases={data.releases.value} error={data.releases.error} />;
+  }
+  if ("audit" in data) return <AdminAudit audit={data.audit} />;
+  return null;
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => [

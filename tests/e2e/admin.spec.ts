@@ -1,7 +1,13 @@
+import AxeBuilder from "@axe-core/playwright";
 import { type Page } from "@playwright/test";
 import { expect, test, DEMO_ADMIN, DEMO_USER, logOut, openMenu, registerAndConfirm, uniqueEmail } from "./support";
 
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
+
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
 
 test.describe("administration", () => {
   test("signed-out visitors and ordinary users who visit /admin land on /", async ({ page, signIn }) => {
@@ -12,12 +18,16 @@ test.describe("administration", () => {
     await expect(page.getByRole("link", { name: "Manage" })).toHaveCount(0);
     await page.goto("/admin");
     await expect(page).toHaveURL("/");
+    await page.goto("/admin/users/00000000-0000-4000-8000-000000000000");
+    await expect(page).toHaveURL("/");
+    expect((await page.request.get("/admin/audit.csv")).status()).toBe(403);
   });
 
-  test("an admin searches, opens a user, adds a 30-day tester license and revokes it", async ({
+  test("an admin opens a user's page from the list, adds a tester license, resets its offline data and revokes it", async ({
     page,
     signIn,
   }, info) => {
+    test.setTimeout(60_000);
     const name = `Tess Tester ${info.project.name} ${Date.now().toString(36)}`;
     const email = uniqueEmail("admin-target", info.project.name);
     await registerAndConfirm(page, email, "secret-pass-1", name);
@@ -26,33 +36,150 @@ test.describe("administration", () => {
     await openMenu(page);
     await page.getByRole("link", { name: "Manage" }).click();
     await expect(page).toHaveURL("/admin");
+    await expect(page.getByRole("tab", { name: "Overview" })).toHaveAttribute("aria-selected", "true");
 
-    await page.getByRole("button", { name: "Search" }).click();
-    await expect(page.getByText("Enter a name or e-mail address to search.")).toBeVisible();
+    // Users: the list without a term, newest first; then a search.
+    await page.getByRole("tab", { name: "Users" }).click();
+    await expect(page).toHaveURL("/admin?tab=users");
+    await expect(page.getByText("All users, newest first")).toBeVisible();
+    await expect(page.getByTestId("admin-user-result").first()).toContainText(name);
     await page.getByLabel("Search users").fill(name.toUpperCase());
     await page.getByRole("button", { name: "Search" }).click();
     await expect(page.getByTestId("admin-user-result")).toHaveCount(1);
-    await page.getByRole("link", { name: `View licenses of ${name}` }).click();
+    await page.reload();
+    await expect(page.getByLabel("Search users")).toHaveValue(name.toUpperCase());
+    await page.getByRole("link", { name: `Open ${name}` }).click();
+    await expect(page).toHaveURL(/\/admin\/users\/[0-9a-f-]{36}$/);
+    const userUrl = page.url();
+    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
     const panel = page.getByTestId("admin-user");
     await expect(panel).toContainText(email);
-    await expect(panel).toContainText("This user has no licenses.");
+    await expect(panel).toContainText("E-mail confirmed");
+    await expect(page.getByTestId("last-sign-in")).not.toHaveText("Never");
+    await expect(page.getByText("This user has no licenses.")).toBeVisible();
+    await expectAccessible(page);
 
-    await expect(panel.getByLabel("Tester license days")).toHaveValue("30");
-    await panel.getByRole("button", { name: "Add tester license" }).click();
+    // Tester days: 1 to 365, anything else refused with a message.
+    await expect(page.getByLabel("Tester license days")).toHaveValue("30");
+    await page.getByLabel("Tester license days").fill("99999");
+    await page.getByRole("button", { name: "Add tester license" }).click();
+    await expect(page.getByLabel("Tester license days")).toHaveAccessibleDescription(
+      "Tester license days must be a whole number from 1 to 365.",
+    );
+    await expect(page.getByTestId("admin-license")).toHaveCount(0);
+    await page.getByLabel("Tester license days").fill("30");
+    await page.getByRole("button", { name: "Add tester license" }).click();
     await expect(toast(page, "Tester license added")).toContainText("30 days");
-    const license = panel.getByTestId("admin-license");
+    const license = page.getByTestId("admin-license");
     await expect(license).toHaveCount(1);
-    await expect(license).toContainText("Tester license");
-    await expect(license).toContainText(email);
+    await expect(license).toContainText(/Tester license FK-[0-9A-Z]{4}-[0-9A-Z]{4}/);
 
+    // The customer's tool binds it to the wrong computer; support resets it.
+    const key = (await license.locator("code").innerText()).trim();
+    const activated = await page.request.post("/api/v1/licenses/activate", {
+      data: { key, nonce: `n${Date.now()}abcdefgh`, windows_username: "CORP\\tess", computer_name: "WRONG-PC" },
+    });
+    expect(activated.status()).toBe(200);
+    await page.reload();
+    await expect(license).toContainText("CORP\\tess on WRONG-PC");
+    await license.getByRole("button", { name: "Reset offline data" }).click();
+    const reset = page.getByRole("alertdialog");
+    await expect(reset).toContainText("WRONG-PC");
+    await reset.getByRole("button", { name: "Reset offline data" }).click();
+    await expect(toast(page, "Offline data reset")).toBeVisible();
+    await expect(license).toContainText("not set");
+    await expect(license.getByRole("button", { name: "Reset offline data" })).toHaveCount(0);
+
+    // Revoke: a reason is required; the confirmation is destructive-styled.
     await license.getByRole("button", { name: "Revoke" }).click();
-    await page.getByRole("alertdialog").getByRole("button", { name: "Revoke license" }).click();
+    const dialog = page.getByRole("alertdialog");
+    const confirm = dialog.getByRole("button", { name: "Revoke license" });
+    await expect(confirm).toHaveAttribute("class", /bg-destructive/);
+    await confirm.click();
+    await expect(dialog).toBeVisible();
+    await expect(license).toHaveAttribute("data-license-status", "active");
+    await dialog.getByLabel("Reason (kept in the audit log)").fill("Shared the key publicly");
+    await confirm.click();
     await expect(toast(page, "License revoked")).toBeVisible();
+    await expect(dialog).toBeHidden();
     await expect(license).toHaveAttribute("data-license-status", "revoked");
     await expect(license.getByRole("button", { name: "Revoke" })).toHaveCount(0);
+    const entries = page.getByTestId("audit-entry");
+    await expect(entries.first()).toContainText("Revoked a license");
+    await expect(entries.first()).toContainText("reason: Shared the key publicly");
+    await expect(entries.filter({ hasText: "Reset offline data" })).toContainText("computer WRONG-PC");
 
+    // The audit log, filtered to this user, links back to their page.
+    await page.getByRole("link", { name: "Open in the audit log" }).click();
+    await expect(page).toHaveURL(/tab=audit&target=/);
+    // Added, bound by the tool, reset, revoked.
+    await expect(page.getByTestId("audit-entry")).toHaveCount(4);
+    await page
+      .getByTestId("audit-entry")
+      .first()
+      .getByRole("link", { name: /^license FK-/ })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`${userUrl.replace(/[/.]/g, "\\$&")}#license-`));
+  });
+
+  test("the overview shows figures, charts with tables, and the tab survives a reload", async ({ page, signIn }) => {
+    await signIn(DEMO_ADMIN);
+    await page.goto("/admin");
+    const overview = page.getByTestId("admin-overview");
+    await expect(overview.getByTestId("overview-stat")).toHaveCount(6);
+    await expect(overview).toContainText("Monthly recurring revenue");
+    await expect(overview.getByTestId("overview-stat").filter({ hasText: "Monthly recurring revenue" })).toContainText(
+      /\$[\d,]+\.\d{2}/,
+    );
+    // Each chart is an image with a text summary, drawn once the chart library has loaded.
+    const charts = overview.getByTestId("overview-chart");
+    await expect(charts).toHaveCount(2);
+    await expect(charts.first()).toHaveAttribute("aria-label", /Bar chart of active licenses by type: Monthly \d+/);
+    await expect(overview.locator(".recharts-wrapper")).toHaveCount(2);
+    await expect(overview.getByRole("table", { name: "Active licenses by type" })).toBeVisible();
+    await overview.getByText("Show the figures per day").click();
+    await expect(overview.getByRole("table", { name: /per day/ }).getByRole("row")).toHaveCount(91);
+    await expectAccessible(page);
     await page.getByRole("tab", { name: "Audit log" }).click();
-    await expect(page.getByTestId("audit-entry").first()).toContainText("Revoked a license");
+    await expect(page).toHaveURL("/admin?tab=audit");
+    await page.reload();
+    await expect(page.getByRole("tab", { name: "Audit log" })).toHaveAttribute("aria-selected", "true");
+  });
+
+  test("the audit log filters by action and dates in the URL, pages, and exports CSV", async ({ page, signIn }) => {
+    await signIn(DEMO_ADMIN);
+    // Something to find: a one-day tester license for the demo user.
+    await page.goto(`/admin?tab=users&q=${encodeURIComponent(DEMO_USER.email)}`);
+    await page.getByTestId("admin-user-result").getByRole("link").click();
+    await page.getByLabel("Tester license days").fill("1");
+    await page.getByRole("button", { name: "Add tester license" }).click();
+    await expect(toast(page, "Tester license added")).toBeVisible();
+    await page.goto("/admin?tab=audit");
+    await expect(page.getByTestId("audit-entry").first()).toBeVisible();
+    await page.getByLabel("Action").selectOption({ label: "Added a tester license" });
+    const today = new Date().toISOString().slice(0, 10);
+    await page.getByLabel("To (UTC)").fill(today);
+    await page.getByRole("button", { name: "Filter" }).click();
+    await expect(page).toHaveURL(new RegExp(`action=license.add_tester.*to=${today}`));
+    await expect(page.getByTestId("audit-entry").first()).toContainText("Added a tester license");
+    await page.reload();
+    await expect(page.getByLabel("Action")).toHaveValue("license.add_tester");
+    for (const row of await page.getByTestId("audit-entry").all()) {
+      await expect(row).toContainText("Added a tester license");
+    }
+    await expectAccessible(page);
+    const exportLink = page.getByRole("link", { name: "Export CSV" });
+    await expect(exportLink).toHaveAttribute("href", `/admin/audit.csv?action=license.add_tester&to=${today}`);
+    const file = await page.request.get((await exportLink.getAttribute("href"))!);
+    expect(file.headers()["content-type"]).toBe("text/csv; charset=utf-8");
+    const lines = (await file.text()).trim().split("\r\n");
+    expect(lines[0]).toContain('"time_utc","actor_email"');
+    expect(lines.slice(1).every((line) => line.includes('"license.add_tester"'))).toBe(true);
+
+    await page.getByLabel("From (UTC)").fill("2026-12-31");
+    await page.getByLabel("To (UTC)").fill("2026-01-01");
+    await page.getByRole("button", { name: "Filter" }).click();
+    await expect(page.getByText("The start date must not be after the end date.")).toBeVisible();
   });
 
   test("an admin adds, edits and deletes a release and sees it on /download", async ({ page, signIn }, info) => {

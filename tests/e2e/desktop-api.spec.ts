@@ -298,13 +298,14 @@ test.describe("the desktop tool's license API", () => {
     });
 
     await signIn(DEMO_ADMIN);
-    await page.goto("/admin");
+    await page.goto("/admin?tab=users");
     await page.getByLabel("Search users").fill(email);
     await page.getByRole("button", { name: "Search" }).click();
-    await page.getByRole("link", { name: `View licenses of ${name}` }).click();
-    const license = page.getByTestId("admin-user").getByTestId("admin-license");
+    await page.getByRole("link", { name: `Open ${name}` }).click();
+    const license = page.getByTestId("admin-license");
     await expect(license).toHaveCount(1);
     await license.getByRole("button", { name: "Revoke" }).click();
+    await page.getByRole("alertdialog").getByLabel("Reason (kept in the audit log)").fill("Test of the desktop API");
     await page.getByRole("alertdialog").getByRole("button", { name: "Revoke license" }).click();
     await expect(toast(page, "License revoked")).toBeVisible();
     await expect(license).toHaveAttribute("data-license-status", "revoked");

@@ -1,23 +1,63 @@
 import { describe, expect, it } from "vitest";
-import { normalizeSearchTerm, parseTesterDays, releaseFormSchema, releaseFormValues } from "~/domain/admin";
+import {
+  normalizeSearchTerm,
+  parseAdminTab,
+  parsePage,
+  parseRevokeReason,
+  parseTesterDays,
+  releaseFormSchema,
+  releaseFormValues,
+} from "~/domain/admin";
 
-describe("tester days (spec.md section 5)", () => {
+describe("tester days (spec.md section 5, issue 16: 1 to 365)", () => {
   it.each([
     ["30", 30],
     ["1", 1],
     ["7", 7],
     [" 90 ", 90],
-    ["2.9", 2],
-    ["0", 1],
-    ["-5", 1],
-    ["999999", 3650],
+    ["365", 365],
+    [365, 365],
+    // Non-numeric entries fall back to 30 (the spec's rule stays).
     ["", 30],
     ["abc", 30],
     ["3 days", 30],
     [undefined, 30],
     [null, 30],
-  ])("%j → %i", (input, days) => {
-    expect(parseTesterDays(input)).toBe(days);
+  ])("%j → %i days", (input, days) => {
+    expect(parseTesterDays(input)).toEqual({ days, error: null });
+  });
+
+  it.each(["0", "-5", "366", "99999", "2.5", "+400"])("%j is refused with a clear message", (input) => {
+    expect(parseTesterDays(input)).toEqual({
+      days: null,
+      error: "Tester license days must be a whole number from 1 to 365.",
+    });
+  });
+});
+
+describe("revoke reason", () => {
+  it("is required and trimmed, at most 500 characters", () => {
+    expect(parseRevokeReason("  chargeback fraud ")).toEqual({ reason: "chargeback fraud", error: null });
+    expect(parseRevokeReason("   ")).toEqual({ reason: null, error: "Enter the reason for revoking this license." });
+    expect(parseRevokeReason(undefined).error).toBe("Enter the reason for revoking this license.");
+    expect(parseRevokeReason("x".repeat(501)).error).toBe("Use at most 500 characters for the reason.");
+    expect(parseRevokeReason("x".repeat(500)).reason).toHaveLength(500);
+  });
+});
+
+describe("admin pages and tabs in the URL", () => {
+  it("reads a page number, page 1 for anything else", () => {
+    expect(parsePage("3")).toBe(3);
+    expect(parsePage(" 2 ")).toBe(2);
+    for (const bad of ["0", "-1", "abc", "", null, "1.5", "9999999"]) expect(parsePage(bad)).toBe(1);
+    expect(parsePage("999999")).toBe(10_000);
+  });
+
+  it("reads a tab, the overview first", () => {
+    expect(parseAdminTab("audit")).toBe("audit");
+    expect(parseAdminTab("users")).toBe("users");
+    expect(parseAdminTab(null)).toBe("overview");
+    expect(parseAdminTab("nope")).toBe("overview");
   });
 });
 

@@ -3,7 +3,7 @@ import { ADMIN_ERRORS } from "~/domain/admin";
 import { canCancelRenewal, licenseFacts } from "~/domain/license-status";
 import { enqueueStopRenewal } from "../jobs/stop-renewal.server";
 import { getDb } from "../db/db.server";
-import { licenses, profiles, users } from "../db/schema";
+import { licenses, users } from "../db/schema";
 import { licenseKeys } from "../license-keys/keys.server";
 import { ActionError, isUuid } from "../action-error.server";
 import { recordAudit, type AuditActor } from "../audit/audit.server";
@@ -11,27 +11,30 @@ import { queueCustomerMail } from "../mail/customer-mail.server";
 
 const DAY = 24 * 60 * 60 * 1000;
 
-/** A user chosen in the admin search: who they are. */
-export async function getUserSummary(userId: string) {
-  if (!isUuid(userId)) return null;
-  const [row] = await getDb()
-    .select({ id: users.id, email: users.email, full_name: profiles.full_name, company_name: profiles.company_name })
-    .from(users)
-    .innerJoin(profiles, eq(profiles.id, users.id))
-    .where(eq(users.id, userId));
-  return row ?? null;
-}
-
 /**
  * Revoke (spec.md section 4 "Admin revoke"): only an active license; recorded in the audit log.
  * A revoked license must not be charged again: its subscription's renewal is stopped too, by a
  * stop-renewal job queued in the revoke's transaction (retried until the provider agrees).
  */
-export async function revokeLicense({ admin, licenseId }: { admin: AuditActor; licenseId: string }): Promise<void> {
+export async function revokeLicense({
+  admin,
+  licenseId,
+  reason,
+  userId,
+}: {
+  admin: AuditActor;
+  licenseId: string;
+  /** Why, kept in the audit entry (the admin page requires one, see parseRevokeReason). */
+  reason?: string;
+  /** The user whose page the admin acted on: the license must be theirs. */
+  userId?: string;
+}): Promise<void> {
   if (!isUuid(licenseId)) throw new ActionError(404, "License not found");
   await getDb().transaction(async (tx) => {
     const [license] = await tx.select().from(licenses).where(eq(licenses.id, licenseId)).for("update");
-    if (!license) throw new ActionError(404, "License not found");
+    if (!license || (userId !== undefined && license.user_id !== userId)) {
+      throw new ActionError(404, "License not found");
+    }
     if (license.status !== "active") throw new ActionError(409, "Only active licenses can be revoked.");
     await tx
       .update(licenses)
@@ -41,7 +44,13 @@ export async function revokeLicense({ admin, licenseId }: { admin: AuditActor; l
       action: "license.revoke",
       target_type: "license",
       target_id: licenseId,
-      details: { user_id: license.user_id, email: license.email, license_type: license.license_type },
+      details: {
+        user_id: license.user_id,
+        short_id: license.short_id,
+        email: license.email,
+        license_type: license.license_type,
+        ...(reason ? { reason } : {}),
+      },
     });
     await queueCustomerMail(tx, { kind: "license-revoked", licenseId, key: "revoke" });
     if (canCancelRenewal(licenseFacts(license)) && license.paddle_subscription_id) {
@@ -103,5 +112,55 @@ export async function addTesterLicense({
     });
     await queueCustomerMail(tx, { kind: "license-delivered", licenseId: license!.id, key: "tester" });
     return { id: license!.id, email, end_date };
+  });
+}
+
+/**
+ * Support's reset of a license's offline data ("I typed the wrong computer name"): the Windows
+ * user name and computer name are cleared and the key is regenerated without them, so the owner
+ * can bind the license to the right computer once more. Only for an active, unrefunded license
+ * with offline data; conditional and recorded in the audit log with the old values.
+ */
+export async function resetOfflineData({
+  admin,
+  licenseId,
+  userId,
+}: {
+  admin: AuditActor;
+  licenseId: string;
+  userId: string;
+}): Promise<void> {
+  if (!isUuid(licenseId)) throw new ActionError(404, "License not found");
+  await getDb().transaction(async (tx) => {
+    const [license] = await tx.select().from(licenses).where(eq(licenses.id, licenseId)).for("update");
+    if (!license || license.user_id !== userId) throw new ActionError(404, "License not found");
+    if (license.windows_username === null && license.computer_name === null) {
+      throw new ActionError(409, "This license has no offline data to reset.");
+    }
+    if (license.status !== "active" || license.refunded) {
+      throw new ActionError(409, "Only an active license's offline data can be reset.");
+    }
+    const license_key = licenseKeys().generate({
+      email: license.email,
+      start_date: license.start_date,
+      end_date: license.end_date,
+    });
+    // The row is locked (for update) since it was read: nothing changed it in between.
+    await tx
+      .update(licenses)
+      .set({ windows_username: null, computer_name: null, license_key })
+      .where(eq(licenses.id, licenseId));
+    await recordAudit(tx, admin, {
+      action: "license.offline_reset",
+      target_type: "license",
+      target_id: licenseId,
+      details: {
+        user_id: license.user_id,
+        short_id: license.short_id,
+        windows_username: license.windows_username,
+        computer_name: license.computer_name,
+        key_regenerated: true,
+      },
+    });
   });
 }

@@ -42,6 +42,7 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex("users_email_key").on(sql`lower(${t.email})`),
+    index("users_created_at_id_idx").on(t.createdAt.desc(), t.id.desc()),
     index("users_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")),
   ],
 );
@@ -119,6 +120,8 @@ export const profiles = pgTable(
     full_name: text("full_name").notNull().default(""),
     company_name: text("company_name"),
     ...timestamps,
+    /** When the user last signed in: set by a database trigger on sessions (migration 0012). */
+    last_sign_in_at: timestamp("last_sign_in_at", { withTimezone: true }),
   },
   (t) => [
     index("profiles_full_name_trgm_idx").using("gin", t.full_name.op("gin_trgm_ops")),
@@ -187,6 +190,16 @@ export const licenses = pgTable(
     uniqueIndex("licenses_paddle_subscription_id_key")
       .on(t.paddle_subscription_id)
       .where(sql`${t.paddle_subscription_id} is not null`),
+    // The admin overview (migration 0012).
+    index("licenses_active_overview_idx")
+      .on(t.end_date, t.license_type, t.is_trial, t.auto_renew)
+      .where(sql`${t.status} = 'active'`),
+    index("licenses_trial_ends_at_idx")
+      .on(t.trial_ends_at, t.is_trial)
+      .where(sql`${t.trial_starts_at} is not null`),
+    index("licenses_refunded_at_idx")
+      .on(t.refunded_at)
+      .where(sql`${t.refunded_at} is not null`),
     check("licenses_extended_months_check", sql`${t.extended_months} >= 0`),
     check("licenses_license_type_check", sql`${t.license_type} in (${inList(LICENSE_TYPES)})`),
     check("licenses_status_check", sql`${t.status} in (${inList(LICENSE_STATUSES)})`),
@@ -246,6 +259,9 @@ export const payments = pgTable(
   },
   (t) => [
     index("payments_license_id_billed_at_idx").on(t.license_id, t.billed_at.desc()),
+    index("payments_billed_at_idx").on(t.billed_at, t.kind, t.amount_cents),
+    index("payments_user_id_billed_at_idx").on(t.user_id, t.billed_at.desc()),
+    index("payments_subscription_id_idx").on(t.subscription_id),
     check("payments_kind_check", sql`${t.kind} in (${inList(PAYMENT_KINDS)})`),
     check("payments_amount_check", sql`${t.amount_cents} >= 0`),
   ],
@@ -351,7 +367,13 @@ export const audit_log = pgTable(
       .default(sql`'{}'::jsonb`),
     ...timestamps,
   },
-  (t) => [index("audit_log_created_at_idx").on(t.created_at.desc())],
+  (t) => [
+    index("audit_log_created_at_idx").on(t.created_at.desc()),
+    index("audit_log_action_created_at_idx").on(t.action, t.created_at),
+    index("audit_log_target_id_idx").on(t.target_id),
+    index("audit_log_actor_id_idx").on(t.actor_id),
+    index("audit_log_details_user_id_idx").on(sql`(${t.details} ->> 'user_id')`),
+  ],
 );
 
 /**

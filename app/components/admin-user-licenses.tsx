@@ -1,0 +1,209 @@
+import { useState } from "react";
+import { useFetcher } from "react-router";
+import { REVOKE_REASON_MAX } from "~/domain/admin";
+import { canResetOfflineData, type AdminLicenseView } from "~/domain/admin-user";
+import type { ActionResult } from "~/domain/action-result";
+import { formatDate } from "~/domain/format-date";
+import { getLicenseDisplayStatus, licenseTypeLabel } from "~/domain/license-status";
+import { FieldErrors } from "./form-field";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "./ui/alert-dialog";
+import { Badge } from "./ui/badge";
+import { Button } from "./ui/button";
+import { Label } from "./ui/label";
+import { useActionToast } from "./use-action-toast";
+
+/**
+ * The license actions' one fetcher, owned by the list: a dialog's button disappears with its
+ * action's success (a revoked license cannot be revoked again), while the list stays to show the answer.
+ */
+type LicenseFetcher = ReturnType<typeof useFetcher<ActionResult>>;
+
+/** Revoke, with a required reason and a destructive-styled confirmation. */
+function RevokeDialog({ license, fetcher }: { license: AdminLicenseView; fetcher: LicenseFetcher }) {
+  const [open, setOpen] = useState(false);
+  const result = fetcher.state === "idle" ? fetcher.data : undefined;
+  // Closed on success, kept open (with the reason's error) otherwise.
+  const [closedFor, setClosedFor] = useState<unknown>(null);
+  const shown = open && !(result?.ok && closedFor !== result);
+  const errors = result?.fieldErrors?.reason;
+  return (
+    <AlertDialog
+      open={shown}
+      onOpenChange={(next) => {
+        setOpen(next);
+        setClosedFor(result ?? null);
+      }}
+    >
+      <AlertDialogTrigger asChild>
+        <Button type="button" variant="destructive" size="sm">
+          Revoke
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <fetcher.Form method="post" className="flex flex-col gap-4">
+          <AlertDialogHeader>
+            <AlertDialogTitle>Revoke license {license.short_id}?</AlertDialogTitle>
+            <AlertDialogDescription>
+              The {licenseTypeLabel(license.license_type)} license of {license.email} stops working at once and its
+              subscription stops renewing. This cannot be undone.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <input type="hidden" name="intent" value="revoke" />
+          <input type="hidden" name="licenseId" value={license.id} />
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={`reason-${license.id}`}>Reason (kept in the audit log)</Label>
+            <textarea
+              id={`reason-${license.id}`}
+              name="reason"
+              required
+              maxLength={REVOKE_REASON_MAX}
+              rows={3}
+              aria-invalid={errors ? true : undefined}
+              aria-describedby={errors ? `reason-${license.id}-error` : undefined}
+              className="rounded-md border border-input bg-transparent px-3 py-2 text-sm outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+            />
+            <FieldErrors id={`reason-${license.id}-error`} errors={errors} />
+          </div>
+          <AlertDialogFooter>
+            <AlertDialogCancel type="button">Keep it</AlertDialogCancel>
+            <Button type="submit" variant="destructive" disabled={fetcher.state !== "idle"}>
+              Revoke license
+            </Button>
+          </AlertDialogFooter>
+        </fetcher.Form>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+/** Reset offline data (audited), after a confirmation naming what is cleared. */
+function ResetOfflineDialog({ license, fetcher }: { license: AdminLicenseView; fetcher: LicenseFetcher }) {
+  const [open, setOpen] = useState(false);
+  const result = fetcher.state === "idle" ? fetcher.data : undefined;
+  const [closedFor, setClosedFor] = useState<unknown>(null);
+  const shown = open && !(result && closedFor !== result);
+  return (
+    <AlertDialog
+      open={shown}
+      onOpenChange={(next) => {
+        setOpen(next);
+        setClosedFor(result ?? null);
+      }}
+    >
+      <AlertDialogTrigger asChild>
+        <Button type="button" variant="outline" size="sm">
+          Reset offline data
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <fetcher.Form method="post" className="flex flex-col gap-4">
+          <AlertDialogHeader>
+            <AlertDialogTitle>Reset the offline data of {license.short_id}?</AlertDialogTitle>
+            <AlertDialogDescription>
+              The Windows user name “{license.windows_username ?? "—"}” and computer name “
+              {license.computer_name ?? "—"}” are cleared and the key is regenerated; the customer can then enter them
+              again, once.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <input type="hidden" name="intent" value="reset-offline" />
+          <input type="hidden" name="licenseId" value={license.id} />
+          <AlertDialogFooter>
+            <AlertDialogCancel type="button">Cancel</AlertDialogCancel>
+            <Button type="submit" disabled={fetcher.state !== "idle"}>
+              Reset offline data
+            </Button>
+          </AlertDialogFooter>
+        </fetcher.Form>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className="break-all">{children}</dd>
+    </div>
+  );
+}
+
+export function AdminUserLicenses({ licenses, now }: { licenses: AdminLicenseView[]; now: Date }) {
+  const fetcher = useFetcher<ActionResult>();
+  useActionToast(fetcher.state === "idle" ? fetcher.data : undefined);
+  if (licenses.length === 0) return <p className="text-muted-foreground">This user has no licenses.</p>;
+  return (
+    <ul className="flex flex-col gap-3" aria-label="Licenses">
+      {licenses.map((license) => {
+        const status = getLicenseDisplayStatus({ ...license, has_subscription: !!license.paddle_subscription_id }, now);
+        return (
+          <li
+            key={license.id}
+            id={`license-${license.id}`}
+            data-testid="admin-license"
+            data-license-status={license.status}
+            className="flex scroll-mt-24 flex-col gap-3 rounded-lg border p-4 text-sm target:border-primary"
+          >
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <span className="font-medium">
+                {licenseTypeLabel(license.license_type)} license{" "}
+                <span className="font-mono text-muted-foreground">{license.short_id}</span>
+              </span>
+              <span className="flex items-center gap-2">
+                <Badge
+                  variant={
+                    license.status === "active" ? "success" : license.status === "revoked" ? "destructive" : "secondary"
+                  }
+                >
+                  {license.status.replace("_", " ")}
+                </Badge>
+                <span className="text-muted-foreground">{status.label}</span>
+              </span>
+            </div>
+            <dl className="grid gap-2 sm:grid-cols-2">
+              <Fact label="License e-mail">{license.email}</Fact>
+              <Fact label="Runs">
+                {formatDate(license.start_date)} – {formatDate(license.end_date)}
+              </Fact>
+              <Fact label="Subscription">
+                {license.paddle_subscription_id ? (
+                  <span className="font-mono text-xs">{license.paddle_subscription_id}</span>
+                ) : (
+                  "none"
+                )}
+                {license.paddle_subscription_id
+                  ? license.auto_renew
+                    ? " · renewing"
+                    : license.cancellation_requested
+                      ? " · cancellation scheduled"
+                      : " · not renewing"
+                  : ""}
+              </Fact>
+              <Fact label="Offline data">
+                {license.windows_username || license.computer_name
+                  ? `${license.windows_username ?? "—"} on ${license.computer_name ?? "—"}`
+                  : "not set"}
+              </Fact>
+            </dl>
+            <code className="break-all rounded-md border bg-background/60 px-2 py-1 font-mono text-xs">
+              {license.license_key}
+            </code>
+            <div className="flex flex-wrap gap-2">
+              {license.status === "active" ? <RevokeDialog license={license} fetcher={fetcher} /> : null}
+              {canResetOfflineData(license) ? <ResetOfflineDialog license={license} fetcher={fetcher} /> : null}
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

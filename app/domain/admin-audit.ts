@@ -1,0 +1,144 @@
+import { ADMIN_PAGE_SIZE, parsePage } from "./admin";
+
+/** The audit log's filters, pagination and CSV export (issue 16): pure rules shared by page and export. */
+
+export const AUDIT_ACTION_LABELS: Record<string, string> = {
+  "license.revoke": "Revoked a license",
+  "license.add_tester": "Added a tester license",
+  "license.offline_data": "Set offline data",
+  "license.offline_reset": "Reset offline data",
+  "license.resend": "Resent the license e-mail",
+  "release.create": "Added a release",
+  "release.update": "Edited a release",
+  "release.delete": "Deleted a release",
+  "refund.request": "Requested a refund",
+  trial_refused: "Refused a trial",
+  extension_refused: "Refused an extension",
+};
+
+export function auditActionLabel(action: string): string {
+  return AUDIT_ACTION_LABELS[action] ?? action;
+}
+
+export interface AuditFilters {
+  action: string | null;
+  actor: string | null;
+  target: string | null;
+  from: string | null;
+  to: string | null;
+}
+
+export const AUDIT_FILTER_NAMES = ["action", "actor", "target", "from", "to"] as const;
+export const AUDIT_DATE_ERROR = "Enter dates as YYYY-MM-DD.";
+export const AUDIT_RANGE_ERROR = "The start date must not be after the end date.";
+
+function text(params: URLSearchParams, name: string, max = 200): string | null {
+  const value = params.get(name)?.trim().slice(0, max) ?? "";
+  return value === "" ? null : value;
+}
+
+function isDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}
+
+/** The filters in a URL; a malformed date range gives a message (and no filter is applied). */
+export function parseAuditFilters(params: URLSearchParams): {
+  filters: AuditFilters;
+  page: number;
+  error: string | null;
+} {
+  const filters: AuditFilters = {
+    action: text(params, "action", 100),
+    actor: text(params, "actor"),
+    target: text(params, "target"),
+    from: text(params, "from", 20),
+    to: text(params, "to", 20),
+  };
+  const page = parsePage(params.get("page"));
+  if ((filters.from && !isDate(filters.from)) || (filters.to && !isDate(filters.to))) {
+    return { filters, page, error: AUDIT_DATE_ERROR };
+  }
+  if (filters.from && filters.to && filters.from > filters.to) return { filters, page, error: AUDIT_RANGE_ERROR };
+  return { filters, page, error: null };
+}
+
+/** The date range as instants: from midnight UTC of `from` up to (not including) the day after `to`. */
+export function auditRange(filters: AuditFilters): { since: Date | null; before: Date | null } {
+  const since = filters.from ? new Date(`${filters.from}T00:00:00Z`) : null;
+  const before = filters.to ? new Date(new Date(`${filters.to}T00:00:00Z`).getTime() + 86_400_000) : null;
+  return { since, before };
+}
+
+/** The query string of a view of the audit log (for links, pages and the export). */
+export function auditQuery(filters: AuditFilters, extra: Record<string, string | number | null> = {}): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries({ ...filters, ...extra })) {
+    if (value !== null && value !== "") params.set(name, String(value));
+  }
+  return params.toString();
+}
+
+export const AUDIT_PAGE_SIZE = ADMIN_PAGE_SIZE;
+
+/**
+ * One CSV field (RFC 4180), safe to open in a spreadsheet: a value starting with =, +, -, @, a tab
+ * or a carriage return is prefixed with an apostrophe so it is never run as a formula, and every
+ * field is quoted with inner quotes doubled.
+ */
+export function csvField(value: unknown): string {
+  let textValue = value === null || value === undefined ? "" : String(value);
+  if (/^[=+\-@\t\r]/.test(textValue)) textValue = `'${textValue}`;
+  return `"${textValue.replace(/"/g, '""')}"`;
+}
+
+export function csvLine(values: unknown[]): string {
+  return `${values.map(csvField).join(",")}\r\n`;
+}
+
+export const AUDIT_CSV_HEADER = [
+  "time_utc",
+  "actor_email",
+  "actor_id",
+  "action",
+  "target_type",
+  "target_id",
+  "details",
+];
+
+export function auditCsvRow(entry: {
+  created_at: string;
+  actor_email: string;
+  actor_id: string | null;
+  action: string;
+  target_type: string;
+  target_id: string;
+  details: unknown;
+}): string {
+  return csvLine([
+    entry.created_at,
+    entry.actor_email,
+    entry.actor_id,
+    entry.action,
+    entry.target_type,
+    entry.target_id,
+    JSON.stringify(entry.details ?? {}),
+  ]);
+}
+
+/** An audit entry as the admin page shows it, with what its ids name (for links). */
+export interface AdminAuditEntry {
+  id: string;
+  actor_id: string | null;
+  actor_email: string;
+  action: string;
+  target_type: string;
+  target_id: string;
+  details: Record<string, unknown>;
+  created_at: string;
+  /** The license the entry names (its target), when it still exists. */
+  license: { id: string; short_id: string; user_id: string } | null;
+  /** The user the entry is about (details.user_id or the license's owner), when known. */
+  user_id: string | null;
+}

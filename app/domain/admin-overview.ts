@@ -1,0 +1,120 @@
+import { getPlan, isPlanId, PLAN_IDS } from "./plans";
+
+/**
+ * The admin overview's arithmetic (issue 16): pure, so the server's SQL only counts and these
+ * rules are unit-tested. Days are UTC calendar days (YYYY-MM-DD).
+ */
+
+export const OVERVIEW_DAYS = 90;
+export const CONVERSION_DAYS = 30;
+
+/** The kinds of licenses the overview counts as active; a license still in its trial counts as "trial". */
+export const OVERVIEW_LICENSE_KINDS = ["monthly", "6_months", "yearly", "tester", "trial"] as const;
+export const OVERVIEW_KIND_LABELS: Record<string, string> = {
+  monthly: "Monthly",
+  "6_months": "6 months",
+  yearly: "Yearly",
+  tester: "Tester",
+  trial: "Trial",
+};
+
+export const DAILY_SERIES = ["purchases", "renewals", "refunds", "revokes"] as const;
+export type DailySeries = (typeof DAILY_SERIES)[number];
+export const DAILY_SERIES_LABELS: Record<DailySeries, string> = {
+  purchases: "New purchases",
+  renewals: "Renewals",
+  refunds: "Refunds",
+  revokes: "Revokes",
+};
+
+export type DayPoint = { day: string } & Record<DailySeries, number>;
+
+export interface OverviewView {
+  generatedAt: string;
+  activeByKind: { kind: string; label: string; count: number }[];
+  activeTotal: number;
+  trialsRunning: number;
+  trialsEnded: number;
+  trialsConverted: number;
+  mrrCents: number;
+  renewingByPlan: { plan: string; label: string; count: number }[];
+  days: DayPoint[];
+  totals: Record<DailySeries, number>;
+  /** Refunds per paid purchase or renewal over the 90 days, in percent with one decimal; null with none paid. */
+  refundRatePercent: number | null;
+}
+
+/**
+ * Monthly recurring revenue in cents from the renewing subscriptions by plan: a plan's price over
+ * its months (monthly 9, 6 months 49.50 / 6, yearly 90 / 12 USD a month), rounded to the cent once.
+ */
+export function monthlyRecurringRevenueCents(renewingByPlan: Record<string, number>): number {
+  let total = 0;
+  for (const [plan, count] of Object.entries(renewingByPlan)) {
+    if (!isPlanId(plan) || !Number.isFinite(count) || count <= 0) continue;
+    const { priceCents, months } = getPlan(plan);
+    total += (priceCents * count) / months;
+  }
+  return Math.round(total);
+}
+
+/** "2026-11-23" for the UTC day of a date. */
+export function utcDay(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+/** The first instant of the window: midnight UTC, `days - 1` days before today (today included). */
+export function windowStart(now: Date, days = OVERVIEW_DAYS): Date {
+  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  start.setUTCDate(start.getUTCDate() - (days - 1));
+  return start;
+}
+
+/** Every day of the window, oldest first, with the counted rows filled in and zero elsewhere. */
+export function fillDays(
+  rows: { day: string; series: DailySeries; count: number }[],
+  now: Date,
+  days = OVERVIEW_DAYS,
+): DayPoint[] {
+  const byDay = new Map<string, DayPoint>();
+  const start = windowStart(now, days);
+  for (let i = 0; i < days; i++) {
+    const day = utcDay(new Date(start.getTime() + i * 86_400_000));
+    byDay.set(day, { day, purchases: 0, renewals: 0, refunds: 0, revokes: 0 });
+  }
+  for (const row of rows) {
+    const point = byDay.get(row.day);
+    if (point && (DAILY_SERIES as readonly string[]).includes(row.series)) point[row.series] += Number(row.count);
+  }
+  return [...byDay.values()];
+}
+
+export function seriesTotals(days: DayPoint[]): Record<DailySeries, number> {
+  const totals = { purchases: 0, renewals: 0, refunds: 0, revokes: 0 };
+  for (const day of days) for (const series of DAILY_SERIES) totals[series] += day[series];
+  return totals;
+}
+
+/** Refunds over paid purchases and renewals, in percent rounded to one decimal; null when nothing was paid. */
+export function refundRatePercent(refunds: number, paid: number): number | null {
+  if (paid <= 0) return null;
+  return Math.round((refunds / paid) * 1000) / 10;
+}
+
+/** Active licenses by kind in the catalogue's order, every kind listed (zero when none). */
+export function activeByKind(counts: Record<string, number>) {
+  return OVERVIEW_LICENSE_KINDS.map((kind) => ({
+    kind,
+    label: OVERVIEW_KIND_LABELS[kind]!,
+    count: counts[kind] ?? 0,
+  }));
+}
+
+export function renewingByPlan(counts: Record<string, number>) {
+  return PLAN_IDS.map((plan) => ({ plan, label: OVERVIEW_KIND_LABELS[plan]!, count: counts[plan] ?? 0 }));
+}
+
+/** "$1,234.50" */
+export function formatUsdCents(cents: number): string {
+  return new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100);
+}

@@ -1,0 +1,78 @@
+import type { AdminAuditEntry } from "./admin-audit";
+
+/** A user's page in the admin area (issue 16): who they are, what they hold and paid, what happened. */
+
+export interface AdminLicenseView {
+  id: string;
+  short_id: string;
+  email: string;
+  license_type: string;
+  status: "active" | "revoked" | "refund_requested" | "refunded";
+  license_key: string;
+  windows_username: string | null;
+  computer_name: string | null;
+  start_date: string;
+  end_date: string;
+  is_trial: boolean;
+  trial_ends_at: string | null;
+  auto_renew: boolean;
+  cancellation_requested: boolean;
+  paddle_subscription_id: string | null;
+  purchase_date: string | null;
+  refund_eligible_until: string | null;
+  refunded: boolean;
+  refund_amount: number | null;
+  refunded_at: string | null;
+  created_at: string;
+}
+
+export interface AdminPaymentView {
+  id: string;
+  license_id: string;
+  license_short_id: string;
+  kind: string;
+  amount_cents: number;
+  currency: string;
+  billed_at: string;
+  subscription_id: string | null;
+}
+
+export interface AdminUserView {
+  id: string;
+  email: string;
+  full_name: string;
+  company_name: string | null;
+  created_at: string;
+  email_verified: boolean;
+  last_sign_in_at: string | null;
+  role: "admin" | "user";
+  licenses: AdminLicenseView[];
+  payments: AdminPaymentView[];
+  subscription_ids: string[];
+  audit: AdminAuditEntry[];
+}
+
+/** Whether support can reset a license's offline data: some is set, and the license is not revoked or refunded. */
+export function canResetOfflineData(
+  license: Pick<AdminLicenseView, "windows_username" | "computer_name" | "status" | "refunded">,
+): boolean {
+  return (
+    (license.windows_username !== null || license.computer_name !== null) &&
+    license.status === "active" &&
+    !license.refunded
+  );
+}
+
+/** "9.00 USD" */
+export function formatMoney(cents: number, currency: string): string {
+  return `${(cents / 100).toFixed(2)} ${currency}`;
+}
+
+/** Distinct subscription ids, in order of first appearance. */
+export function subscriptionIds(
+  licenses: { paddle_subscription_id: string | null }[],
+  payments: { subscription_id: string | null }[],
+): string[] {
+  const ids = [...licenses.map((l) => l.paddle_subscription_id), ...payments.map((p) => p.subscription_id)];
+  return [...new Set(ids.filter((id): id is string => !!id))];
+}

@@ -1,0 +1,99 @@
+import { data, Link } from "react-router";
+import { AdminUserPage, BackToUsers } from "~/components/admin-user-page";
+import { ADMIN_ERRORS, ADMIN_TOASTS, parseRevokeReason, parseTesterDays } from "~/domain/admin";
+import type { ActionResult, FieldErrors, ToastInput } from "~/domain/action-result";
+import { pageTitle } from "~/lib/meta";
+import { ActionError, isUuid } from "~/server/action-error.server";
+import { failure } from "~/server/action-reply.server";
+import { addTesterLicense, resetOfflineData, revokeLicense } from "~/server/admin/manage-licenses.server";
+import { getUserDetails } from "~/server/admin/user-details.server";
+import { requireAdmin, requireAdminAction } from "~/server/auth/session.server";
+import { getLogger } from "~/server/logger.server";
+import { readForm } from "~/server/read-form.server";
+import type { Route } from "./+types/admin.users.$userId";
+
+/** A user's own page in the admin area (issue 16): admins only; others are sent to /. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const now = new Date().toISOString();
+  try {
+    const user = await getUserDetails(params.userId);
+    if (!user) return data({ user: null, error: "User not found.", now }, { status: 404 });
+    return { user, error: null, now };
+  } catch (error) {
+    getLogger().error({ err: error }, "admin user page failed");
+    return data({ user: null, error: ADMIN_ERRORS.loadUser, now }, { status: 500 });
+  }
+}
+
+/**
+ * Support actions on this user's licenses; each checks the role on the server (401 signed out,
+ * 403 for users) and that the license is this user's.
+ */
+export async function action({ request, params }: Route.ActionArgs) {
+  const admin = await requireAdminAction(request);
+  const form = await readForm(request);
+  const intent = String(form.get("intent") ?? "");
+  const userId = params.userId;
+  const ok = (toast: Omit<ToastInput, "variant">) =>
+    data<ActionResult>({ ok: true, toast: { ...toast, variant: "success" } });
+  const fail = (status: number, description: string, fieldErrors?: FieldErrors) =>
+    failure(status, { description, fieldErrors, formError: false });
+  const failures: Record<string, string> = {
+    revoke: ADMIN_ERRORS.revoke,
+    "add-tester": ADMIN_ERRORS.addTester,
+    "reset-offline": ADMIN_ERRORS.resetOffline,
+  };
+  if (!isUuid(userId)) return fail(404, "User not found");
+  try {
+    switch (intent) {
+      case "revoke": {
+        const { reason, error } = parseRevokeReason(form.get("reason"));
+        if (error !== null) return fail(400, error, { reason: [error] });
+        await revokeLicense({ admin, licenseId: String(form.get("licenseId") ?? ""), reason, userId });
+        return ok(ADMIN_TOASTS.revoked);
+      }
+      case "add-tester": {
+        const { days, error } = parseTesterDays(form.get("days"));
+        if (error !== null) return fail(400, error, { days: [error] });
+        await addTesterLicense({ admin, userId, days });
+        return ok(ADMIN_TOASTS.testerAdded(days));
+      }
+      case "reset-offline":
+        await resetOfflineData({ admin, licenseId: String(form.get("licenseId") ?? ""), userId });
+        return ok(ADMIN_TOASTS.offlineReset);
+      default:
+        return fail(400, "Unknown action.");
+    }
+  } catch (error) {
+    if (error instanceof ActionError) return fail(error.status, error.message);
+    getLogger().error({ err: error, intent }, "admin user action failed");
+    return fail(500, failures[intent] ?? "The action failed.");
+  }
+}
+
+export default function AdminUser({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-12 sm:px-6">
+      <BackToUsers />
+      {loaderData.user ? (
+        <AdminUserPage user={loaderData.user} now={loaderData.now} />
+      ) : (
+        <div className="flex flex-col gap-3">
+          <h1 className="text-2xl font-semibold">{loaderData.error}</h1>
+          <Link to="/admin?tab=users" className="underline underline-offset-2">
+            Back to the user list
+          </Link>
+        </div>
+      )}
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches, data: loaded }) => [
+  pageTitle(
+    matches,
+    loaded?.user ? `${loaded.user.full_name || loaded.user.email} · Administration` : "Administration",
+  ),
+  { name: "robots", content: "noindex" },
+];

@@ -1,0 +1,116 @@
+import { and, eq, gt, gte, inArray, isNotNull, lte, sql } from "drizzle-orm";
+import {
+  activeByKind,
+  CONVERSION_DAYS,
+  fillDays,
+  monthlyRecurringRevenueCents,
+  OVERVIEW_DAYS,
+  refundRatePercent,
+  renewingByPlan,
+  seriesTotals,
+  windowStart,
+  type DailySeries,
+  type OverviewView,
+} from "~/domain/admin-overview";
+import { PLAN_IDS } from "~/domain/plans";
+import { getDb } from "../db/db.server";
+import { audit_log, licenses, payments } from "../db/schema";
+
+const DAY = 86_400_000;
+
+/** A timestamp column's UTC calendar day, as YYYY-MM-DD. */
+const utcDayOf = (column: unknown) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
+
+/**
+ * The overview's figures (issue 16), each counted by the database (grouped and aggregated in SQL,
+ * through the overview's indexes of migration 0012), then shaped by the pure rules of
+ * ~/domain/admin-overview:
+ * - active licenses: status active and not yet ended; one still in its trial counts as a trial;
+ * - renewing subscriptions (MRR): active, not ended, renewing, past the trial, of a plan;
+ * - trials converted: trials that ended in the last 30 days and were then paid for;
+ * - per day for 90 days: paid purchases and renewals (payments), refunds (refunded_at), revokes (audit log).
+ */
+export async function getOverview(now = new Date()): Promise<OverviewView> {
+  const db = getDb();
+  const since = windowStart(now, OVERVIEW_DAYS);
+  const kind = sql<string>`case when ${licenses.is_trial} then 'trial' else ${licenses.license_type} end`;
+  const [active, trials, paid, refunds, revokes] = await Promise.all([
+    db
+      .select({
+        kind,
+        count: sql<number>`count(*)::int`,
+        renewing: sql<number>`(count(*) filter (where ${licenses.auto_renew} and not ${licenses.is_trial}))::int`,
+      })
+      .from(licenses)
+      .where(and(eq(licenses.status, "active"), gt(licenses.end_date, now)))
+      .groupBy(kind),
+    db
+      .select({
+        ended: sql<number>`count(*)::int`,
+        converted: sql<number>`(count(*) filter (where not ${licenses.is_trial}))::int`,
+      })
+      .from(licenses)
+      .where(
+        and(
+          isNotNull(licenses.trial_starts_at),
+          gte(licenses.trial_ends_at, new Date(now.getTime() - CONVERSION_DAYS * DAY)),
+          lte(licenses.trial_ends_at, now),
+        ),
+      ),
+    db
+      .select({ day: utcDayOf(payments.billed_at), kind: payments.kind, count: sql<number>`count(*)::int` })
+      .from(payments)
+      .where(
+        and(
+          gte(payments.billed_at, since),
+          inArray(payments.kind, ["purchase", "renewal"]),
+          gt(payments.amount_cents, 0),
+        ),
+      )
+      .groupBy(utcDayOf(payments.billed_at), payments.kind),
+    db
+      .select({ day: utcDayOf(licenses.refunded_at), count: sql<number>`count(*)::int` })
+      .from(licenses)
+      .where(and(isNotNull(licenses.refunded_at), gte(licenses.refunded_at, since)))
+      .groupBy(utcDayOf(licenses.refunded_at)),
+    db
+      .select({ day: utcDayOf(audit_log.created_at), count: sql<number>`count(*)::int` })
+      .from(audit_log)
+      .where(and(eq(audit_log.action, "license.revoke"), gte(audit_log.created_at, since)))
+      .groupBy(utcDayOf(audit_log.created_at)),
+  ]);
+
+  const activeCounts: Record<string, number> = {};
+  const renewingCounts: Record<string, number> = {};
+  let trialsRunning = 0;
+  for (const row of active) {
+    activeCounts[row.kind] = Number(row.count);
+    if (row.kind === "trial") trialsRunning += Number(row.count);
+    if ((PLAN_IDS as readonly string[]).includes(row.kind)) renewingCounts[row.kind] = Number(row.renewing);
+  }
+  const rows: { day: string; series: DailySeries; count: number }[] = [
+    ...paid.map((r) => ({
+      day: r.day,
+      series: (r.kind === "purchase" ? "purchases" : "renewals") as DailySeries,
+      count: Number(r.count),
+    })),
+    ...refunds.map((r) => ({ day: r.day, series: "refunds" as const, count: Number(r.count) })),
+    ...revokes.map((r) => ({ day: r.day, series: "revokes" as const, count: Number(r.count) })),
+  ];
+  const days = fillDays(rows, now, OVERVIEW_DAYS);
+  const totals = seriesTotals(days);
+  const byKind = activeByKind(activeCounts);
+  return {
+    generatedAt: now.toISOString(),
+    activeByKind: byKind,
+    activeTotal: byKind.reduce((sum, k) => sum + k.count, 0),
+    trialsRunning,
+    trialsEnded: Number(trials[0]?.ended ?? 0),
+    trialsConverted: Number(trials[0]?.converted ?? 0),
+    mrrCents: monthlyRecurringRevenueCents(renewingCounts),
+    renewingByPlan: renewingByPlan(renewingCounts),
+    days,
+    totals,
+    refundRatePercent: refundRatePercent(totals.refunds, totals.purchases + totals.renewals),
+  };
+}
