@@ -8,6 +8,7 @@ import { redirect } from "react-router";
 import { getDb } from "../db/db.server";
 import { profiles, sessions as sessionTable, user_roles, users, type Role } from "../db/schema";
 import { getAuth } from "./auth.server";
+import { cachedSession, rememberSession, sessionCacheGeneration } from "./session-cache.server";
 
 export type { SessionUser } from "~/domain/views";
 
@@ -55,8 +56,13 @@ async function currentSessionInOneQuery(cookieHeader: string): Promise<CurrentSe
   const cookies = parseCookieHeader(cookieHeader);
   if (cookies.has(context.authCookies.sessionData.name)) return null;
   const signed = cookies.get(context.authCookies.sessionToken.name);
-  const token = signed === undefined ? null : verifySignedCookie(signed, context.secret);
+  if (signed === undefined) return null;
+  // Remembered by the signed value: the same string passed the signature check before.
+  const cached = cachedSession(signed);
+  if (cached) return { user: cached.user, role: cached.role, headers: new Headers() };
+  const token = verifySignedCookie(signed, context.secret);
   if (!token) return null;
+  const since = sessionCacheGeneration();
   const [row] = await getDb()
     .select({
       expiresAt: sessionTable.expiresAt,
@@ -75,13 +81,15 @@ async function currentSessionInOneQuery(cookieHeader: string): Promise<CurrentSe
   if (!row) return null;
   const { expiresIn, updateAge } = context.sessionConfig;
   const expires = row.expiresAt.getTime();
+  const refreshDue = expires - expiresIn * 1000 + updateAge * 1000;
   const now = Date.now();
-  if (expires <= now || expires - expiresIn * 1000 + updateAge * 1000 <= now) return null;
-  return {
+  if (expires <= now || refreshDue <= now) return null;
+  const session = {
     user: { id: row.id, email: row.email, fullName: row.full_name || row.name, emailVerified: row.emailVerified },
-    role: row.role === "admin" ? "admin" : "user",
-    headers: new Headers(),
+    role: row.role === "admin" ? ("admin" as const) : ("user" as const),
   };
+  rememberSession(signed, since, session, Math.min(expires, refreshDue), now);
+  return { ...session, headers: new Headers() };
 }
 
 async function currentSessionThroughBetterAuth(request: Request): Promise<CurrentSession> {
