@@ -151,7 +151,11 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppInst
     const clientDir = findClientDir();
     // Hashed file names never change content: cache them for a year.
     app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
-    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+    // The other public files (favicon, icons…) are known at start: a page or data request is not
+    // sent to the static handler, which would look for a file of its name on disk every time.
+    const publicFiles = listPublicFiles(clientDir);
+    const publicFile = express.static(clientDir, { maxAge: "1h", index: false });
+    app.use((req, res, next) => (publicFiles.has(req.path) ? publicFile(req, res, next) : next()));
   }
 
   const build = options.dev
@@ -224,6 +228,18 @@ function findClientDir(): string {
     dir = path.dirname(dir);
   }
   throw new Error("Cannot find the client build (client/assets) next to the server build");
+}
+
+/** The client build's files outside assets/, as URL paths (`/favicon.ico`). */
+function listPublicFiles(clientDir: string): Set<string> {
+  const files = new Set<string>();
+  for (const entry of fs.readdirSync(clientDir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const relative = path.relative(clientDir, path.join(entry.parentPath, entry.name)).split(path.sep);
+    if (relative[0] === "assets") continue;
+    files.add(`/${relative.map(encodeURIComponent).join("/")}`);
+  }
+  return files;
 }
 
 function slug(name: string): string {

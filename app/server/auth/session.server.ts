@@ -3,8 +3,9 @@ import type { SessionUser } from "~/domain/views";
 import { failure } from "../action-reply.server";
 import { authCookies } from "./auth-cookies.server";
 import { hasDisallowedCharacters } from "~/domain/text-input";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { redirect } from "react-router";
+import type { Database } from "../db/client.server";
 import { getDb } from "../db/db.server";
 import { profiles, sessions as sessionTable, user_roles, users, type Role } from "../db/schema";
 import { getAuth } from "./auth.server";
@@ -63,7 +64,35 @@ async function currentSessionInOneQuery(cookieHeader: string): Promise<CurrentSe
   const token = verifySignedCookie(signed, context.secret);
   if (!token) return null;
   const since = sessionCacheGeneration();
-  const [row] = await getDb()
+  const [row] = await sessionQuery(getDb()).execute({ token });
+  if (!row) return null;
+  const { expiresIn, updateAge } = context.sessionConfig;
+  const expires = row.expiresAt.getTime();
+  const refreshDue = expires - expiresIn * 1000 + updateAge * 1000;
+  const now = Date.now();
+  if (expires <= now || refreshDue <= now) return null;
+  const session = {
+    user: { id: row.id, email: row.email, fullName: row.full_name || row.name, emailVerified: row.emailVerified },
+    role: row.role === "admin" ? ("admin" as const) : ("user" as const),
+  };
+  rememberSession(signed, since, session, Math.min(expires, refreshDue), now);
+  return { ...session, headers: new Headers() };
+}
+
+const preparedSessionQueries = new WeakMap<Database, ReturnType<typeof prepareSessionQuery>>();
+
+/** Built once per database (and prepared once per PostgreSQL connection). */
+function sessionQuery(db: Database) {
+  let query = preparedSessionQueries.get(db);
+  if (!query) {
+    query = prepareSessionQuery(db);
+    preparedSessionQueries.set(db, query);
+  }
+  return query;
+}
+
+function prepareSessionQuery(db: Database) {
+  return db
     .select({
       expiresAt: sessionTable.expiresAt,
       id: users.id,
@@ -77,19 +106,8 @@ async function currentSessionInOneQuery(cookieHeader: string): Promise<CurrentSe
     .innerJoin(users, eq(users.id, sessionTable.userId))
     .leftJoin(profiles, eq(profiles.id, users.id))
     .leftJoin(user_roles, eq(user_roles.user_id, users.id))
-    .where(eq(sessionTable.token, token));
-  if (!row) return null;
-  const { expiresIn, updateAge } = context.sessionConfig;
-  const expires = row.expiresAt.getTime();
-  const refreshDue = expires - expiresIn * 1000 + updateAge * 1000;
-  const now = Date.now();
-  if (expires <= now || refreshDue <= now) return null;
-  const session = {
-    user: { id: row.id, email: row.email, fullName: row.full_name || row.name, emailVerified: row.emailVerified },
-    role: row.role === "admin" ? ("admin" as const) : ("user" as const),
-  };
-  rememberSession(signed, since, session, Math.min(expires, refreshDue), now);
-  return { ...session, headers: new Headers() };
+    .where(eq(sessionTable.token, sql.placeholder("token")))
+    .prepare("current_session");
 }
 
 async function currentSessionThroughBetterAuth(request: Request): Promise<CurrentSession> {
