@@ -1,5 +1,6 @@
 import type { LicenseView } from "~/domain/views";
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
+import type { Database } from "../db/client.server";
 import { isRefundLocked } from "~/domain/license-status";
 import { getDb } from "../db/db.server";
 import { licenses } from "../db/schema";
@@ -38,11 +39,7 @@ export async function listUserLicenses(
   userId: string,
   { reveal = false }: { reveal?: boolean } = {},
 ): Promise<LicenseView[]> {
-  const rows = await getDb()
-    .select(cardColumns)
-    .from(licenses)
-    .where(eq(licenses.user_id, userId))
-    .orderBy(desc(licenses.created_at));
+  const rows = await userLicensesQuery(getDb()).execute({ userId });
   return rows.map(({ paddle_subscription_id, ...row }) => ({
     ...row,
     ...(reveal || !isRefundLocked(row) ? {} : { license_key: null, windows_username: null, computer_name: null }),
@@ -54,4 +51,25 @@ export async function listUserLicenses(
     refund_eligible_until: row.refund_eligible_until?.toISOString() ?? null,
     refunded_at: row.refunded_at?.toISOString() ?? null,
   }));
+}
+
+const prepared = new WeakMap<Database, ReturnType<typeof prepareUserLicenses>>();
+
+/** Built once per database (and prepared once per PostgreSQL connection): every signed-in /licenses runs it. */
+function userLicensesQuery(db: Database) {
+  let query = prepared.get(db);
+  if (!query) {
+    query = prepareUserLicenses(db);
+    prepared.set(db, query);
+  }
+  return query;
+}
+
+function prepareUserLicenses(db: Database) {
+  return db
+    .select(cardColumns)
+    .from(licenses)
+    .where(eq(licenses.user_id, sql.placeholder("userId")))
+    .orderBy(desc(licenses.created_at))
+    .prepare("list_user_licenses");
 }
