@@ -9,6 +9,7 @@ import {
 } from "~/domain/license-status";
 import { showToast } from "~/lib/toast";
 import type { LicenseView } from "~/domain/views";
+import { LicensePaymentProblem } from "./license-payment-problem";
 import { OfflineDataSection, RefundButton, SubscriptionSection, useLicenseAction } from "./license-actions";
 import { Badge } from "./ui/badge";
 import { Button } from "./ui/button";
@@ -72,6 +73,7 @@ export function LicenseCard({ license, now }: { license: LicenseView; now: Date 
             This license was revoked and no longer works. Contact support if you think this is a mistake.
           </p>
         ) : null}
+        <LicensePaymentProblem license={license} now={now} />
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
           <dt className="text-muted-foreground">E-mail</dt>
           <dd className="break-all">{license.email}</dd>

@@ -25,6 +25,7 @@ const cardColumns = {
   refunded: licenses.refunded,
   refund_amount: licenses.refund_amount,
   refunded_at: licenses.refunded_at,
+  past_due_since: licenses.past_due_since,
 };
 
 /**
@@ -52,5 +53,6 @@ export async function listUserLicenses(
     purchase_date: row.purchase_date?.toISOString() ?? null,
     refund_eligible_until: row.refund_eligible_until?.toISOString() ?? null,
     refunded_at: row.refunded_at?.toISOString() ?? null,
+    past_due_since: row.past_due_since?.toISOString() ?? null,
   }));
 }
