@@ -69,11 +69,11 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8A
   // Heading: the seller on the left, the invoice's facts on the right.
   let y = A4.height - MARGIN;
   text("INVOICE", right, y - 4, { size: 20, font: bold, align: "right", maxWidth: 200 });
-  text(invoice.seller.name, MARGIN, y, { size: 14, font: bold, maxWidth: width / 2 });
+  text(invoice.seller.name, MARGIN, y, { size: 14, font: bold, maxWidth: width / 2 - 10 });
   y -= 18;
   for (const line of [invoice.seller.address, invoice.seller.email, invoice.seller.website]) {
     if (!line) continue;
-    text(line, MARGIN, y, { color: MUTED, maxWidth: width / 2 });
+    text(line, MARGIN, y, { color: MUTED, maxWidth: width / 2 - 10 });
     y -= 14;
   }
   let factsY = A4.height - MARGIN - 26;
@@ -83,8 +83,8 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8A
     ["Transaction", invoice.transactionId],
     ["Status", invoice.status],
   ] as const) {
-    text(label, right - 150, factsY, { size: 9, color: MUTED, maxWidth: 70 });
-    text(value, right, factsY, { size: 9, align: "right", maxWidth: 140 });
+    text(label, right - 235, factsY, { size: 9, color: MUTED, maxWidth: 70 });
+    text(value, right, factsY, { size: 9, align: "right", maxWidth: 160 });
     factsY -= 13;
   }
 
