@@ -16,7 +16,7 @@ import { drainJobs, startJobs, stopJobs } from "../app/server/jobs/jobs.server";
 async function main() {
   const target = parseRenewTarget(process.argv.slice(2));
   if (!target) {
-    console.error("Usage: npm run demo:renew -- <subscription id (sub_…) | --all | --fail <subscription id>>");
+    console.error("Usage: npm run demo:renew -- <sub_… | FK-XXXX-XXXX | --all>, or --fail <sub_… | FK-XXXX-XXXX>");
     process.exit(2);
   }
   const env = getEnv();

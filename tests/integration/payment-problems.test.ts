@@ -214,8 +214,11 @@ describe.each(testEngines())("payment problems on %s", (engine) => {
     it("a later demo:renew pays the failed renewal: payment recorded, end date one period on, problem cleared", async () => {
       const { subscriptionId } = await demoPurchase(db(), demo, user, "monthly");
       const before = await licenseOf(subscriptionId);
-      const failed = await demo.failRenewal(subscriptionId);
-      expect(failed.outcome).toBe("payment-failed");
+      // The license's short id (what the billing history shows) names its subscription too.
+      const failing = await renew({ subscriptionId: before.short_id.toLowerCase(), fail: true });
+      const [failed] = (await failing.json()).outcomes;
+      expect(failed).toMatchObject({ subscriptionId, outcome: "payment-failed" });
+      expect((await renew({ subscriptionId: "FK-0000-0000" })).status).toBe(404);
       const recovered = await renew({ subscriptionId });
       const [outcome] = (await recovered.json()).outcomes;
       expect(outcome).toMatchObject({
@@ -321,6 +324,9 @@ describe("demo:renew's --fail argument", () => {
     [["--fail", "--all"], null],
     [["--fail", "txn_1"], null],
     [["sub_demo_abc123", "--fail"], null],
+    [["--fail", "fk-7q2m 9xkd"], { subscriptionId: "FK-7Q2M-9XKD", fail: true }],
+    [["FK-7Q2M-9XKD"], { subscriptionId: "FK-7Q2M-9XKD" }],
+    [["--fail", "FK-1"], null],
   ])("%j → %j", (args, expected) => {
     expect(parseRenewTarget(args)).toEqual(expected);
   });
