@@ -6,6 +6,7 @@ import { formatDate } from "~/domain/format-date";
 import { hasSubscriptionSection, isRefundLocked, licenseTypeLabel } from "~/domain/license-status";
 import type { LicenseView } from "~/domain/views";
 import { LicenseKeyLine } from "./license-key-line";
+import { LicensePaymentProblem } from "./license-payment-problem";
 import { OfflineDataSection, RefundButton, SubscriptionSection, useLicenseAction } from "./license-actions";
 import { Badge } from "./ui/badge";
 import { Button } from "./ui/button";
@@ -37,6 +38,7 @@ export function LicenseCard({ license, now, notices }: { license: LicenseView; n
             This license was revoked and no longer works. Contact support if you think this is a mistake.
           </p>
         ) : null}
+        <LicensePaymentProblem license={license} now={now} />
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
           <dt className="text-muted-foreground">E-mail</dt>
           <dd className="break-all">{license.email}</dd>

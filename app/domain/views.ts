@@ -37,6 +37,8 @@ export interface LicenseView {
   refunded: boolean;
   refund_amount: number | null;
   refunded_at: string | null;
+  /** A renewal payment failed and is still due (decision 0023). */
+  past_due_since: string | null;
 }
 
 /** A release as the download page, the release notes and the admin list show it. */

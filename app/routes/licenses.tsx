@@ -81,7 +81,12 @@ export default function Licenses({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-3xl font-semibold tracking-tight">Your licenses</h1>
-          <p className="mt-1 text-muted-foreground">Keys, dates and renewal of every license you bought.</p>
+          <p className="mt-1 text-muted-foreground">
+            Keys, dates and renewal of every license you bought.{" "}
+            <Link to="/billing" className="text-primary underline underline-offset-4">
+              Billing history and invoices
+            </Link>
+          </p>
         </div>
         <Button asChild>
           <Link to="/pricing">

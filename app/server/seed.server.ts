@@ -322,6 +322,7 @@ async function seedDemoBilling(tx: Transaction, license: License): Promise<void>
     item_id: txn.details.line_items[0]!.id,
     amount_cents: getPlan(planId).priceCents,
     billed_at: license.purchase_date,
+    refunded_cents: license.refunded ? (license.refund_amount ?? refundAmountCents(planId)) : 0,
   });
   if (license.status === "refund_requested" || license.refunded) {
     const amount = license.refund_amount ?? refundAmountCents(planId);

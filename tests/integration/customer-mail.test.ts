@@ -463,4 +463,6 @@ const quietProvider: PaymentProvider = {
   refund: async () => ({ adjustmentId: "adj_test" }),
   createPlanCheckout: async () => ({ transactionId: "txn_test" }),
   createExtensionCharge: async () => ({ transactionId: "txn_test_ext" }),
+  paymentMethodUpdate: async () => ({ transactionId: "txn_test_update" }),
+  invoiceUrl: async () => null,
 };

@@ -43,6 +43,13 @@ export async function applyAdjustment(
   }
   if (license.refunded) return [];
   if (adjustment.status === "approved") {
+    // The billing history shows what the refund gave back of the payment it refunded.
+    await tx
+      .update(payments)
+      .set({
+        refunded_cents: sql`least(${payments.amount_cents}, ${payments.refunded_cents} + ${Math.abs(Number(adjustment.totals.total))})`,
+      })
+      .where(eq(payments.id, adjustment.transaction_id));
     await tx
       .update(licenses)
       .set({

@@ -8,6 +8,7 @@ import { checkouts, licenses, payments, users, type License } from "../db/schema
 import { licenseKeys } from "../license-keys/keys.server";
 import { queueCustomerMail } from "../mail/customer-mail.server";
 import { getLogger } from "../logger.server";
+import { applyPaymentEvent } from "./apply-payment-problem.server";
 import type { PaddleTransaction } from "./paddle-events.server";
 import type { FollowUp } from "./payment-provider.server";
 import { isTrialPriceId, planForPriceId } from "./price-ids.server";
@@ -114,7 +115,11 @@ export async function applyTransactionCompleted(
     end: new Date(txn.billing_period.ends_at),
   };
   const license = await licenseForSubscription(tx, period.subscriptionId);
-  if (license) return applyRenewal(tx, period, license, payment);
+  if (license) {
+    // Paid: a payment problem of the subscription is over (decision 0023).
+    await applyPaymentEvent(tx, license, { kind: "settled", at: occurredAt });
+    return applyRenewal(tx, period, license, payment);
+  }
   if (!planType) {
     log.warn({ transaction: txn.id }, "transaction.completed for an unknown plan: nothing to apply");
     return [];

@@ -27,6 +27,7 @@ const cardColumns = {
   refunded: licenses.refunded,
   refund_amount: licenses.refund_amount,
   refunded_at: licenses.refunded_at,
+  past_due_since: licenses.past_due_since,
 };
 
 /**
@@ -50,6 +51,7 @@ export async function listUserLicenses(
     purchase_date: row.purchase_date?.toISOString() ?? null,
     refund_eligible_until: row.refund_eligible_until?.toISOString() ?? null,
     refunded_at: row.refunded_at?.toISOString() ?? null,
+    past_due_since: row.past_due_since?.toISOString() ?? null,
   }));
 }
 
