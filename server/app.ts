@@ -110,9 +110,13 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppInst
       });
     }
   });
-  // Of Better Auth's HTTP endpoints only the e-mail confirmation link is exposed; every
+  // Of Better Auth's HTTP endpoints only the e-mail confirmation link is exposed (and the OAuth return); every
   // other auth step goes through our route actions (validation, rate limits, texts).
   app.get("/api/auth/verify-email", (req, res) => {
+    void toNodeHandler(getAuth())(req, res);
+  });
+  // …and the return from GitHub / Google (sign-in, or connecting from the profile).
+  app.get("/api/auth/callback/:providerId", (req, res) => {
     void toNodeHandler(getAuth())(req, res);
   });
   app.get("/downloads/forgekit-latest.zip", (_req, res) => {

@@ -2,7 +2,11 @@ import { pageTitle } from "~/lib/meta";
 import { failure, rateLimited } from "~/server/action-reply.server";
 import { authCookies } from "~/server/auth/auth-cookies.server";
 import { APIError } from "better-auth/api";
-import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { OAuthButtons } from "~/components/oauth-buttons";
+import { ACCOUNT_TEXTS } from "~/domain/account-texts";
+import { configuredOAuthProviders } from "~/server/auth/oauth-providers.server";
+import { getEnv } from "~/server/env.server";
 import { AuthCard } from "~/components/auth-card";
 import { FormField, FormMessage } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
@@ -22,7 +26,19 @@ import type { Route } from "./+types/login";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAnonymous(request);
-  return null;
+  const error = new URL(request.url).searchParams.get("error");
+  return {
+    providers: configuredOAuthProviders(getEnv()),
+    oauthError: !error
+      ? null
+      : error === "account_not_linked"
+        ? ACCOUNT_TEXTS.oauthAccountNotLinked
+        : ACCOUNT_TEXTS.oauthFailed,
+  };
+}
+
+function needsSecondFactor(response: unknown): boolean {
+  return typeof response === "object" && response !== null && "twoFactorRedirect" in response;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -49,6 +65,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       returnHeaders: true,
     });
     await recordSignInSuccess(email, context.clientIp);
+    // Two-factor on: the password was right, the code comes next (Better Auth set its cookie).
+    if (needsSecondFactor(result.response)) {
+      return redirect(`/login/two-factor?redirectTo=${encodeURIComponent(safeRedirect(redirectTo))}`, {
+        headers: authCookies(result.headers),
+      });
+    }
     return redirectWithToast(
       safeRedirect(redirectTo),
       { title: T.loginSuccess, variant: "success" },
@@ -69,7 +91,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export default function Login({ actionData }: Route.ComponentProps) {
+export default function Login({ actionData, loaderData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/login");
@@ -91,7 +113,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
     >
       <Form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? "/"} />
-        <FormMessage>{errors.form?.[0]}</FormMessage>
+        <FormMessage>{errors.form?.[0] ?? loaderData.oauthError ?? undefined}</FormMessage>
         <FormField
           id="email"
           name="email"
@@ -120,6 +142,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
           Log in
         </Button>
       </Form>
+      <OAuthButtons providers={loaderData.providers} redirectTo={searchParams.get("redirectTo") ?? "/"} />
       {actionData?.unverifiedEmail ? (
         <Form method="post" action="/confirm-email" className="flex flex-col gap-2">
           <input type="hidden" name="email" value={actionData.unverifiedEmail} />

@@ -1,12 +1,14 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { genericOAuth, twoFactor } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
 import { getDb } from "../db/db.server";
-import { accounts, profiles, sessions, users, verifications } from "../db/schema";
+import { accounts, profiles, sessions, twoFactors, user_roles, users, verifications } from "../db/schema";
 import { getEnv } from "../env.server";
 import { getLogger } from "../logger.server";
 import { queueMail } from "../mail/outbox.server";
 import { changeEmailEmail, confirmationEmail, resetPasswordEmail } from "../mail/templates.server";
+import { oauthProviderConfigs } from "./oauth-providers.server";
 
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -36,8 +38,39 @@ function createAuth() {
     database: drizzleAdapter(getDb(), {
       provider: "pg",
       usePlural: true,
-      schema: { users, sessions, accounts, verifications },
+      schema: { users, sessions, accounts, verifications, twoFactors },
     }),
+    plugins: [
+      // TOTP with ten single-use recovery codes (decision 0026); the sign-in's second step and
+      // enrolment go through our route actions (app/server/auth/two-factor.server.ts).
+      twoFactor({
+        issuer: env.PRODUCT_NAME,
+        backupCodeOptions: { amount: 10, length: 10 },
+      }),
+      // Sign in with GitHub / Google, only for the providers whose client id and secret are set.
+      ...(oauthProviderConfigs(env).length > 0 ? [genericOAuth({ config: oauthProviderConfigs(env) })] : []),
+    ],
+    account: {
+      // An OAuth sign-in never joins an existing account by e-mail on its own: the owner signs in
+      // to it first and connects the provider from the profile.
+      accountLinking: { enabled: true, disableImplicitLinking: true },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // Accounts made by an OAuth sign-in get their profile from the provider's name
+          // (registration writes its own rows: register-user.server.ts).
+          after: async (user, ctx) => {
+            if (!ctx?.path?.startsWith("/callback/")) return;
+            await getDb()
+              .insert(profiles)
+              .values({ id: user.id, full_name: user.name || user.email.split("@")[0]! })
+              .onConflictDoNothing();
+            await getDb().insert(user_roles).values({ user_id: user.id, role: "user" }).onConflictDoNothing();
+          },
+        },
+      },
+    },
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,
