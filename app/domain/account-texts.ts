@@ -24,6 +24,8 @@ export const ACCOUNT_TEXTS = {
   accountDeleted: "Your account was deleted",
   oauthAccountNotLinked:
     "An account with this e-mail address already exists. Log in with your password, then connect the provider on your profile.",
+  oauthTwoFactor:
+    "This account has two-factor authentication on: log in with your password and the code from your app.",
   oauthFailed: "Signing in with the provider did not work. Please try again.",
   oauthLinked: "Connected",
   unexpected: "Something went wrong. Please try again.",

@@ -33,7 +33,9 @@ export async function loader({ request }: Route.LoaderArgs) {
       ? null
       : error === "account_not_linked"
         ? ACCOUNT_TEXTS.oauthAccountNotLinked
-        : ACCOUNT_TEXTS.oauthFailed,
+        : error === "unable_to_create_session"
+          ? ACCOUNT_TEXTS.oauthTwoFactor
+          : ACCOUNT_TEXTS.oauthFailed,
   };
 }
 

@@ -56,6 +56,20 @@ function createAuth() {
       accountLinking: { enabled: true, disableImplicitLinking: true },
     },
     databaseHooks: {
+      session: {
+        create: {
+          // A GitHub / Google sign-in skips the code step, so accounts with two-factor on sign in
+          // with their password and code only (the callback then answers unable_to_create_session).
+          before: async (session, ctx) => {
+            if (!ctx?.path?.startsWith("/callback/")) return;
+            const [row] = await getDb()
+              .select({ twoFactorEnabled: users.twoFactorEnabled })
+              .from(users)
+              .where(eq(users.id, session.userId));
+            if (row?.twoFactorEnabled) return false;
+          },
+        },
+      },
       user: {
         create: {
           // Accounts made by an OAuth sign-in get their profile from the provider's name
