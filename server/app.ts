@@ -9,7 +9,8 @@ import express, { type NextFunction, type Request, type Response } from "express
 import helmet from "helmet";
 import type { ServerBuild } from "react-router";
 import { toNodeHandler } from "better-auth/node";
-import { getAuth } from "../app/server/auth/auth.server";
+import { CLIENT_IP_HEADER, getAuth } from "../app/server/auth/auth.server";
+import { oauthFormOrigins } from "../app/server/auth/oauth-providers.server";
 import { openDatabase, type DatabaseHandle } from "../app/server/db/client.server";
 import { setDatabase } from "../app/server/db/db.server";
 import { getEnv, publicConfig, type Env } from "../app/server/env.server";
@@ -117,6 +118,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppInst
   });
   // …and the return from GitHub / Google (sign-in, or connecting from the profile).
   app.get("/api/auth/callback/:providerId", (req, res) => {
+    req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "unknown";
     void toNodeHandler(getAuth())(req, res);
   });
   app.get("/downloads/forgekit-latest.zip", (_req, res) => {
@@ -250,7 +252,7 @@ function securityHeaders(env: Env, dev: boolean): express.RequestHandler {
         baseUri: ["'self'"],
         objectSrc: ["'none'"],
         frameAncestors: ["'self'"],
-        formAction: ["'self'"],
+        formAction: ["'self'", ...oauthFormOrigins(env)],
         scriptSrc: [
           "'self'",
           (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`,

@@ -15,7 +15,7 @@ import { Spinner } from "~/components/ui/spinner";
 import { loginSchema } from "~/domain/auth-schemas";
 import { AUTH_TEXTS as T } from "~/domain/auth-texts";
 import { parseForm, useFormValidation } from "~/lib/form";
-import { getAuth } from "~/server/auth/auth.server";
+import { getAuth, withClientIp } from "~/server/auth/auth.server";
 import { hitRateLimit } from "~/server/auth/rate-limit.server";
 import { checkSignIn, recordSignInFailure, recordSignInSuccess } from "~/server/auth/sign-in-guard.server";
 import { requireAnonymous, safeRedirect } from "~/server/auth/session.server";
@@ -63,7 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const result = await getAuth().api.signInEmail({
       body: { email, password },
-      headers: request.headers,
+      headers: withClientIp(request.headers, context.clientIp),
       returnHeaders: true,
     });
     await recordSignInSuccess(email, context.clientIp);

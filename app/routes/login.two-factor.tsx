@@ -11,6 +11,7 @@ import { AUTH_TEXTS as T } from "~/domain/auth-texts";
 import { parseForm, useFormValidation } from "~/lib/form";
 import { pageTitle } from "~/lib/meta";
 import { failure, rateLimited } from "~/server/action-reply.server";
+import { withClientIp } from "~/server/auth/auth.server";
 import { hitRateLimit } from "~/server/auth/rate-limit.server";
 import { requireAnonymous, safeRedirect } from "~/server/auth/session.server";
 import { checkSignIn, recordSignInFailure, recordSignInSuccess } from "~/server/auth/sign-in-guard.server";
@@ -49,7 +50,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     return rateLimited(A.twoFactorFailed, guard && !guard.allowed ? guard.retryAfter : limit.retryAfter);
   }
   try {
-    const headers = await completeSignIn(request, factor.code, factor.kind);
+    const headers = await completeSignIn(
+      new Request(request.url, { headers: withClientIp(request.headers, context.clientIp) }),
+      factor.code,
+      factor.kind,
+    );
     await recordSignInSuccess(guardKey(pending.id), context.clientIp);
     return redirectWithToast(
       safeRedirect(parsed.data.redirectTo),

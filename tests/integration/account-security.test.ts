@@ -273,6 +273,8 @@ describe.each(testEngines())("account security on %s", (engine) => {
       expect(listed).toHaveLength(3);
       expect(listed.filter((s) => s.current)).toHaveLength(1);
       expect(listed[0]!.browser).toBe("Firefox on Windows");
+      // The address the server determined for each sign-in (signInCookie signs in from 192.0.2.x).
+      expect(listed.every((s) => /^192\.0\.2\.\d+$/.test(s.ipAddress))).toBe(true);
       const current = listed.find((s) => s.current)!;
       expect((await post(user.cookie, { intent: "session-revoke", sessionId: current.id })).status).toBe(404);
       const stranger = await member("stranger");

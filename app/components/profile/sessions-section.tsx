@@ -49,7 +49,7 @@ function SessionRow({ session }: { session: SessionView }) {
           {session.current ? <span className="ml-2 text-xs text-primary">(this browser)</span> : null}
         </span>
         <span className="text-muted-foreground">
-          {session.ipAddress ?? "Unknown IP"} · Last active {formatDateTime(session.lastActive)}
+          {session.ipAddress || "Unknown IP"} · Last active {formatDateTime(session.lastActive)}
         </span>
       </div>
       {session.current ? null : (

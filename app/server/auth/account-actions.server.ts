@@ -29,6 +29,7 @@ import {
   revokeSession,
   SubscriptionCancelError,
 } from "./account.server";
+import { withClientIp } from "./auth.server";
 import { hitRateLimit, RATE_LIMIT_MESSAGE } from "./rate-limit.server";
 import { getCurrentSession, type SessionUser } from "./session.server";
 import { confirmEnrolment, disableTwoFactor, startEnrolment } from "./two-factor.server";
@@ -96,6 +97,8 @@ export async function accountAction(request: Request, context: AppLoadContext, u
       { "Retry-After": String(limit.retryAfter) },
     );
   }
+  // Better Auth's calls that make a new session record the client address the server determined.
+  const req = new Request(request.url, { headers: withClientIp(request.headers, context.clientIp) });
   const parse = <S extends z.ZodType>(schema: S) => parseForm(schema, form);
 
   try {
@@ -103,13 +106,13 @@ export async function accountAction(request: Request, context: AppLoadContext, u
       case "two-factor-start": {
         const parsed = parse(passwordOnlySchema);
         if (!parsed.success) return reply(intent, 400, { fieldErrors: parsed.fieldErrors });
-        const enrolment = await startEnrolment(request, parsed.data.password);
+        const enrolment = await startEnrolment(req, parsed.data.password);
         return reply(intent, 200, { enrolment });
       }
       case "two-factor-confirm": {
         const parsed = parse(codeOnlySchema);
         if (!parsed.success) return reply(intent, 400, { fieldErrors: parsed.fieldErrors });
-        const headers = await confirmEnrolment(request, parsed.data.code);
+        const headers = await confirmEnrolment(req, parsed.data.code);
         return reply(intent, 200, { toast: { title: A.twoFactorEnabled, variant: "success" } }, headers);
       }
       case "two-factor-disable": {
@@ -117,13 +120,13 @@ export async function accountAction(request: Request, context: AppLoadContext, u
         if (!parsed.success) return reply(intent, 400, { fieldErrors: parsed.fieldErrors });
         const { role } = await getCurrentSession(request);
         if (role === "admin") return refuse(intent, 403, A.twoFactorFailed, A.twoFactorAdminRequired);
-        const headers = await disableTwoFactor(request, parsed.data.password, parsed.data.code);
+        const headers = await disableTwoFactor(req, parsed.data.password, parsed.data.code);
         return reply(intent, 200, { toast: { title: A.twoFactorDisabled, variant: "success" } }, headers);
       }
       case "password-change": {
         const parsed = parse(changePasswordSchema);
         if (!parsed.success) return reply(intent, 400, { fieldErrors: parsed.fieldErrors });
-        const headers = await changePassword(request, user, parsed.data.currentPassword, parsed.data.newPassword);
+        const headers = await changePassword(req, user, parsed.data.currentPassword, parsed.data.newPassword);
         return reply(
           intent,
           200,
@@ -134,13 +137,13 @@ export async function accountAction(request: Request, context: AppLoadContext, u
       case "session-revoke": {
         const parsed = parse(revokeSessionSchema);
         if (!parsed.success) return refuse(intent, 400, A.sessionNotFound, A.sessionNotFound);
-        if (!(await revokeSession(request, user.id, parsed.data.sessionId))) {
+        if (!(await revokeSession(req, user.id, parsed.data.sessionId))) {
           return refuse(intent, 404, A.sessionNotFound, A.sessionNotFound);
         }
         return reply(intent, 200, { toast: { title: A.sessionEnded, variant: "success" } });
       }
       case "sessions-revoke-others": {
-        await revokeOtherSessions(request);
+        await revokeOtherSessions(req);
         return reply(intent, 200, { toast: { title: A.otherSessionsEnded, variant: "success" } });
       }
       case "account-delete": {
@@ -150,7 +153,7 @@ export async function accountAction(request: Request, context: AppLoadContext, u
           if (!parsed.data.password || !(await checkPassword(user.id, parsed.data.password))) {
             return refuse(intent, 403, A.deleteFailed, A.passwordWrong, "password");
           }
-        } else if (!(await isFreshSignIn(request))) {
+        } else if (!(await isFreshSignIn(req))) {
           return refuse(intent, 403, A.deleteFailed, A.deleteFreshSignIn);
         }
         await deleteAccount(user.id);
@@ -162,7 +165,7 @@ export async function accountAction(request: Request, context: AppLoadContext, u
             description: "We sent a confirmation to your e-mail address.",
             variant: "success",
           },
-          { headers: expireSessionCookies(request, headers) },
+          { headers: expireSessionCookies(req, headers) },
         );
       }
     }

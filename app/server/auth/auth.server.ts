@@ -10,6 +10,15 @@ import { queueMail } from "../mail/outbox.server";
 import { changeEmailEmail, confirmationEmail, resetPasswordEmail } from "../mail/templates.server";
 import { oauthProviderConfigs } from "./oauth-providers.server";
 
+export const CLIENT_IP_HEADER = "x-forgekit-client-ip";
+
+/** The request's headers for Better Auth, with the client address the server determined. */
+export function withClientIp(headers: Headers, clientIp: string): Headers {
+  const copy = new Headers(headers);
+  copy.set(CLIENT_IP_HEADER, clientIp);
+  return copy;
+}
+
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 128;
 export const RESET_LINK_SECONDS = 24 * 60 * 60;
@@ -135,6 +144,9 @@ function createAuth() {
     rateLimit: { enabled: false },
     advanced: {
       database: { generateId: "uuid" },
+      // Sessions record the client address Express worked out (TRUST_PROXY), passed by our
+      // actions and the OAuth callback in this header, never one a client sent (withClientIp).
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: !env.embedded,
       cookiePrefix: "fk",
       defaultCookieAttributes: { sameSite: "lax", httpOnly: true },

@@ -90,3 +90,15 @@ export function oauthProviderConfigs(env: Env): GenericOAuthConfig[] {
   }
   return configs;
 }
+
+/**
+ * The origins the "Sign in with …" forms end up at (the provider's authorization page, reached by
+ * a redirect from /login/oauth): the Content-Security-Policy's form-action must allow them.
+ */
+export function oauthFormOrigins(env: Env): string[] {
+  const origins: string[] = [];
+  for (const provider of configuredOAuthProviders(env)) {
+    origins.push(new URL(provider === "github" ? env.GITHUB_OAUTH_URL : env.GOOGLE_DISCOVERY_URL).origin);
+  }
+  return [...new Set(origins)];
+}
