@@ -29,7 +29,9 @@ async function main() {
       .insert(user_roles)
       .values({ user_id: user.id, role: "admin" })
       .onConflictDoUpdate({ target: user_roles.user_id, set: { role: "admin" } });
-    console.log(`${email} is now an admin.`);
+    console.log(
+      `${email} is now an admin. On the first visit to /admin they are asked to turn on two-factor authentication on their profile.`,
+    );
   } finally {
     await database.close();
   }

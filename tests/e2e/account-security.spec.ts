@@ -51,10 +51,11 @@ async function turnOnTwoFactor(page: Page, password = PASSWORD): Promise<{ secre
 }
 
 test.describe("account security", () => {
+  // Each test registers and confirms an account (and some sign in a second browser) first.
+  test.describe.configure({ timeout: 90_000 });
   test("two-factor: set up on the profile, asked after the password, recovery code once, turned off", async ({
     page,
   }, info) => {
-    test.setTimeout(60_000);
     const email = uniqueEmail("tfa", info.project.name);
     await registerAndConfirm(page, email);
     const { secret, codes } = await turnOnTwoFactor(page);
