@@ -51,7 +51,9 @@ async function main() {
       env.embedded && !process.env.PUBLIC_URL && port === env.PORT ? env.PUBLIC_URL : `http://${host}:${port}`;
     if (env.embedded) {
       const accounts = mod.DEMO_ACCOUNTS.map(
-        (a) => `    ${a.role.padEnd(6)} ${a.email.padEnd(28)} password: ${a.password}`,
+        (a) =>
+          `    ${a.role.padEnd(6)} ${a.email.padEnd(28)} password: ${a.password}` +
+          (a.twoFactorSecret ? `  two-factor secret (base32): ${a.twoFactorSecret}` : ""),
       ).join("\n");
       const db = env.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${env.DATA_DIR}`;
       const mail = env.SMTP_URL ? "SMTP (SMTP_URL)" : `${url}/dev/mailbox`;

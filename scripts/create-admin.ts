@@ -32,7 +32,9 @@ async function main() {
       .onConflictDoUpdate({ target: user_roles.user_id, set: { role: "admin" } });
     // Running app servers on PostgreSQL forget the sessions they remember for this account.
     await database.db.execute(sql`select pg_notify(${SESSIONS_CHANNEL}, ${user.id})`);
-    console.log(`${email} is now an admin.`);
+    console.log(
+      `${email} is now an admin. On the first visit to /admin they are asked to turn on two-factor authentication on their profile.`,
+    );
   } finally {
     await database.close();
   }

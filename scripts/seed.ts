@@ -13,7 +13,10 @@ async function main() {
     await seedDemoData(database.db);
     console.log("Demo content seeded. Accounts:");
     for (const account of DEMO_ACCOUNTS)
-      console.log(`  ${account.role.padEnd(6)} ${account.email}  password: ${account.password}`);
+      console.log(
+        `  ${account.role.padEnd(6)} ${account.email}  password: ${account.password}` +
+          (account.twoFactorSecret ? `  two-factor secret (base32): ${account.twoFactorSecret}` : ""),
+      );
   } finally {
     await database.close();
   }

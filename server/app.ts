@@ -10,7 +10,8 @@ import express, { type NextFunction, type Request, type Response } from "express
 import helmet from "helmet";
 import type { ServerBuild } from "react-router";
 import { toNodeHandler } from "better-auth/node";
-import { getAuth } from "../app/server/auth/auth.server";
+import { CLIENT_IP_HEADER, getAuth } from "../app/server/auth/auth.server";
+import { oauthFormOrigins } from "../app/server/auth/oauth-providers.server";
 import { openDatabase, type DatabaseHandle } from "../app/server/db/client.server";
 import { setDatabase } from "../app/server/db/db.server";
 import { getEnv, publicConfig, type Env } from "../app/server/env.server";
@@ -135,9 +136,14 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppInst
       });
     }
   });
-  // Of Better Auth's HTTP endpoints only the e-mail confirmation link is exposed; every
+  // Of Better Auth's HTTP endpoints only the e-mail confirmation link is exposed (and the OAuth return); every
   // other auth step goes through our route actions (validation, rate limits, texts).
   app.get("/api/auth/verify-email", (req, res) => {
+    void toNodeHandler(getAuth())(req, res);
+  });
+  // …and the return from GitHub / Google (sign-in, or connecting from the profile).
+  app.get("/api/auth/callback/:providerId", (req, res) => {
+    req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "unknown";
     void toNodeHandler(getAuth())(req, res);
   });
   app.get("/downloads/forgekit-latest.zip", (_req, res) => {
@@ -282,7 +288,7 @@ function securityHeaders(env: Env, dev: boolean): express.RequestHandler {
         baseUri: ["'self'"],
         objectSrc: ["'none'"],
         frameAncestors: ["'self'"],
-        formAction: ["'self'"],
+        formAction: ["'self'", ...oauthFormOrigins(env)],
         scriptSrc: [
           "'self'",
           (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`,

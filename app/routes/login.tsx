@@ -2,7 +2,11 @@ import { pageTitle } from "~/lib/meta";
 import { failure, rateLimited } from "~/server/action-reply.server";
 import { authCookies } from "~/server/auth/auth-cookies.server";
 import { APIError } from "better-auth/api";
-import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { OAuthButtons } from "~/components/oauth-buttons";
+import { ACCOUNT_TEXTS } from "~/domain/account-texts";
+import { configuredOAuthProviders } from "~/server/auth/oauth-providers.server";
+import { getEnv } from "~/server/env.server";
 import { AuthCard } from "~/components/auth-card";
 import { FormField, FormMessage } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
@@ -12,7 +16,7 @@ import { loginSchema } from "~/domain/auth-schemas";
 import { AUTH_TEXTS as T } from "~/domain/auth-texts";
 import { withReturnTo } from "~/domain/return-to";
 import { parseForm, useFormValidation } from "~/lib/form";
-import { getAuth } from "~/server/auth/auth.server";
+import { getAuth, withClientIp } from "~/server/auth/auth.server";
 import { hitRateLimit } from "~/server/auth/rate-limit.server";
 import { checkSignIn, recordSignInFailure, recordSignInSuccess } from "~/server/auth/sign-in-guard.server";
 import { requireAnonymous, safeRedirect } from "~/server/auth/session.server";
@@ -23,7 +27,21 @@ import type { Route } from "./+types/login";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAnonymous(request);
-  return null;
+  const error = new URL(request.url).searchParams.get("error");
+  return {
+    providers: configuredOAuthProviders(getEnv()),
+    oauthError: !error
+      ? null
+      : error === "account_not_linked"
+        ? ACCOUNT_TEXTS.oauthAccountNotLinked
+        : error === "unable_to_create_session"
+          ? ACCOUNT_TEXTS.oauthTwoFactor
+          : ACCOUNT_TEXTS.oauthFailed,
+  };
+}
+
+function needsSecondFactor(response: unknown): boolean {
+  return typeof response === "object" && response !== null && "twoFactorRedirect" in response;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -46,10 +64,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const result = await getAuth().api.signInEmail({
       body: { email, password },
-      headers: request.headers,
+      headers: withClientIp(request.headers, context.clientIp),
       returnHeaders: true,
     });
     await recordSignInSuccess(email, context.clientIp);
+    // Two-factor on: the password was right, the code comes next (Better Auth set its cookie).
+    if (needsSecondFactor(result.response)) {
+      return redirect(`/login/two-factor?redirectTo=${encodeURIComponent(safeRedirect(redirectTo))}`, {
+        headers: authCookies(result.headers),
+      });
+    }
     return redirectWithToast(
       safeRedirect(redirectTo),
       { title: T.loginSuccess, variant: "success" },
@@ -70,7 +94,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export default function Login({ actionData }: Route.ComponentProps) {
+export default function Login({ actionData, loaderData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/login");
@@ -95,7 +119,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
     >
       <Form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? "/"} />
-        <FormMessage>{errors.form?.[0]}</FormMessage>
+        <FormMessage>{errors.form?.[0] ?? loaderData.oauthError ?? undefined}</FormMessage>
         <FormField
           id="email"
           name="email"
@@ -124,6 +148,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
           Log in
         </Button>
       </Form>
+      <OAuthButtons providers={loaderData.providers} redirectTo={searchParams.get("redirectTo") ?? "/"} />
       {actionData?.unverifiedEmail ? (
         <Form method="post" action="/confirm-email" className="flex flex-col gap-2">
           <input type="hidden" name="email" value={actionData.unverifiedEmail} />

@@ -22,7 +22,14 @@ const sections: LegalSection[] = [
       <ul>
         <li>
           <strong>Account:</strong> your e-mail address, your password (stored only as a salted hash), whether you
-          confirmed your address, and when you logged in.
+          confirmed your address, and when you logged in. If you turn on two-factor authentication, its secret and
+          recovery codes (stored encrypted). For each signed-in session: the browser, the IP address and when it was
+          last active, which you can see and end on your profile.
+        </li>
+        <li>
+          <strong>Sign in with GitHub or Google:</strong> if you use it, the provider tells us your account id there,
+          your name and your e-mail address and whether it has verified it. We do not post anything or read anything
+          else.
         </li>
         <li>
           <strong>Profile:</strong> your full name and, if you give it, your company name.
@@ -105,7 +112,9 @@ const sections: LegalSection[] = [
     body: () => (
       <ul>
         <li>
-          Account, profile and license data: while your account exists, and up to 30 days after you ask us to delete it.
+          Account, profile and license data: while your account exists. When you delete your account on your profile
+          page, your profile, sign-in methods, sessions and two-factor settings are removed at once, and the licenses,
+          payments and records of actions we must keep are kept with your name and e-mail address replaced.
         </li>
         <li>Payment and refund records: 7 years, as tax and accounting law requires.</li>
         <li>Server logs: up to 90 days.</li>
@@ -122,7 +131,9 @@ const sections: LegalSection[] = [
           Under the Israeli Protection of Privacy Law, and the GDPR if you are in the European Union or the United
           Kingdom, you may ask to see the personal data we hold about you, to correct it, to delete it, to receive it in
           a portable form, and to object to or restrict its use. You can correct your name, company and e-mail address
-          yourself on your profile page.
+          yourself on your profile page, download your data there as a JSON file (&ldquo;Export my data&rdquo;: your
+          profile, licenses, payments and the records of your actions), and delete your account there (&ldquo;Delete
+          account&rdquo;: active subscriptions are cancelled first, and we confirm the deletion by e-mail).
         </p>
         <p>
           Write to <a href={`mailto:${supportEmail}`}>{supportEmail}</a> from the address of your account; we answer
@@ -138,8 +149,9 @@ const sections: LegalSection[] = [
     body: () => (
       <p>
         Connections to the site are encrypted. Passwords are stored as salted hashes, sessions end when you log out, and
-        resetting your password ends every other session. Access to personal data is limited to the staff who need it to
-        run the service, and administrative actions on licenses are recorded.
+        resetting or changing your password ends every other session. You can protect your account with two-factor
+        authentication; administrators must. Access to personal data is limited to the staff who need it to run the
+        service, and administrative actions on licenses are recorded.
       </p>
     ),
   },

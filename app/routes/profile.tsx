@@ -11,6 +11,8 @@ import { AUTH_TEXTS as T } from "~/domain/auth-texts";
 import { parseForm, useFormValidation } from "~/lib/form";
 import { requireUser } from "~/server/auth/session.server";
 import { getProfile, updateProfile } from "~/server/auth/update-profile.server";
+import { accountAction, accountOverview } from "~/server/auth/account-actions.server";
+import { AccountSections } from "~/components/profile/account-sections";
 import { getLogger } from "~/server/logger.server";
 import { getReminderEmails } from "~/server/mail/reminder-preference.server";
 import { readForm } from "~/server/read-form.server";
@@ -18,11 +20,18 @@ import type { Route } from "./+types/profile";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  return { profile: await getProfile(user.id), reminderEmails: await getReminderEmails(user.id) };
+  return {
+    profile: await getProfile(user.id),
+    reminderEmails: await getReminderEmails(user.id),
+    account: await accountOverview(request, user),
+  };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request);
+  // Two-factor, password, sessions, deletion: the account sections' own actions (by intent).
+  const account = await accountAction(request, context, user);
+  if (account) return account;
   const parsed = parseForm(profileSchema, await readForm(request));
   if (!parsed.success) {
     return data(
@@ -64,7 +73,8 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   const { profile } = loaderData;
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
-  const { errors, onSubmit } = useFormValidation(profileSchema, actionData?.fieldErrors);
+  const profileAnswer = actionData && "intent" in actionData ? null : actionData;
+  const { errors, onSubmit } = useFormValidation(profileSchema, profileAnswer?.fieldErrors);
   useActionToast(actionData);
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-12">
@@ -77,10 +87,10 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         <CardContent>
           <Form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
             <FormMessage>{errors.form?.[0]}</FormMessage>
-            {actionData?.pendingEmail ? (
+            {profileAnswer?.pendingEmail ? (
               <FormMessage tone="info">
-                Confirm your new address from the link we sent to {actionData.pendingEmail}. Until then you log in with{" "}
-                {profile.email}.
+                Confirm your new address from the link we sent to {profileAnswer.pendingEmail}. Until then you log in
+                with {profile.email}.
               </FormMessage>
             ) : null}
             <FormField
@@ -125,6 +135,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         </CardContent>
       </Card>
       <ReminderEmailsForm enabled={loaderData.reminderEmails} />
+      <AccountSections account={loaderData.account} />
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { LegalPage, type LegalSection } from "~/components/legal-page";
 import type { Route } from "./+types/refund-policy";
 
-export const LEGAL_UPDATED = "2026-11-22";
+export const LEGAL_UPDATED = "2026-11-23";
 
 const sections: LegalSection[] = [
   {

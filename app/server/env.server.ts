@@ -116,6 +116,15 @@ const envSchema = z
     /** Production without SMTP_URL must say so: e-mails are then kept in the database, never sent. */
     EMAIL_DISABLED: flag,
 
+    /** Sign in with GitHub / Google: shown only when both the client id and secret are set. */
+    GITHUB_CLIENT_ID: optionalString,
+    GITHUB_CLIENT_SECRET: optionalString,
+    GITHUB_OAUTH_URL: urlString.default("https://github.com"),
+    GITHUB_API_URL: urlString.default("https://api.github.com"),
+    GOOGLE_CLIENT_ID: optionalString,
+    GOOGLE_CLIENT_SECRET: optionalString,
+    GOOGLE_DISCOVERY_URL: urlString.default("https://accounts.google.com/.well-known/openid-configuration"),
+
     PRODUCT_NAME: z.string().trim().min(1).default("ForgeKit"),
     SUPPORT_EMAIL: z.email({ message: "must be an e-mail address" }).default("support@forgekit.example"),
     /** The seller on the demo provider's invoices (Paddle's invoices name Paddle, the merchant of record). */

@@ -18,6 +18,7 @@ import {
   type NewLicense,
 } from "./db/schema";
 import { licenseKeys } from "./license-keys/keys.server";
+import { enrolWithSecret } from "./auth/two-factor.server";
 
 /** The demo accounts created in embedded mode (printed by the start-up banner). */
 export const DEMO_ACCOUNTS = [
@@ -27,6 +28,8 @@ export const DEMO_ACCOUNTS = [
     password: "admin-demo-1",
     fullName: "Avery Admin",
     company: "ForgeKit Ltd.",
+    /** Enrolled in two-factor (admins must be): any authenticator app takes this base32 secret. */
+    twoFactorSecret: "FORGEKITDEMOADMIN2FASECRET234567",
   },
   {
     role: "user",
@@ -34,6 +37,7 @@ export const DEMO_ACCOUNTS = [
     password: "user-demo-1",
     fullName: "Dana Developer",
     company: "Northwind Tools",
+    twoFactorSecret: null,
   },
 ] as const;
 
@@ -257,6 +261,7 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<void
       });
       await tx.insert(profiles).values({ id: userId, full_name: account.fullName, company_name: account.company });
       await tx.insert(user_roles).values({ user_id: userId, role: account.role });
+      if (account.twoFactorSecret) await enrolWithSecret(tx, userId, account.twoFactorSecret);
       if (account.role === "user") {
         const rows = await tx
           .insert(licenses)

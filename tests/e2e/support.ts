@@ -1,8 +1,17 @@
+import { base32 } from "@better-auth/utils/base32";
+import { createOTP } from "@better-auth/utils/otp";
 import { test as base, expect, type APIRequest, type Cookie, type Page } from "@playwright/test";
 
 export interface Account {
   email: string;
   password: string;
+  /** Base32 two-factor secret, for accounts with two-factor on. */
+  totpSecret?: string;
+}
+
+/** The current 6-digit code of a base32 secret, as an authenticator app shows it. */
+export async function totp(base32Secret: string): Promise<string> {
+  return createOTP(base32.decode(base32Secret.toUpperCase())).totp();
 }
 
 /**
@@ -60,6 +69,16 @@ async function signInOverHttp(playwright: { request: APIRequest }, baseURL: stri
       maxRedirects: 0,
     });
     if (response.status() !== 302) throw new Error(`signing in ${account.email} answered ${response.status()}`);
+    if (response.headers()["location"]?.startsWith("/login/two-factor")) {
+      // Two-factor on (the seeded admin): the second step with the current code of its secret.
+      if (!account.totpSecret) throw new Error(`${account.email} asks for a two-factor code: give its totpSecret`);
+      const second = await api.post("/login/two-factor", {
+        form: { code: await totp(account.totpSecret), redirectTo: "/" },
+        headers: { Origin: new URL(baseURL).origin },
+        maxRedirects: 0,
+      });
+      if (second.status() !== 302) throw new Error(`two-factor for ${account.email} answered ${second.status()}`);
+    }
     // Only the session: the flash toast of this sign-in must not show up in every test.
     return (await api.storageState()).cookies.filter((cookie) => cookie.name.endsWith("session_token"));
   } finally {
@@ -73,7 +92,12 @@ export async function waitForHydration(page: Page): Promise<void> {
 }
 
 export const DEMO_USER = { email: "demo@forgekit.example", password: "user-demo-1" };
-export const DEMO_ADMIN = { email: "admin@forgekit.example", password: "admin-demo-1" };
+export const DEMO_ADMIN = {
+  email: "admin@forgekit.example",
+  password: "admin-demo-1",
+  // The seeded admin has two-factor on (app/server/seed.server.ts prints this in the banner).
+  totpSecret: "FORGEKITDEMOADMIN2FASECRET234567",
+};
 
 let counter = 0;
 /** An e-mail address no other test uses (tests share one server and database). */
@@ -98,12 +122,26 @@ export async function latestMail(page: Page, to: string): Promise<{ subject: str
   return found!;
 }
 
-/** Logs in through the form and waits for the home page. */
-export async function logIn(page: Page, email: string, password: string): Promise<void> {
+/**
+ * Logs in through the form and waits for the home page; an account with two-factor on (the seeded
+ * admin by default) gets the code of its secret on the second step.
+ */
+export async function logIn(
+  page: Page,
+  email: string,
+  password: string,
+  totpSecret = email === DEMO_ADMIN.email ? DEMO_ADMIN.totpSecret : undefined,
+): Promise<void> {
   await page.goto("/login");
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Log in" }).click();
+  if (totpSecret) {
+    await expect(page).toHaveURL(/\/login\/two-factor/);
+    await waitForHydration(page);
+    await page.getByLabel("Code").fill(await totp(totpSecret));
+    await page.getByRole("button", { name: "Verify" }).click();
+  }
   await expect(page).toHaveURL("/");
   await waitForHydration(page);
 }

@@ -72,5 +72,35 @@ export async function signInCookie(email: string, password: string): Promise<str
     action(routeArgs(formRequest("/login", { email, password, redirectTo: "/" }), `192.0.2.${(++signInIp % 250) + 1}`)),
   );
   if (result.status !== 302) throw new Error(`sign-in failed for ${email}: ${result.status}`);
-  return cookieFrom(result.headers);
+  const cookie = cookieFrom(result.headers);
+  if (!result.headers.get("Location")?.startsWith("/login/two-factor")) return cookie;
+  // Two-factor on (the seeded admin, admins made by createUser): the second step with the
+  // current code of the account's stored secret, as an authenticator app would show it.
+  const secondStep = await import("~/routes/login.two-factor");
+  const code = await currentCodeFor(email);
+  const done = await call(() =>
+    secondStep.action(
+      routeArgs(formRequest("/login/two-factor", { code, redirectTo: "/" }, cookie), `192.0.2.${(signInIp % 250) + 1}`),
+    ),
+  );
+  if (done.status !== 302) throw new Error(`two-factor sign-in failed for ${email}: ${done.status}`);
+  return cookieFrom(done.headers, cookie);
+}
+
+/** The TOTP code now for an account enrolled in two-factor (its secret decrypted as Better Auth does). */
+export async function currentCodeFor(email: string): Promise<string> {
+  const { getDb } = await import("~/server/db/db.server");
+  const { twoFactors, users } = await import("~/server/db/schema");
+  const { eq, sql } = await import("drizzle-orm");
+  const { symmetricDecrypt } = await import("better-auth/crypto");
+  const { createOTP } = await import("@better-auth/utils/otp");
+  const { base32 } = await import("@better-auth/utils/base32");
+  const [row] = await getDb()
+    .select({ secret: twoFactors.secret })
+    .from(twoFactors)
+    .innerJoin(users, eq(users.id, twoFactors.userId))
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  if (!row) throw new Error(`${email} has no two-factor secret`);
+  const secret = await symmetricDecrypt({ key: getEnv().BETTER_AUTH_SECRET, data: row.secret });
+  return createOTP(secret.startsWith("base32:") ? base32.decode(secret.slice(7)) : secret).totp();
 }

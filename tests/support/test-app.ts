@@ -12,6 +12,10 @@ import { parseEnv, setEnv, type Env } from "~/server/env.server";
 import { setMailer, type MailMessage } from "~/server/mail/mailer.server";
 import { flushMail } from "~/server/mail/outbox.server";
 import { profiles, user_roles, users } from "~/server/db/schema";
+import { enrolWithSecret } from "~/server/auth/two-factor.server";
+
+/** The two-factor secret (base32) of admins made by createUser. */
+export const TEST_ADMIN_TOTP_SECRET = "TESTADMINTOTPSECRET2345672345672";
 
 export type EngineName = "pglite" | "postgres";
 
@@ -110,5 +114,7 @@ export async function createUser(
     .returning({ id: users.id });
   await db.insert(profiles).values({ id: user!.id, full_name: fullName });
   await db.insert(user_roles).values({ user_id: user!.id, role });
+  // Admins must have two-factor on (requireAdmin); enrolled with TEST_ADMIN_TOTP_SECRET.
+  if (role === "admin") await enrolWithSecret(db, user!.id, TEST_ADMIN_TOTP_SECRET);
   return { id: user!.id, email };
 }

@@ -12,10 +12,12 @@ import {
 const dana = {
   user: { id: "u1", email: "dana@example.com", fullName: "Dana", emailVerified: true },
   role: "user" as const,
+  twoFactorEnabled: false,
 };
 const avery = {
   user: { id: "u2", email: "avery@example.com", fullName: "Avery", emailVerified: true },
   role: "admin" as const,
+  twoFactorEnabled: true,
 };
 const NOW = 1_000_000;
 

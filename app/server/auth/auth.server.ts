@@ -1,13 +1,24 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { genericOAuth, twoFactor } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
 import { getDb } from "../db/db.server";
-import { accounts, profiles, sessions, users, verifications } from "../db/schema";
+import { accounts, profiles, sessions, twoFactors, user_roles, users, verifications } from "../db/schema";
 import { getEnv } from "../env.server";
 import { getLogger } from "../logger.server";
 import { queueMail } from "../mail/outbox.server";
 import { changeEmailEmail, confirmationEmail, resetPasswordEmail } from "../mail/templates.server";
 import { announceSessionChange } from "./session-cache.server";
+import { oauthProviderConfigs } from "./oauth-providers.server";
+
+export const CLIENT_IP_HEADER = "x-forgekit-client-ip";
+
+/** The request's headers for Better Auth, with the client address the server determined. */
+export function withClientIp(headers: Headers, clientIp: string): Headers {
+  const copy = new Headers(headers);
+  copy.set(CLIENT_IP_HEADER, clientIp);
+  return copy;
+}
 
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -37,8 +48,59 @@ function createAuth() {
     database: drizzleAdapter(getDb(), {
       provider: "pg",
       usePlural: true,
-      schema: { users, sessions, accounts, verifications },
+      schema: { users, sessions, accounts, verifications, twoFactors },
     }),
+    plugins: [
+      // TOTP with ten single-use recovery codes (decision 0026); the sign-in's second step and
+      // enrolment go through our route actions (app/server/auth/two-factor.server.ts).
+      twoFactor({
+        issuer: env.PRODUCT_NAME,
+        backupCodeOptions: { amount: 10, length: 10 },
+      }),
+      // Sign in with GitHub / Google, only for the providers whose client id and secret are set.
+      ...(oauthProviderConfigs(env).length > 0 ? [genericOAuth({ config: oauthProviderConfigs(env) })] : []),
+    ],
+    account: {
+      // An OAuth sign-in never joins an existing account by e-mail on its own: the owner signs in
+      // to it first and connects the provider from the profile.
+      accountLinking: { enabled: true, disableImplicitLinking: true },
+    },
+    // Signed-in pages remember sessions for a moment (session-cache.server.ts): a session ended,
+    // revoked or changed, or a changed user, is forgotten at once on every app server.
+    databaseHooks: {
+      session: {
+        update: { after: async (session) => announceSessionChange(session.userId) },
+        delete: { after: async (session) => announceSessionChange(session.userId) },
+        create: {
+          // A GitHub / Google sign-in skips the code step, so accounts with two-factor on sign in
+          // with their password and code only (the callback then answers unable_to_create_session).
+          before: async (session, ctx) => {
+            if (!ctx?.path?.startsWith("/callback/")) return;
+            const [row] = await getDb()
+              .select({ twoFactorEnabled: users.twoFactorEnabled })
+              .from(users)
+              .where(eq(users.id, session.userId));
+            if (row?.twoFactorEnabled) return false;
+          },
+        },
+      },
+      user: {
+        update: { after: async (user) => announceSessionChange(user.id) },
+        delete: { after: async (user) => announceSessionChange(user.id) },
+        create: {
+          // Accounts made by an OAuth sign-in get their profile from the provider's name
+          // (registration writes its own rows: register-user.server.ts).
+          after: async (user, ctx) => {
+            if (!ctx?.path?.startsWith("/callback/")) return;
+            await getDb()
+              .insert(profiles)
+              .values({ id: user.id, full_name: user.name || user.email.split("@")[0]! })
+              .onConflictDoNothing();
+            await getDb().insert(user_roles).values({ user_id: user.id, role: "user" }).onConflictDoNothing();
+          },
+        },
+      },
+    },
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,
@@ -84,23 +146,14 @@ function createAuth() {
       // Sliding sessions: refreshed once a day while in use.
       updateAge: 24 * 60 * 60,
     },
-    // Signed-in pages remember sessions for a moment (session-cache.server.ts): a session ended,
-    // revoked or changed, or a changed user, is forgotten at once on every app server.
-    databaseHooks: {
-      session: {
-        update: { after: async (session) => announceSessionChange(session.userId) },
-        delete: { after: async (session) => announceSessionChange(session.userId) },
-      },
-      user: {
-        update: { after: async (user) => announceSessionChange(user.id) },
-        delete: { after: async (user) => announceSessionChange(user.id) },
-      },
-    },
     // Our own database-backed limits apply in the route actions (rate-limit.server.ts);
     // the only HTTP endpoints of Better Auth we expose are the e-mail link callbacks.
     rateLimit: { enabled: false },
     advanced: {
       database: { generateId: "uuid" },
+      // Sessions record the client address Express worked out (TRUST_PROXY), passed by our
+      // actions and the OAuth callback in this header, never one a client sent (withClientIp).
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: !env.embedded,
       cookiePrefix: "fk",
       defaultCookieAttributes: { sameSite: "lax", httpOnly: true },

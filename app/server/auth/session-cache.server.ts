@@ -10,9 +10,13 @@ export const SESSIONS_CHANNEL = "forgekit_sessions";
 const TTL_MS = 60_000;
 const MAX_ENTRIES = 10_000;
 
-interface Entry {
+interface RememberedSession {
   user: SessionUser;
   role: Role;
+  twoFactorEnabled: boolean;
+}
+
+interface Entry extends RememberedSession {
   validUntil: number;
 }
 
@@ -34,7 +38,7 @@ export function setSessionCacheEnabled(on: boolean): void {
 }
 
 /** The remembered session for a signed cookie value, or null. */
-export function cachedSession(signedToken: string, now = Date.now()): { user: SessionUser; role: Role } | null {
+export function cachedSession(signedToken: string, now = Date.now()): RememberedSession | null {
   if (!enabled) return null;
   const entry = entries.get(signedToken);
   if (!entry) return null;
@@ -57,13 +61,13 @@ export function sessionCacheGeneration(): number {
 export function rememberSession(
   signedToken: string,
   since: number,
-  value: { user: SessionUser; role: Role },
+  value: RememberedSession,
   notAfter: number,
   now = Date.now(),
 ): void {
   if (!enabled || since !== generation) return;
   if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-  entries.set(signedToken, { user: value.user, role: value.role, validUntil: Math.min(now + TTL_MS, notAfter) });
+  entries.set(signedToken, { ...value, validUntil: Math.min(now + TTL_MS, notAfter) });
 }
 
 /** Forgets every remembered session of one user (their sessions or account changed). */

@@ -16,6 +16,8 @@ export type { SessionUser } from "~/domain/views";
 export interface CurrentSession {
   user: SessionUser | null;
   role: Role;
+  /** Whether the user has turned on two-factor authentication (admins must: requireAdmin). */
+  twoFactorEnabled: boolean;
   /** Set-Cookie headers Better Auth wants sent back (a refreshed or cleared session cookie). */
   headers: Headers;
 }
@@ -41,7 +43,8 @@ const sessions = new WeakMap<Request, Promise<CurrentSession>>();
 
 async function lookUpSession(request: Request): Promise<CurrentSession> {
   const cookie = request.headers.get("Cookie");
-  if (!cookie?.includes("session_token")) return { user: null, role: "user", headers: new Headers() };
+  if (!cookie?.includes("session_token"))
+    return { user: null, role: "user", twoFactorEnabled: false, headers: new Headers() };
   return (await currentSessionInOneQuery(cookie)) ?? (await currentSessionThroughBetterAuth(request));
 }
 
@@ -60,7 +63,8 @@ async function currentSessionInOneQuery(cookieHeader: string): Promise<CurrentSe
   if (signed === undefined) return null;
   // Remembered by the signed value: the same string passed the signature check before.
   const cached = cachedSession(signed);
-  if (cached) return { user: cached.user, role: cached.role, headers: new Headers() };
+  if (cached)
+    return { user: cached.user, role: cached.role, twoFactorEnabled: cached.twoFactorEnabled, headers: new Headers() };
   const token = verifySignedCookie(signed, context.secret);
   if (!token) return null;
   const since = sessionCacheGeneration();
@@ -74,6 +78,7 @@ async function currentSessionInOneQuery(cookieHeader: string): Promise<CurrentSe
   const session = {
     user: { id: row.id, email: row.email, fullName: row.full_name || row.name, emailVerified: row.emailVerified },
     role: row.role === "admin" ? ("admin" as const) : ("user" as const),
+    twoFactorEnabled: row.twoFactorEnabled,
   };
   rememberSession(signed, since, session, Math.min(expires, refreshDue), now);
   return { ...session, headers: new Headers() };
@@ -99,6 +104,7 @@ function prepareSessionQuery(db: Database) {
       email: users.email,
       name: users.name,
       emailVerified: users.emailVerified,
+      twoFactorEnabled: users.twoFactorEnabled,
       full_name: profiles.full_name,
       role: user_roles.role,
     })
@@ -118,9 +124,9 @@ async function currentSessionThroughBetterAuth(request: Request): Promise<Curren
     result = response.response;
     headers = authCookies(response.headers);
   } catch {
-    return { user: null, role: "user", headers };
+    return { user: null, role: "user", twoFactorEnabled: false, headers };
   }
-  if (!result) return { user: null, role: "user", headers };
+  if (!result) return { user: null, role: "user", twoFactorEnabled: false, headers };
   const userId = result.user.id;
   const [row] = await getDb()
     .select({ role: user_roles.role, full_name: profiles.full_name })
@@ -135,8 +141,18 @@ async function currentSessionThroughBetterAuth(request: Request): Promise<Curren
       emailVerified: result.user.emailVerified,
     },
     role: row?.role === "admin" ? "admin" : "user",
+    twoFactorEnabled: (result.user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled === true,
     headers,
   };
+}
+
+/** The token of the request's session cookie when its signature is right (null otherwise). */
+export async function currentSessionToken(request: Request): Promise<string | null> {
+  const header = request.headers.get("Cookie");
+  if (!header) return null;
+  const context = await getAuth().$context;
+  const signed = parseCookieHeader(header).get(context.authCookies.sessionToken.name);
+  return signed === undefined ? null : verifySignedCookie(signed, context.secret);
 }
 
 /** Cookie header → name/value, as Better Auth reads it: the first of a name wins, values URL-decoded. */
@@ -160,7 +176,7 @@ function parseCookieHeader(header: string): Map<string, string> {
 }
 
 /** `value.base64(HMAC-SHA256(secret, value))`, Better Auth's signed cookie: the value, or null when the signature is wrong. */
-function verifySignedCookie(signed: string, secret: string): string | null {
+export function verifySignedCookie(signed: string, secret: string): string | null {
   const dot = signed.lastIndexOf(".");
   if (dot < 1) return null;
   const value = signed.slice(0, dot);
@@ -201,10 +217,19 @@ export async function requireUser(request: Request): Promise<SessionUser> {
   return user;
 }
 
-/** Guard: an admin, or a redirect to / for everyone else (spec.md section 6). */
+/** Where an admin without two-factor authentication is sent to turn it on. */
+export const TWO_FACTOR_ENROL_PATH = "/profile?two-factor=required#two-factor";
+export const TWO_FACTOR_REQUIRED_MESSAGE =
+  "Administrators must turn on two-factor authentication before using the admin area.";
+
+/**
+ * Guard: an admin, or a redirect to / for everyone else (spec.md section 6). An admin without
+ * two-factor authentication is sent to turn it on first (decision 0026).
+ */
 export async function requireAdmin(request: Request): Promise<SessionUser> {
-  const { user, role } = await getCurrentSession(request);
+  const { user, role, twoFactorEnabled } = await getCurrentSession(request);
   if (!user || role !== "admin") throw redirect("/");
+  if (!twoFactorEnabled) throw redirect(TWO_FACTOR_ENROL_PATH);
   return user;
 }
 
@@ -213,10 +238,11 @@ export async function requireAdmin(request: Request): Promise<SessionUser> {
  * call changes nothing and says why (pages use requireAdmin, which redirects).
  */
 export async function requireAdminAction(request: Request): Promise<SessionUser> {
-  const { user, role } = await getCurrentSession(request);
+  const { user, role, twoFactorEnabled } = await getCurrentSession(request);
   const refuse = (status: 401 | 403, description: string) => failure(status, { description, formError: false });
   if (!user) throw refuse(401, "Please log in again.");
   if (role !== "admin") throw refuse(403, "Only administrators can do this.");
+  if (!twoFactorEnabled) throw refuse(403, TWO_FACTOR_REQUIRED_MESSAGE);
   return user;
 }
 

@@ -37,6 +37,10 @@ export const users = pgTable(
     image: text("image"),
     /** Reminder e-mails (trial ends soon, renewal coming) wanted; transactional e-mails always go. */
     reminder_emails: boolean("reminder_emails").notNull().default(true),
+    /** Better Auth's two-factor plugin: set once a TOTP secret is confirmed with a code. */
+    twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
+    /** Set when the person deleted the account: the row stays for the licenses it holds, anonymised. */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -97,6 +101,23 @@ export const verifications = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("verifications_identifier_idx").on(t.identifier)],
+);
+
+/** Better Auth's two-factor plugin: the encrypted TOTP secret and recovery codes of a user. */
+export const twoFactors = pgTable(
+  "two_factors",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    verified: boolean("verified").notNull().default(true),
+    failedVerificationCount: integer("failed_verification_count").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("two_factors_user_id_key").on(t.userId)],
 );
 
 // ---------------------------------------------------------------- the spec's tables

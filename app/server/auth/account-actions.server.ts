@@ -1,0 +1,229 @@
+import { APIError } from "better-auth/api";
+import { data, type AppLoadContext } from "react-router";
+import {
+  changePasswordSchema,
+  codeOnlySchema,
+  deleteAccountSchema,
+  disableTwoFactorSchema,
+  passwordOnlySchema,
+  revokeSessionSchema,
+} from "~/domain/account-schemas";
+import { ACCOUNT_TEXTS as A } from "~/domain/account-texts";
+import type { AccountActionData, AccountIntent, AccountOverview } from "~/domain/account-views";
+import { parseForm } from "~/lib/form";
+import type { z } from "zod";
+import { getEnv } from "../env.server";
+import { getLogger } from "../logger.server";
+import { configuredOAuthProviders } from "./oauth-providers.server";
+import { readForm } from "../read-form.server";
+import { redirectWithToast } from "../toast.server";
+import {
+  changePassword,
+  checkPassword,
+  connectedAccounts,
+  listSessions,
+  deleteAccount,
+  hasPassword,
+  isFreshSignIn,
+  revokeOtherSessions,
+  revokeSession,
+  SubscriptionCancelError,
+} from "./account.server";
+import { withClientIp } from "./auth.server";
+import { hitRateLimit, RATE_LIMIT_MESSAGE } from "./rate-limit.server";
+import { getCurrentSession, type SessionUser } from "./session.server";
+import { confirmEnrolment, disableTwoFactor, startEnrolment } from "./two-factor.server";
+
+export const ACCOUNT_INTENTS: readonly AccountIntent[] = [
+  "two-factor-start",
+  "two-factor-confirm",
+  "two-factor-disable",
+  "password-change",
+  "session-revoke",
+  "sessions-revoke-others",
+  "account-delete",
+];
+
+function isAccountIntent(value: unknown): value is AccountIntent {
+  return typeof value === "string" && (ACCOUNT_INTENTS as readonly string[]).includes(value);
+}
+
+function reply(intent: AccountIntent, status: number, body: Partial<AccountActionData>, headers?: HeadersInit) {
+  return data<AccountActionData>(
+    { intent, ok: status < 400, toast: null, fieldErrors: null, ...body },
+    { status, headers },
+  );
+}
+
+function refuse(intent: AccountIntent, status: number, title: string, description: string, field = "form") {
+  return reply(intent, status, {
+    toast: { title, description, variant: "destructive" },
+    fieldErrors: { [field]: [description] },
+  });
+}
+
+/** Per-action limits: a few tries a minute per user and per client address. */
+const LIMITS: Record<AccountIntent, number> = {
+  "two-factor-start": 10,
+  "two-factor-confirm": 10,
+  "two-factor-disable": 10,
+  "password-change": 10,
+  "session-revoke": 30,
+  "sessions-revoke-others": 10,
+  "account-delete": 5,
+};
+
+/**
+ * The profile page's account actions, told apart by the form's `intent`. Null when the form is
+ * not one of them (the profile's own "Save changes"). Every one checks the session, has its own
+ * rate limit and answers bad input with a message and a 4xx.
+ */
+export async function accountAction(request: Request, context: AppLoadContext, user: SessionUser) {
+  const form = await readForm(request.clone());
+  const intent = form.get("intent");
+  if (!isAccountIntent(intent)) return null;
+
+  const limit = await hitRateLimit([`${intent}:user:${user.id}`, `${intent}:ip:${context.clientIp}`], {
+    attempts: LIMITS[intent],
+  });
+  if (limit.limited) {
+    return reply(
+      intent,
+      429,
+      {
+        toast: { title: "Too many attempts", description: RATE_LIMIT_MESSAGE, variant: "destructive" },
+        fieldErrors: { form: [RATE_LIMIT_MESSAGE] },
+      },
+      { "Retry-After": String(limit.retryAfter) },
+    );
+  }
+  // Better Auth's calls that make a new session record the client address the server determined.
+  const req = new Request(request.url, { headers: withClientIp(request.headers, context.clientIp) });
+  const parse = <S extends z.ZodType>(schema: S) => parseForm(schema, form);
+
+  try {
+    switch (intent) {
+      case "two-factor-start": {
+        const parsed = parse(passwordOnlySchema);
+        if (!parsed.success) return reply(intent, 400, { fieldErrors: parsed.fieldErrors });
+        const enrolment = await startEnrolment(req, parsed.data.password);
+        return reply(intent, 200, { enrolment });
+      }
+      case "two-factor-confirm": {
+        const parsed = parse(codeOnlySchema);
+        if (!parsed.success) return reply(intent, 400, { fieldErrors: parsed.fieldErrors });
+        const headers = await confirmEnrolment(req, parsed.data.code);
+        return reply(intent, 200, { toast: { title: A.twoFactorEnabled, variant: "success" } }, headers);
+      }
+      case "two-factor-disable": {
+        const parsed = parse(disableTwoFactorSchema);
+        if (!parsed.success) return reply(intent, 400, { fieldErrors: parsed.fieldErrors });
+        const { role } = await getCurrentSession(request);
+        if (role === "admin") return refuse(intent, 403, A.twoFactorFailed, A.twoFactorAdminRequired);
+        const headers = await disableTwoFactor(req, parsed.data.password, parsed.data.code);
+        return reply(intent, 200, { toast: { title: A.twoFactorDisabled, variant: "success" } }, headers);
+      }
+      case "password-change": {
+        const parsed = parse(changePasswordSchema);
+        if (!parsed.success) return reply(intent, 400, { fieldErrors: parsed.fieldErrors });
+        const headers = await changePassword(req, user, parsed.data.currentPassword, parsed.data.newPassword);
+        return reply(
+          intent,
+          200,
+          { toast: { title: A.passwordChanged, description: A.passwordChangedDescription, variant: "success" } },
+          headers,
+        );
+      }
+      case "session-revoke": {
+        const parsed = parse(revokeSessionSchema);
+        if (!parsed.success) return refuse(intent, 400, A.sessionNotFound, A.sessionNotFound);
+        if (!(await revokeSession(req, user.id, parsed.data.sessionId))) {
+          return refuse(intent, 404, A.sessionNotFound, A.sessionNotFound);
+        }
+        return reply(intent, 200, { toast: { title: A.sessionEnded, variant: "success" } });
+      }
+      case "sessions-revoke-others": {
+        await revokeOtherSessions(req);
+        return reply(intent, 200, { toast: { title: A.otherSessionsEnded, variant: "success" } });
+      }
+      case "account-delete": {
+        const parsed = parse(deleteAccountSchema);
+        if (!parsed.success) return reply(intent, 400, { fieldErrors: parsed.fieldErrors });
+        if (await hasPassword(user.id)) {
+          if (!parsed.data.password || !(await checkPassword(user.id, parsed.data.password))) {
+            return refuse(intent, 403, A.deleteFailed, A.passwordWrong, "password");
+          }
+        } else if (!(await isFreshSignIn(req))) {
+          return refuse(intent, 403, A.deleteFailed, A.deleteFreshSignIn);
+        }
+        await deleteAccount(user.id);
+        const { headers } = await getCurrentSession(request);
+        return redirectWithToast(
+          "/",
+          {
+            title: A.accountDeleted,
+            description: "We sent a confirmation to your e-mail address.",
+            variant: "success",
+          },
+          { headers: expireSessionCookies(req, headers) },
+        );
+      }
+    }
+  } catch (error) {
+    if (error instanceof SubscriptionCancelError) {
+      getLogger().error({ err: error.cause }, "account deletion: subscription cancel failed");
+      return refuse(
+        intent,
+        503,
+        A.deleteFailed,
+        "Your subscriptions could not be cancelled with the payment provider right now, so nothing was deleted. Please try again later.",
+      );
+    }
+    if (error instanceof APIError) {
+      const code = error.body?.code;
+      if (code === "INVALID_PASSWORD") {
+        const field = intent === "password-change" ? "currentPassword" : "password";
+        return refuse(intent, 403, A.twoFactorFailed, A.passwordWrong, field);
+      }
+      if (code === "INVALID_CODE") return refuse(intent, 403, A.twoFactorFailed, A.codeWrong, "code");
+      if (code === "TOTP_ALREADY_ENABLED") return refuse(intent, 409, A.twoFactorFailed, "Two-factor is already on.");
+      if (code === "TOTP_NOT_ENABLED") {
+        return refuse(intent, 409, A.twoFactorFailed, "Start the set-up again: enter your password first.");
+      }
+      if (error.statusCode === 401) return refuse(intent, 401, A.unexpected, "Please log in again.");
+      const status = error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+      return refuse(intent, status, A.unexpected, error.body?.message || A.unexpected);
+    }
+    getLogger().error({ err: error, intent }, "account action failed");
+    return refuse(intent, 500, A.unexpected, A.unexpected);
+  }
+}
+
+/** Clears the session cookies of a deleted account (the sessions are gone already). */
+function expireSessionCookies(request: Request, from: Headers): Headers {
+  const headers = new Headers(from);
+  const cookie = request.headers.get("Cookie") ?? "";
+  for (const part of cookie.split(";")) {
+    const name = part.split("=")[0]?.trim();
+    if (name && /session_(token|data)$/.test(name)) {
+      const secure = name.startsWith("__Secure-") ? "; Secure" : "";
+      headers.append("Set-Cookie", `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure}`);
+    }
+  }
+  return headers;
+}
+
+/** What the profile's account sections show: two-factor state, sessions, providers, password or not. */
+export async function accountOverview(request: Request, user: SessionUser): Promise<AccountOverview> {
+  const { role, twoFactorEnabled } = await getCurrentSession(request);
+  const url = new URL(request.url);
+  return {
+    isAdmin: role === "admin",
+    twoFactorEnabled,
+    twoFactorRequired: role === "admin" && !twoFactorEnabled && url.searchParams.get("two-factor") === "required",
+    hasPassword: await hasPassword(user.id),
+    sessions: await listSessions(request, user.id),
+    connected: await connectedAccounts(user.id),
+    providers: configuredOAuthProviders(getEnv()),
+  };
+}

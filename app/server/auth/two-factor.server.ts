@@ -1,0 +1,134 @@
+import { base32 } from "@better-auth/utils/base32";
+import { createOTP } from "@better-auth/utils/otp";
+import { symmetricEncrypt } from "better-auth/crypto";
+import { and, eq, gt, sql } from "drizzle-orm";
+import QRCode from "qrcode";
+import type { Enrolment } from "~/domain/account-views";
+import { getDb } from "../db/db.server";
+import { twoFactors, users, verifications } from "../db/schema";
+import { getEnv } from "../env.server";
+import { getAuth } from "./auth.server";
+import { authCookies } from "./auth-cookies.server";
+import { verifySignedCookie } from "./session.server";
+
+/** Better Auth's cookie that carries a sign-in waiting for its second step. */
+async function twoFactorCookieName(): Promise<string> {
+  const context = await getAuth().$context;
+  return context.createAuthCookie("two_factor").name;
+}
+
+/**
+ * The user whose sign-in waits for its code: the signed two_factor cookie Better Auth set after
+ * the password names a verification row that has not expired. Null when there is none.
+ */
+export async function pendingTwoFactorUser(request: Request): Promise<{ id: string; email: string } | null> {
+  const header = request.headers.get("Cookie");
+  if (!header) return null;
+  const name = await twoFactorCookieName();
+  let signed: string | undefined;
+  for (const part of header.split(";")) {
+    const at = part.indexOf("=");
+    if (at > 0 && part.slice(0, at).trim() === name) {
+      try {
+        signed = decodeURIComponent(part.slice(at + 1).trim());
+      } catch {
+        return null;
+      }
+      break;
+    }
+  }
+  if (!signed) return null;
+  const identifier = verifySignedCookie(signed, (await getAuth().$context).secret);
+  if (!identifier) return null;
+  const [row] = await getDb()
+    .select({ id: users.id, email: users.email })
+    .from(verifications)
+    .innerJoin(users, sql`${users.id}::text = ${verifications.value}`)
+    .where(and(eq(verifications.identifier, identifier), gt(verifications.expiresAt, new Date())));
+  return row ?? null;
+}
+
+/** The base32 secret in an otpauth:// URI, for people who type it instead of scanning. */
+export function secretOfUri(uri: string): string {
+  try {
+    return new URL(uri).searchParams.get("secret") ?? "";
+  } catch {
+    return "";
+  }
+}
+
+/** The otpauth:// URI as an SVG QR code, drawn on the server (no image request, no script). */
+export async function qrCodeSvg(uri: string): Promise<string> {
+  return QRCode.toString(uri, { type: "svg", errorCorrectionLevel: "M", margin: 2 });
+}
+
+/** Step one of turning two-factor on: password checked, a new secret and ten recovery codes. */
+export async function startEnrolment(request: Request, password: string): Promise<Enrolment> {
+  const result = await getAuth().api.enableTwoFactor({ body: { password }, headers: request.headers });
+  if (!("totpURI" in result) || !result.totpURI) throw new Error("no TOTP URI from enableTwoFactor");
+  return {
+    uri: result.totpURI,
+    secret: secretOfUri(result.totpURI),
+    qrSvg: await qrCodeSvg(result.totpURI),
+    recoveryCodes: result.backupCodes ?? [],
+  };
+}
+
+/** Step two: a current code from the app confirms the secret and turns two-factor on. */
+export async function confirmEnrolment(request: Request, code: string): Promise<Headers> {
+  const result = await getAuth().api.verifyTOTP({ body: { code }, headers: request.headers, returnHeaders: true });
+  return authCookies(result.headers);
+}
+
+/** Turning it off takes a current code and the password; the session is renewed. */
+export async function disableTwoFactor(request: Request, password: string, code: string): Promise<Headers> {
+  await getAuth().api.verifyTOTP({ body: { code }, headers: request.headers });
+  const result = await getAuth().api.disableTwoFactor({
+    body: { password },
+    headers: request.headers,
+    returnHeaders: true,
+  });
+  return authCookies(result.headers);
+}
+
+/** The sign-in's second step with an authenticator code or a recovery code (used up). */
+export async function completeSignIn(request: Request, code: string, kind: "totp" | "recovery"): Promise<Headers> {
+  const auth = getAuth();
+  const result =
+    kind === "totp"
+      ? await auth.api.verifyTOTP({ body: { code }, headers: request.headers, returnHeaders: true })
+      : await auth.api.verifyBackupCode({ body: { code }, headers: request.headers, returnHeaders: true });
+  return authCookies(result.headers);
+}
+
+/** Whether the user has two-factor on, and how many recovery codes are left. */
+export async function twoFactorStatus(userId: string): Promise<{ enabled: boolean }> {
+  const [row] = await getDb().select({ enabled: users.twoFactorEnabled }).from(users).where(eq(users.id, userId));
+  return { enabled: row?.enabled ?? false };
+}
+
+/** The six-digit code of a base32 secret now (tests and the demo: any authenticator app gives the same). */
+export async function totpCode(base32Secret: string): Promise<string> {
+  return createOTP(base32.decode(base32Secret.toUpperCase())).totp();
+}
+
+/**
+ * Enrols a user directly in the database with a known base32 secret (the seeded demo admin,
+ * admins created by scripts and tests): the same rows Better Auth writes when a person confirms
+ * a secret on the profile, encrypted with BETTER_AUTH_SECRET.
+ */
+export async function enrolWithSecret(
+  db: Pick<ReturnType<typeof getDb>, "insert" | "update">,
+  userId: string,
+  base32Secret: string,
+  recoveryCodes: string[] = [],
+): Promise<void> {
+  const key = getEnv().BETTER_AUTH_SECRET;
+  const secret = await symmetricEncrypt({ key, data: `base32:${base32Secret.toUpperCase()}` });
+  const backupCodes = await symmetricEncrypt({ key, data: JSON.stringify(recoveryCodes) });
+  await db
+    .insert(twoFactors)
+    .values({ userId, secret, backupCodes, verified: true })
+    .onConflictDoUpdate({ target: twoFactors.userId, set: { secret, backupCodes, verified: true } });
+  await db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, userId));
+}

@@ -1,0 +1,422 @@
+import { base32 } from "@better-auth/utils/base32";
+import { createOTP } from "@better-auth/utils/otp";
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import * as adminRoute from "~/routes/admin";
+import * as login from "~/routes/login";
+import * as loginTwoFactor from "~/routes/login.two-factor";
+import * as profile from "~/routes/profile";
+import * as profileExport from "~/routes/profile.export";
+import { setPaymentProvider } from "~/server/billing/configured-provider.server";
+import type { PaymentProvider } from "~/server/billing/payment-provider.server";
+import { TWO_FACTOR_ENROL_PATH } from "~/server/auth/session.server";
+import { hashPassword } from "better-auth/crypto";
+import { accounts, audit_log, licenses, payments, profiles, sessions, user_roles, users } from "~/server/db/schema";
+import { flushMail } from "~/server/mail/outbox.server";
+import { DEMO_ACCOUNTS, seedDemoData } from "~/server/seed.server";
+import { call, cookieFrom, formRequest, getRequest, routeArgs, signInCookie } from "../support/route-call";
+import { createUser, startTestApp, testEngines, type TestApp } from "../support/test-app";
+
+const [ADMIN, USER] = DEMO_ACCOUNTS;
+const PASSWORD = "correct-horse-1";
+
+const codeOf = (secret: string) => createOTP(base32.decode(secret)).totp();
+/** A code that is surely not the current one (nor the one before or after). */
+async function wrongCode(secret: string) {
+  const key = base32.decode(secret);
+  const near = new Set<string>();
+  const step = Math.floor(Date.now() / 30_000);
+  for (const counter of [step - 1, step, step + 1]) near.add(await createOTP(key).hotp(counter));
+  for (let n = 0; ; n++) {
+    const candidate = String(n).padStart(6, "0");
+    if (!near.has(candidate)) return candidate;
+  }
+}
+
+describe.each(testEngines())("account security on %s", (engine) => {
+  let app: TestApp;
+  let n = 0;
+  const ip = () => `198.51.100.${(++n % 250) + 1}`;
+  const db = () => app.database.db;
+
+  beforeAll(async () => {
+    app = await startTestApp(engine, { AUTH_RATE_LIMIT: "1000" });
+    await seedDemoData(db());
+  });
+  afterAll(async () => app?.close());
+  beforeEach(async () => {
+    await flushMail();
+    app.mails.length = 0;
+  });
+
+  /** A confirmed account with a password, made directly in the database. */
+  async function member(prefix: string, role: "user" | "admin" = "user") {
+    const email = `${prefix}-${engine}-${++n}@example.com`;
+    const user = await createUser(db(), email, { fullName: "Mia Member" });
+    await db()
+      .insert(accounts)
+      .values({
+        accountId: user.id,
+        providerId: "credential",
+        userId: user.id,
+        password: await hashPassword(PASSWORD),
+      });
+    if (role === "admin") await db().update(user_roles).set({ role: "admin" }).where(eq(user_roles.user_id, user.id));
+    return { ...user, cookie: await signInCookie(email, PASSWORD) };
+  }
+
+  const post = (cookie: string, fields: Record<string, string>, clientIp = ip()) =>
+    call(() => profile.action(routeArgs(formRequest("/profile", fields, cookie), clientIp)));
+  const loadProfile = (cookie: string) => call(() => profile.loader(routeArgs(getRequest("/profile", cookie))));
+
+  async function passwordStep(email: string, password: string, clientIp = ip()) {
+    const result = await call(() =>
+      login.action(routeArgs(formRequest("/login", { email, password, redirectTo: "/licenses" }), clientIp)),
+    );
+    return { ...result, cookie: cookieFrom(result.headers) };
+  }
+  const codeStep = (cookie: string, code: string, clientIp = ip()) =>
+    call(() =>
+      loginTwoFactor.action(
+        routeArgs(formRequest("/login/two-factor", { code, redirectTo: "/licenses" }, cookie), clientIp),
+      ),
+    );
+
+  /** Turns two-factor on through the profile; returns the secret and recovery codes shown. */
+  async function enrol(cookie: string) {
+    const started = await post(cookie, { intent: "two-factor-start", password: PASSWORD });
+    expect(started.status).toBe(200);
+    const { secret, recoveryCodes, qrSvg, uri } = started.data.enrolment;
+    expect(uri).toMatch(/^otpauth:\/\/totp\/ForgeKit:/);
+    expect(qrSvg).toContain("<svg");
+    expect(recoveryCodes).toHaveLength(10);
+    const confirmed = await post(cookie, { intent: "two-factor-confirm", code: await codeOf(secret) });
+    expect(confirmed.status).toBe(200);
+    return {
+      secret: secret as string,
+      recoveryCodes: recoveryCodes as string[],
+      cookie: cookieFrom(confirmed.headers, cookie),
+    };
+  }
+
+  describe("two-factor sign-in", () => {
+    it("the seeded admin is enrolled: the password leads to the code step, and the code signs in", async () => {
+      const first = await passwordStep(ADMIN.email, ADMIN.password);
+      expect(first.status).toBe(302);
+      expect(first.headers.get("Location")).toBe("/login/two-factor?redirectTo=%2Flicenses");
+      expect(first.cookie).not.toMatch(/session_token/);
+      const page = await call(() => loginTwoFactor.loader(routeArgs(getRequest("/login/two-factor", first.cookie))));
+      expect(page.status).toBe(200);
+
+      const wrong = await codeStep(first.cookie, await wrongCode(ADMIN.twoFactorSecret!));
+      expect(wrong.status).toBe(401);
+      expect(wrong.data.fieldErrors.code[0]).toMatch(/not correct/);
+
+      const right = await codeStep(first.cookie, await codeOf(ADMIN.twoFactorSecret!));
+      expect(right.status).toBe(302);
+      expect(right.headers.get("Location")).toBe("/licenses");
+      const cookie = cookieFrom(right.headers, first.cookie);
+      expect((await call(() => adminRoute.loader(routeArgs(getRequest("/admin", cookie))))).status).toBe(200);
+    });
+
+    it("without a pending sign-in the code page sends back to /login; bad input is a 400", async () => {
+      const page = await call(() => loginTwoFactor.loader(routeArgs(getRequest("/login/two-factor"))));
+      expect(page.headers.get("Location")).toBe("/login");
+      const first = await passwordStep(ADMIN.email, ADMIN.password);
+      const bad = await codeStep(first.cookie, "12 34");
+      expect(bad.status).toBe(400);
+      const none = await codeStep("", "123456");
+      expect(none.status).toBe(302);
+      expect(none.headers.get("Location")).toBe("/login");
+    });
+
+    it("wrong codes are held back like wrong passwords (per account and client) and per IP", async () => {
+      const user = await member("backoff");
+      const { secret } = await enrol(user.cookie);
+      const client = "203.0.113.77";
+      let statuses: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        const first = await passwordStep(user.email, PASSWORD, client);
+        statuses.push((await codeStep(first.cookie, await wrongCode(secret), client)).status);
+      }
+      expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+      expect(statuses[5]).toBe(429);
+      // Another client (the owner elsewhere) is not held back.
+      const owner = await passwordStep(user.email, PASSWORD, "198.51.100.250");
+      expect((await codeStep(owner.cookie, await codeOf(secret), "198.51.100.250")).status).toBe(302);
+      statuses = [];
+    });
+
+    it("a recovery code signs in once, then is used up", async () => {
+      const user = await member("recovery");
+      const { recoveryCodes } = await enrol(user.cookie);
+      const first = await passwordStep(user.email, PASSWORD);
+      expect((await codeStep(first.cookie, recoveryCodes[0]!)).status).toBe(302);
+      const again = await passwordStep(user.email, PASSWORD);
+      expect((await codeStep(again.cookie, recoveryCodes[0]!)).status).toBe(401);
+      expect((await codeStep(again.cookie, recoveryCodes[1]!.replace("-", ""))).status).toBe(302);
+    });
+  });
+
+  describe("two-factor on the profile", () => {
+    it("turning on needs the password and a current code; turning off needs both again", async () => {
+      const user = await member("toggle");
+      const wrongPassword = await post(user.cookie, { intent: "two-factor-start", password: "nope-nope" });
+      expect(wrongPassword.status).toBe(403);
+      expect(wrongPassword.data.fieldErrors.password[0]).toBe("The password is not correct.");
+
+      const started = await post(user.cookie, { intent: "two-factor-start", password: PASSWORD });
+      const secret = started.data.enrolment.secret as string;
+      const badCode = await post(user.cookie, { intent: "two-factor-confirm", code: await wrongCode(secret) });
+      expect(badCode.status).toBe(403);
+      expect((await loadProfile(user.cookie)).data.account.twoFactorEnabled).toBe(false);
+      const ok = await post(user.cookie, { intent: "two-factor-confirm", code: await codeOf(secret) });
+      expect(ok.status).toBe(200);
+      const cookie = cookieFrom(ok.headers, user.cookie);
+      expect((await loadProfile(cookie)).data.account.twoFactorEnabled).toBe(true);
+
+      expect((await post(cookie, { intent: "two-factor-disable", password: PASSWORD, code: "12" })).status).toBe(400);
+      const noCode = await post(cookie, {
+        intent: "two-factor-disable",
+        password: PASSWORD,
+        code: await wrongCode(secret),
+      });
+      expect(noCode.status).toBe(403);
+      const noPassword = await post(cookie, {
+        intent: "two-factor-disable",
+        password: "wrong-one",
+        code: await codeOf(secret),
+      });
+      expect(noPassword.status).toBe(403);
+      expect((await loadProfile(cookie)).data.account.twoFactorEnabled).toBe(true);
+      const off = await post(cookie, { intent: "two-factor-disable", password: PASSWORD, code: await codeOf(secret) });
+      expect(off.status).toBe(200);
+      expect((await loadProfile(cookieFrom(off.headers, cookie))).data.account.twoFactorEnabled).toBe(false);
+      expect((await passwordStep(user.email, PASSWORD)).headers.get("Location")).toBe("/licenses");
+    });
+
+    it("an admin without two-factor is sent to enrol before /admin opens, and admin actions answer 403", async () => {
+      const admin = await member("fresh-admin", "admin");
+      const page = await call(() => adminRoute.loader(routeArgs(getRequest("/admin", admin.cookie))));
+      expect(page.status).toBe(302);
+      expect(page.headers.get("Location")).toBe(TWO_FACTOR_ENROL_PATH);
+      const acting = await call(() =>
+        adminRoute.action(routeArgs(formRequest("/admin", { intent: "search", q: "x" }, admin.cookie))),
+      );
+      expect(acting.status).toBe(403);
+      const overview = await call(() =>
+        profile.loader(routeArgs(getRequest("/profile?two-factor=required", admin.cookie))),
+      );
+      expect(overview.data.account.twoFactorRequired).toBe(true);
+      const { cookie, secret } = await enrol(admin.cookie);
+      expect((await call(() => adminRoute.loader(routeArgs(getRequest("/admin", cookie))))).status).toBe(200);
+      // …and cannot turn it off again.
+      const off = await post(cookie, { intent: "two-factor-disable", password: PASSWORD, code: await codeOf(secret) });
+      expect(off.status).toBe(403);
+    });
+
+    it("signed out, every account action sends to /login and changes nothing", async () => {
+      const result = await post("", { intent: "two-factor-start", password: PASSWORD });
+      expect(result.status).toBe(302);
+      expect(result.headers.get("Location")).toMatch(/^\/login/);
+    });
+  });
+
+  describe("password and sessions", () => {
+    it("changing the password needs the current one, ends other sessions and e-mails the owner", async () => {
+      const user = await member("pw");
+      const other = await signInCookie(user.email, PASSWORD);
+      const wrong = await post(user.cookie, {
+        intent: "password-change",
+        currentPassword: "not-it-1",
+        newPassword: "brand-new-1",
+        confirm: "brand-new-1",
+      });
+      expect(wrong.status).toBe(403);
+      expect(wrong.data.fieldErrors.currentPassword[0]).toBe("The password is not correct.");
+      const mismatch = await post(user.cookie, {
+        intent: "password-change",
+        currentPassword: PASSWORD,
+        newPassword: "brand-new-1",
+        confirm: "brand-new-2",
+      });
+      expect(mismatch.status).toBe(400);
+      const ok = await post(user.cookie, {
+        intent: "password-change",
+        currentPassword: PASSWORD,
+        newPassword: "brand-new-1",
+        confirm: "brand-new-1",
+      });
+      expect(ok.status).toBe(200);
+      const mine = cookieFrom(ok.headers, user.cookie);
+      expect((await loadProfile(mine)).status).toBe(200);
+      expect((await loadProfile(other)).status).toBe(302);
+      await flushMail();
+      expect(app.mails.map((m) => [m.to, m.subject])).toEqual([[user.email, "ForgeKit: your password was changed"]]);
+      expect((await passwordStep(user.email, "brand-new-1")).status).toBe(302);
+    });
+
+    it("lists sessions with browser, IP and last activity; signs out one, or everywhere else", async () => {
+      const user = await member("sessions");
+      const second = await signInCookie(user.email, PASSWORD);
+      const third = await signInCookie(user.email, PASSWORD);
+      await db()
+        .update(sessions)
+        .set({ userAgent: "Mozilla/5.0 (Windows NT 10.0) Firefox/140.0" })
+        .where(eq(sessions.userId, user.id));
+      const listed = (await loadProfile(user.cookie)).data.account.sessions as {
+        id: string;
+        current: boolean;
+        browser: string;
+        ipAddress: string;
+      }[];
+      expect(listed).toHaveLength(3);
+      expect(listed.filter((s) => s.current)).toHaveLength(1);
+      expect(listed[0]!.browser).toBe("Firefox on Windows");
+      // The address the server determined for each sign-in (signInCookie signs in from 192.0.2.x).
+      expect(listed.every((s) => /^192\.0\.2\.\d+$/.test(s.ipAddress))).toBe(true);
+      const current = listed.find((s) => s.current)!;
+      expect((await post(user.cookie, { intent: "session-revoke", sessionId: current.id })).status).toBe(404);
+      const stranger = await member("stranger");
+      expect(
+        (await post(stranger.cookie, { intent: "session-revoke", sessionId: listed.find((s) => !s.current)!.id }))
+          .status,
+      ).toBe(404);
+      expect((await post(user.cookie, { intent: "session-revoke", sessionId: "not-a-uuid" })).status).toBe(400);
+
+      const one = listed.find((s) => !s.current)!;
+      expect((await post(user.cookie, { intent: "session-revoke", sessionId: one.id })).status).toBe(200);
+      expect((await loadProfile(user.cookie)).data.account.sessions).toHaveLength(2);
+      expect((await post(user.cookie, { intent: "sessions-revoke-others" })).status).toBe(200);
+      expect((await loadProfile(user.cookie)).data.account.sessions).toHaveLength(1);
+      expect((await loadProfile(second)).status).toBe(302);
+      expect((await loadProfile(third)).status).toBe(302);
+    });
+
+    it("every account action has its own rate limit", async () => {
+      const user = await member("limits");
+      const client = "203.0.113.99";
+      const statuses: number[] = [];
+      for (let i = 0; i < 11; i++) {
+        statuses.push((await post(user.cookie, { intent: "two-factor-start", password: "wrong-pass" }, client)).status);
+      }
+      expect(statuses.slice(0, 10).every((s) => s === 403)).toBe(true);
+      expect(statuses[10]).toBe(429);
+      // A different action is not held back by that one.
+      expect((await post(user.cookie, { intent: "sessions-revoke-others" }, client)).status).toBe(200);
+    });
+  });
+
+  describe("export and deletion", () => {
+    it("exports the user's profile, licenses, payments and audit entries as a JSON download, nobody else's", async () => {
+      const cookie = await signInCookie(USER.email, USER.password);
+      const response = (await profileExport.loader(routeArgs(getRequest("/profile/export", cookie)))) as Response;
+      expect(response.headers.get("Content-Type")).toContain("application/json");
+      expect(response.headers.get("Content-Disposition")).toMatch(/attachment; filename="forgekit-account-data-/);
+      const body = await response.json();
+      expect(body.profile).toMatchObject({ email: USER.email, full_name: USER.fullName });
+      const [user] = await db().select({ id: users.id }).from(users).where(eq(users.email, USER.email));
+      const own = await db().select().from(licenses).where(eq(licenses.user_id, user!.id));
+      expect(body.licenses).toHaveLength(own.length);
+      const ownPayments = await db().select().from(payments).where(eq(payments.user_id, user!.id));
+      expect(body.payments).toHaveLength(ownPayments.length);
+      expect(JSON.stringify(body)).not.toContain(ADMIN.email);
+      expect(JSON.stringify(body)).not.toMatch(/password|secret|token/i);
+      const signedOut = await call(() => profileExport.loader(routeArgs(getRequest("/profile/export"))));
+      expect(signedOut.status).toBe(302);
+    });
+
+    it("deletion needs the password and DELETE; cancels subscriptions first; keeps licenses and payments detached", async () => {
+      const user = await member("delete");
+      const [license] = await db()
+        .insert(licenses)
+        .values({
+          user_id: user.id,
+          email: user.email,
+          license_type: "monthly",
+          status: "active",
+          license_key: "k",
+          end_date: new Date(Date.now() + 20 * 86_400_000),
+          auto_renew: true,
+          paddle_subscription_id: `sub_delete_${engine}`,
+          windows_username: "mia",
+          computer_name: "MIA-PC",
+        })
+        .returning();
+      await db()
+        .insert(payments)
+        .values({
+          id: `txn_delete_${engine}`,
+          license_id: license!.id,
+          user_id: user.id,
+          kind: "purchase",
+          amount_cents: 900,
+          billed_at: new Date(),
+        });
+      await db().insert(audit_log).values({
+        actor_id: user.id,
+        actor_email: user.email,
+        action: "license.refund_requested",
+        target_type: "license",
+        target_id: license!.id,
+      });
+      const cancelled: string[] = [];
+      let failing = true;
+      setPaymentProvider({
+        name: "demo",
+        webhookSecret: undefined,
+        cancelAtPeriodEnd: async (id: string) => {
+          if (failing) throw new Error("provider down");
+          cancelled.push(id);
+        },
+      } as unknown as PaymentProvider);
+      try {
+        expect(
+          (await post(user.cookie, { intent: "account-delete", password: PASSWORD, confirm: "delete" })).status,
+        ).toBe(400);
+        expect(
+          (await post(user.cookie, { intent: "account-delete", password: "wrong-1", confirm: "DELETE" })).status,
+        ).toBe(403);
+        const providerDown = await post(user.cookie, {
+          intent: "account-delete",
+          password: PASSWORD,
+          confirm: "DELETE",
+        });
+        expect(providerDown.status).toBe(503);
+        expect((await db().select().from(users).where(eq(users.id, user.id)))[0]!.email).toBe(user.email);
+
+        failing = false;
+        const deleted = await post(user.cookie, { intent: "account-delete", password: PASSWORD, confirm: "DELETE" });
+        expect(deleted.status).toBe(302);
+        expect(deleted.headers.get("Location")).toBe("/");
+        expect(cancelled).toEqual([`sub_delete_${engine}`]);
+      } finally {
+        setPaymentProvider(undefined);
+      }
+      const [row] = await db().select().from(users).where(eq(users.id, user.id));
+      expect(row!.email).toBe(`deleted-${user.id}@deleted.invalid`);
+      expect(row!.deletedAt).not.toBeNull();
+      const [prof] = await db().select().from(profiles).where(eq(profiles.id, user.id));
+      expect(prof).toMatchObject({ full_name: "Deleted user", company_name: null });
+      const [kept] = await db().select().from(licenses).where(eq(licenses.id, license!.id));
+      expect(kept).toMatchObject({ email: row!.email, windows_username: null, computer_name: null, auto_renew: false });
+      expect(await db().select().from(payments).where(eq(payments.user_id, user.id))).toHaveLength(1);
+      const [entry] = await db().select().from(audit_log).where(eq(audit_log.actor_id, user.id));
+      expect(entry!.actor_email).toBe(row!.email);
+      expect(await db().select().from(accounts).where(eq(accounts.userId, user.id))).toHaveLength(0);
+      expect(await db().select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
+      expect((await loadProfile(user.cookie)).status).toBe(302);
+      expect((await passwordStep(user.email, PASSWORD)).status).toBe(401);
+      await flushMail();
+      expect(app.mails.map((m) => [m.to, m.subject])).toContainEqual([
+        user.email,
+        "ForgeKit: your account was deleted",
+      ]);
+      const leftovers = await db()
+        .select({ n: sql<number>`count(*)::int` })
+        .from(users)
+        .where(and(eq(users.id, user.id), sql`${users.email} like '%example.com'`));
+      expect(leftovers[0]!.n).toBe(0);
+    });
+  });
+});
