@@ -1,7 +1,16 @@
 import type { ReactElement } from "react";
 import type { CustomerMailKind } from "~/domain/customer-mail";
 import { formatDate } from "~/domain/format-date";
-import { EmailLayout, Facts, LicenseKey, P, renderEmail, type Brand, type EmailAction } from "./layout.server";
+import {
+  EmailLayout,
+  Facts,
+  LicenseKey,
+  P,
+  renderEmail,
+  SiteLink,
+  type Brand,
+  type EmailAction,
+} from "./layout.server";
 
 /**
  * The customer e-mails about a license (issue 14), one template per kind. Each names the product
@@ -48,11 +57,15 @@ const greeting = (name: string) => `Hello ${name.trim() || "there"},`;
 
 function ActivationSteps({ brand }: { brand: Brand }) {
   return (
-    <P>
-      To activate: install {brand.productName} from {brand.publicUrl}/download, open it and paste this key when it asks
-      for a license. To use it offline, set your Windows username or computer name for this license on your licenses
-      page first.
-    </P>
+    <>
+      <P>
+        To activate: open {brand.productName} and paste this key when it asks for a license. To use it offline, first
+        set your Windows username or computer name for this license on your licenses page.
+      </P>
+      <P>
+        Not installed yet? Download {brand.productName}: <SiteLink brand={brand} path="/download" />
+      </P>
+    </>
   );
 }
 
@@ -86,8 +99,7 @@ function LicenseDelivered(input: Extract<CustomerEmailInput, { kind: "license-de
       <ActivationSteps brand={brand} />
       {input.tester ? null : (
         <P>
-          Your invoice and billing history: {brand.publicUrl}
-          {BILLING_PATH}
+          Your invoice and billing history: <SiteLink brand={brand} path={BILLING_PATH} />
         </P>
       )}
     </EmailLayout>
@@ -180,8 +192,7 @@ function Renewed(input: Extract<CustomerEmailInput, { kind: "renewed" | "extende
       <Facts rows={rows} />
       <LicenseKey value={license.licenseKey} />
       <P>
-        Your receipt and billing history: {brand.publicUrl}
-        {BILLING_PATH}
+        Your receipt and billing history: <SiteLink brand={brand} path={BILLING_PATH} />
       </P>
     </EmailLayout>
   );

@@ -98,6 +98,12 @@ export function EmailLayout({
   );
 }
 
+/** A site address written out as a link (the plain text shows the address once). */
+export function SiteLink({ brand, path }: { brand: Brand; path: string }) {
+  const url = siteUrl(brand, path);
+  return <Link href={url}>{url}</Link>;
+}
+
 /** A paragraph of an e-mail. */
 export function P({ children }: { children: ReactNode }) {
   return (
