@@ -181,3 +181,15 @@ test.describe("the licenses page", () => {
     await expectNoHorizontalScroll(page);
   });
 });
+
+test.describe("the download page", () => {
+  test("shows the installer's size and SHA-256, how to install, and the winget command", async ({ page }) => {
+    await page.goto("/download");
+    await expect(page.getByTestId("installer-size")).toHaveText("48.2 MB");
+    await expect(page.getByTestId("installer-sha256")).toHaveText(/^[0-9a-f]{64}$/);
+    await expect(page.getByRole("heading", { name: "How to install" })).toBeVisible();
+    await expect(page.getByText("Get-FileHash .\\forgekit-latest.zip -Algorithm SHA256")).toBeVisible();
+    await expect(page.getByTestId("winget")).toContainText("winget install --id ForgeKit.ForgeKit --exact");
+    await expectNoHorizontalScroll(page);
+  });
+});
