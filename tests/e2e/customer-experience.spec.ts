@@ -34,6 +34,7 @@ test.describe("buying", () => {
   test("a plan picked while signed out survives registration and its checkout opens after the e-mail is confirmed", async ({
     page,
   }, info) => {
+    test.setTimeout(60_000);
     const email = uniqueEmail("plan-kept", info.project.name);
     await page.goto("/pricing");
     await page.getByRole("link", { name: "Start 7-day free trial (Yearly)" }).click();
@@ -89,6 +90,8 @@ test.describe("the licenses page", () => {
   test("offline data: both empty is refused, the Windows rules are checked, and saving asks to confirm both values", async ({
     page,
   }, info) => {
+    // Registration and two purchases first: a long test on a busy machine.
+    test.setTimeout(60_000);
     const card = await customerWithYearlyLicense(page, "offline-rules", info.project.name);
     await card.getByRole("button", { name: "Set offline data" }).click();
     const dialog = page.getByRole("dialog");
@@ -133,6 +136,7 @@ test.describe("the licenses page", () => {
   test("while one action of a card runs, only its button spins and a thin progress bar shows", async ({
     page,
   }, info) => {
+    test.setTimeout(60_000);
     const card = await customerWithYearlyLicense(page, "one-spinner", info.project.name);
     // A slow answer, so the pending state can be seen.
     await page.route("**/licenses.data*", async (route) => {
