@@ -138,9 +138,11 @@ test.describe("the licenses page", () => {
   }, info) => {
     test.setTimeout(60_000);
     const card = await customerWithYearlyLicense(page, "one-spinner", info.project.name);
-    // A slow answer, so the pending state can be seen.
+    // The answer waits until the test has looked at the pending state.
+    let release = () => {};
+    const answered = new Promise<void>((resolve) => (release = resolve));
     await page.route("**/licenses.data*", async (route) => {
-      if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, 1500));
+      if (route.request().method() === "POST") await answered;
       await route.continue();
     });
     await card.getByRole("button", { name: "Cancel auto-renewal" }).click();
@@ -151,6 +153,8 @@ test.describe("the licenses page", () => {
     await expect(refund).toBeDisabled();
     await expect(refund.getByRole("status")).toHaveCount(0);
     await expect(card.getByRole("button", { name: "Set offline data" })).toBeDisabled();
+    await expect(card.getByRole("status")).toHaveCount(1);
+    release();
     await expect(card.getByTestId("license-status")).toHaveText(/automatic renewal is cancelled$/, { timeout: 15_000 });
     await expect(page.getByTestId("navigation-progress")).toHaveCount(0);
   });
