@@ -53,6 +53,8 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       // Many sign-ins from one address in a few minutes; the limits are proven in the integration suite.
       AUTH_RATE_LIMIT: "1000",
+      // The download page shows the winget command only with a package id.
+      WINGET_PACKAGE_ID: "ForgeKit.ForgeKit",
     },
   },
 });

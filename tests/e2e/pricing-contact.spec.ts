@@ -15,10 +15,10 @@ test.describe("pricing", () => {
     }
   });
 
-  test("a visitor choosing a plan is sent to /register", async ({ page }) => {
+  test("a visitor choosing a plan is sent to /register, which keeps the plan", async ({ page }) => {
     await page.goto("/pricing");
     await page.getByTestId("plan-yearly").getByRole("link").click();
-    await expect(page).toHaveURL("/register");
+    await expect(page).toHaveURL("/register?redirectTo=%2Fpricing%3Fplan%3Dyearly");
   });
 
   test("the trial is offered to a user with no license, not to one with licenses", async ({ page, signIn }, info) => {
