@@ -4,10 +4,12 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
-import { InlineStylesProvider } from "./components/inline-styles";
+import { SiteStylesProvider } from "./components/inline-styles";
 import { NonceProvider } from "./components/nonce";
-// The site's stylesheet as text, inlined in every page's head (components/inline-styles.tsx).
-import styles from "./app.css?inline";
+// The site's stylesheet as text (inlined for anonymous visitors) and as a hashed file (linked for
+// signed-in pages): components/inline-styles.tsx.
+import stylesText from "./app.css?inline";
+import stylesHref from "./app.css?url";
 
 export const streamTimeout = 5_000;
 
@@ -22,6 +24,8 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = loadContext.cspNonce;
+  const signedIn = (request.headers.get("Cookie") ?? "").includes("session_token");
+  const styles = signedIn ? { href: stylesHref } : { css: stylesText };
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
@@ -33,9 +37,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <InlineStylesProvider value={styles}>
+        <SiteStylesProvider value={styles}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </InlineStylesProvider>
+        </SiteStylesProvider>
       </NonceProvider>,
       {
         nonce,
