@@ -1,12 +1,12 @@
+import type { Page } from "@playwright/test";
 import { DEMO_USER, expect, test, waitForHydration } from "./support";
 
 // Issue 13 (Lighthouse): public pages carry the stylesheet inline (nothing blocks the first paint);
 // signed-in pages link the hashed file the browser keeps. Either way the page is styled, also after
 // client-side navigation between the two kinds.
-const styleKind = (page: import("@playwright/test").Page) =>
+const styleKind = (page: Page) =>
   page.evaluate(() => document.getElementById("site-css")?.tagName.toLowerCase() ?? null);
-const bodyBackground = (page: import("@playwright/test").Page) =>
-  page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+const bodyBackground = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 
 test.describe("the site's stylesheet", () => {
   test("a visitor's page has it inline and requests no stylesheet; navigating keeps it", async ({ page }) => {
