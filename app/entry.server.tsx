@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { Transform } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
@@ -45,12 +45,9 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
+          const body = coalescingStream(() => {
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
@@ -70,5 +67,38 @@ export default function handleRequest(
         },
       },
     );
+  });
+}
+
+/**
+ * React writes a page in 2 KB pieces; each would cross a web stream and become its own write to the
+ * socket. This joins what React writes in one turn of the event loop into one chunk (a whole page when
+ * nothing is deferred), and still sends a deferred part as soon as it is rendered.
+ */
+function coalescingStream(onFinal: () => void): Transform {
+  let pending: Buffer[] = [];
+  let scheduled = false;
+  const flush = (stream: Transform) => {
+    scheduled = false;
+    if (pending.length === 0) return;
+    const chunk = pending.length === 1 ? pending[0]! : Buffer.concat(pending);
+    pending = [];
+    stream.push(chunk);
+  };
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      pending.push(chunk);
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(() => flush(this));
+      }
+      callback();
+    },
+    // (A `final` option would replace Transform's own, which runs this.)
+    flush(callback) {
+      onFinal();
+      flush(this);
+      callback();
+    },
   });
 }
