@@ -3,7 +3,7 @@ import type { RootData } from "~/domain/views";
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import { useEffect } from "react";
 import type { Route } from "./+types/root";
-import { InlineStyles } from "./components/inline-styles";
+import { SiteStyles } from "./components/inline-styles";
 import { useNonce } from "./components/nonce";
 import { SiteFooter } from "./components/site-footer";
 import { SiteNav } from "./components/site-nav";
@@ -37,7 +37,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#15171e" />
         <Meta />
         <Links />
-        <InlineStyles />
+        <SiteStyles />
       </head>
       <body className="flex min-h-dvh flex-col">
         <a
