@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
+import { demoTwoFactorCode } from "./demo-two-factor";
 import type { EngineName } from "./test-app";
 
 /**
@@ -185,7 +186,16 @@ export async function liveSignIn(
 ): Promise<string> {
   const res = await postForm(server, "/login", { email, password, redirectTo: "/" }, { headers });
   if (res.status !== 302) throw new Error(`sign-in failed for ${email}: ${res.status} ${res.body.slice(0, 200)}`);
-  return (res.headers["set-cookie"] ?? [])
+  const cookie = (res.headers["set-cookie"] ?? [])
+    .map((line) => line.split(";")[0]!)
+    .filter((pair) => !pair.endsWith("="))
+    .join("; ");
+  if (!String(res.headers.location ?? "").startsWith("/login/two-factor")) return cookie;
+  // The seeded admin has two-factor on: the code step with its secret's current code.
+  const code = await demoTwoFactorCode(email);
+  const second = await postForm(server, "/login/two-factor", { code, redirectTo: "/" }, { cookie, headers });
+  if (second.status !== 302) throw new Error(`two-factor failed for ${email}: ${second.status}`);
+  return (second.headers["set-cookie"] ?? [])
     .map((line) => line.split(";")[0]!)
     .filter((pair) => !pair.endsWith("="))
     .join("; ");

@@ -1,4 +1,5 @@
 import http from "node:http";
+import { demoTwoFactorCode } from "./demo-two-factor";
 
 /**
  * HTTP as a client on the wire does it, without fetch's help: any bytes as the body, chunked
@@ -143,5 +144,17 @@ export async function signIn(port: number, email: string, password: string): Pro
   if (response.status !== 302 && response.status !== 303) {
     throw new Error(`sign-in as ${email} answered ${response.status}: ${response.body.slice(0, 300)}`);
   }
-  return cookieJar(response.headers["set-cookie"]);
+  const cookie = cookieJar(response.headers["set-cookie"]);
+  if (!String(response.headers.location ?? "").startsWith("/login/two-factor")) return cookie;
+  // The seeded admin has two-factor on: the code step with its secret's current code.
+  const second = await formPost(
+    port,
+    "/login/two-factor",
+    { code: await demoTwoFactorCode(email), redirectTo: "/" },
+    { cookie },
+  );
+  if (second.status !== 302 && second.status !== 303) {
+    throw new Error(`two-factor for ${email} answered ${second.status}: ${second.body.slice(0, 300)}`);
+  }
+  return cookieJar(second.headers["set-cookie"], cookie);
 }
