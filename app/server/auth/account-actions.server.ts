@@ -33,6 +33,7 @@ import { withClientIp } from "./auth.server";
 import { hitRateLimit, RATE_LIMIT_MESSAGE } from "./rate-limit.server";
 import { getCurrentSession, type SessionUser } from "./session.server";
 import { confirmEnrolment, disableTwoFactor, startEnrolment } from "./two-factor.server";
+import { announceSessionChange } from "./session-cache.server";
 
 export const ACCOUNT_INTENTS: readonly AccountIntent[] = [
   "two-factor-start",
@@ -113,6 +114,7 @@ export async function accountAction(request: Request, context: AppLoadContext, u
         const parsed = parse(codeOnlySchema);
         if (!parsed.success) return reply(intent, 400, { fieldErrors: parsed.fieldErrors });
         const headers = await confirmEnrolment(req, parsed.data.code);
+        await announceSessionChange(user.id);
         return reply(intent, 200, { toast: { title: A.twoFactorEnabled, variant: "success" } }, headers);
       }
       case "two-factor-disable": {
@@ -121,12 +123,14 @@ export async function accountAction(request: Request, context: AppLoadContext, u
         const { role } = await getCurrentSession(request);
         if (role === "admin") return refuse(intent, 403, A.twoFactorFailed, A.twoFactorAdminRequired);
         const headers = await disableTwoFactor(req, parsed.data.password, parsed.data.code);
+        await announceSessionChange(user.id);
         return reply(intent, 200, { toast: { title: A.twoFactorDisabled, variant: "success" } }, headers);
       }
       case "password-change": {
         const parsed = parse(changePasswordSchema);
         if (!parsed.success) return reply(intent, 400, { fieldErrors: parsed.fieldErrors });
         const headers = await changePassword(req, user, parsed.data.currentPassword, parsed.data.newPassword);
+        await announceSessionChange(user.id);
         return reply(
           intent,
           200,
@@ -144,6 +148,7 @@ export async function accountAction(request: Request, context: AppLoadContext, u
       }
       case "sessions-revoke-others": {
         await revokeOtherSessions(req);
+        await announceSessionChange(user.id);
         return reply(intent, 200, { toast: { title: A.otherSessionsEnded, variant: "success" } });
       }
       case "account-delete": {

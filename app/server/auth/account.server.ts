@@ -23,6 +23,7 @@ import { getAuth } from "./auth.server";
 import { authCookies } from "./auth-cookies.server";
 import { OAUTH_PROVIDER_NAMES, isOAuthProviderId } from "./oauth-providers.server";
 import { currentSessionToken } from "./session.server";
+import { announceSessionChange } from "./session-cache.server";
 
 /** How recent a sign-in must be for an account without a password to be deleted. */
 export const FRESH_SIGN_IN_SECONDS = 5 * 60;
@@ -158,6 +159,7 @@ export async function revokeSession(request: Request, userId: string, sessionId:
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)));
   if (!row || row.token === (await currentSessionToken(request))) return false;
   await getAuth().api.revokeSession({ body: { token: row.token }, headers: request.headers });
+  await announceSessionChange(userId);
   return true;
 }
 
@@ -350,6 +352,8 @@ export async function deleteAccount(userId: string): Promise<void> {
       .where(eq(licenses.user_id, userId));
     await tx.update(audit_log).set({ actor_email: anonymousEmail }).where(eq(audit_log.actor_id, userId));
   });
+  // Its sessions are gone: no app server may keep answering for them from memory.
+  await announceSessionChange(userId);
 
   queueMail(
     accountNotice(user.email, "your account was deleted", [

@@ -10,6 +10,7 @@ import { getEnv } from "../env.server";
 import { getAuth } from "./auth.server";
 import { authCookies } from "./auth-cookies.server";
 import { verifySignedCookie } from "./session.server";
+import { forgetSessionsOf } from "./session-cache.server";
 
 /** Better Auth's cookie that carries a sign-in waiting for its second step. */
 async function twoFactorCookieName(): Promise<string> {
@@ -131,4 +132,5 @@ export async function enrolWithSecret(
     .values({ userId, secret, backupCodes, verified: true })
     .onConflictDoUpdate({ target: twoFactors.userId, set: { secret, backupCodes, verified: true } });
   await db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, userId));
+  forgetSessionsOf(userId);
 }
