@@ -121,18 +121,8 @@ async function measure(label: string, database: DatabaseHandle) {
     await time("audit log, action + dates", () =>
       listAudit({ ...noFilters, action: "license.revoke", from: "2026-01-01", to: "2026-12-31" }, 2),
     ),
-    await time("audit log, by user", async (i) => {
-      const [row] = await database.db
-        .execute(sql.raw(`select md5('u' || ${user(i).n})::uuid::text as id`))
-        .then((r) => (r as unknown as { rows: { id: string }[] }).rows);
-      return listAudit({ ...noFilters, target: row!.id }, 1);
-    }),
-    await time("a user's page", async (i) => {
-      const [row] = await database.db
-        .execute(sql.raw(`select md5('u' || ${user(i).n})::uuid::text as id`))
-        .then((r) => (r as unknown as { rows: { id: string }[] }).rows);
-      return getUserDetails(row!.id);
-    }),
+    await time("audit log, by user", async (i) => listAudit({ ...noFilters, target: await userId(i) }, 1)),
+    await time("a user's page", async (i) => getUserDetails(await userId(i))),
   ];
   setDatabase(undefined);
   return Math.max(...results);
