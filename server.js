@@ -1,5 +1,6 @@
 // Starts the site: `node server.js` serves the production build (npm start builds it
 // first); `node server.js --dev` serves through Vite with hot reload.
+import http from "node:http";
 import process from "node:process";
 
 const dev = process.argv.includes("--dev");
@@ -36,9 +37,11 @@ async function main() {
     }
     throw error;
   }
-  const { app, env, close } = instance;
+  const { handler, env, close } = instance;
 
-  const server = app.listen(env.PORT, env.HOST, () => {
+  // The page cache answers anonymous public pages in `handler` before Express sees them.
+  const server = http.createServer(handler);
+  server.listen(env.PORT, env.HOST, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : env.PORT;
     const host = env.HOST === "0.0.0.0" || env.HOST === "::" ? "localhost" : env.HOST;

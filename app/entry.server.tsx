@@ -4,7 +4,10 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import { InlineStylesProvider } from "./components/inline-styles";
 import { NonceProvider } from "./components/nonce";
+// The site's stylesheet as text, inlined in every page's head (components/inline-styles.tsx).
+import styles from "./app.css?inline";
 
 export const streamTimeout = 5_000;
 
@@ -30,7 +33,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <InlineStylesProvider value={styles}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </InlineStylesProvider>
       </NonceProvider>,
       {
         nonce,

@@ -3,10 +3,11 @@ import type { RootData } from "~/domain/views";
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import { useEffect } from "react";
 import type { Route } from "./+types/root";
-import "./app.css";
+import { InlineStyles } from "./components/inline-styles";
 import { useNonce } from "./components/nonce";
 import { SiteFooter } from "./components/site-footer";
 import { SiteNav } from "./components/site-nav";
+import { NavigationProgress } from "./components/navigation-progress";
 import { useAuthSync } from "./components/use-auth-sync";
 import { useFlashToast } from "./components/use-flash-toast";
 import { LazyToaster } from "./components/lazy-toaster";
@@ -36,6 +37,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#15171e" />
         <Meta />
         <Links />
+        <InlineStyles />
       </head>
       <body className="flex min-h-dvh flex-col">
         <a
@@ -44,6 +46,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
+        <NavigationProgress />
         <SiteNav user={data?.user ?? null} role={data?.role ?? "user"} productName={data?.publicConfig.productName} />
         <main id="main" className="flex-1">
           {children}

@@ -45,12 +45,18 @@ try {
     };
     const j = await size(js);
     const c = await size(css);
+    // The site's stylesheet is inlined in the head (no request): counted as CSS all the same.
+    for (const m of html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)) {
+      const buf = Buffer.from(m[1]);
+      c.raw += buf.length;
+      c.gz += gzipSync(buf, { level: 9 }).length;
+    }
     const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
     console.log(`  ${page}`);
     console.log(
       `    JavaScript: ${kb(j.gz)} gzipped (${kb(j.raw)} raw, ${js.size} files)${page === "/" ? `   target ≤ 120 KB: ${j.gz <= 120 * 1024 ? "met" : "MISSED"}` : ""}`,
     );
-    console.log(`    CSS:        ${kb(c.gz)} gzipped (${kb(c.raw)} raw, ${css.size} files)`);
+    console.log(`    CSS:        ${kb(c.gz)} gzipped (${kb(c.raw)} raw, ${css.size} files, the rest inline)`);
   }
 } finally {
   await server.stop();

@@ -22,7 +22,7 @@ CREATE INDEX "licenses_active_overview_idx" ON "licenses" USING btree ("end_date
 CREATE INDEX "licenses_trial_ends_at_idx" ON "licenses" USING btree ("trial_ends_at","is_trial") WHERE "licenses"."trial_starts_at" is not null;--> statement-breakpoint
 CREATE INDEX "licenses_refunded_at_idx" ON "licenses" USING btree ("refunded_at") WHERE "licenses"."refunded_at" is not null;--> statement-breakpoint
 CREATE INDEX "payments_billed_at_idx" ON "payments" USING btree ("billed_at","kind","amount_cents");--> statement-breakpoint
-CREATE INDEX "payments_user_id_billed_at_idx" ON "payments" USING btree ("user_id","billed_at" DESC);--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "payments_user_id_billed_at_idx" ON "payments" USING btree ("user_id","billed_at" DESC);--> statement-breakpoint
 CREATE INDEX "payments_subscription_id_idx" ON "payments" USING btree ("subscription_id");--> statement-breakpoint
 -- Audit log filters and a user's entries.
 CREATE INDEX "audit_log_action_created_at_idx" ON "audit_log" USING btree ("action","created_at");--> statement-breakpoint

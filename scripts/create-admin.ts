@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import { openDatabase } from "../app/server/db/client.server";
 import { user_roles, users } from "../app/server/db/schema";
 import { getEnv } from "../app/server/env.server";
+import { SESSIONS_CHANNEL } from "../app/server/auth/session-cache.server";
 
 async function main() {
   const email = process.argv[2]?.trim().toLowerCase();
@@ -29,6 +30,8 @@ async function main() {
       .insert(user_roles)
       .values({ user_id: user.id, role: "admin" })
       .onConflictDoUpdate({ target: user_roles.user_id, set: { role: "admin" } });
+    // Running app servers on PostgreSQL forget the sessions they remember for this account.
+    await database.db.execute(sql`select pg_notify(${SESSIONS_CHANNEL}, ${user.id})`);
     console.log(`${email} is now an admin.`);
   } finally {
     await database.close();

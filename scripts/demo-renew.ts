@@ -1,8 +1,10 @@
 import { connectDemoProvider } from "../app/server/billing/configured-provider.server";
 // npm run demo:renew -- <subscription id | --all>: the demo provider bills the next period of
 // a demo subscription (or ends it, when its cancellation was scheduled), so a renewal can be
-// watched without waiting a month. Talks to the running site (same PORT and DATA_DIR); when
-// the site is not running, opens the database itself.
+// watched without waiting a month. `--fail <subscription id>` declines the renewal's payment
+// instead: the subscription is past due until a later demo:renew (or a new payment method) pays.
+// Talks to the running site (same PORT and DATA_DIR); when the site is not running, opens the
+// database itself.
 import { describeOutcome, parseRenewTarget, renewDemo } from "../app/server/billing/demo-renew.server";
 import type { RenewOutcome } from "../app/server/billing/demo-provider.server";
 import { openDatabase } from "../app/server/db/client.server";
@@ -14,7 +16,7 @@ import { drainJobs, startJobs, stopJobs } from "../app/server/jobs/jobs.server";
 async function main() {
   const target = parseRenewTarget(process.argv.slice(2));
   if (!target) {
-    console.error("Usage: npm run demo:renew -- <subscription id (sub_…) | --all>");
+    console.error("Usage: npm run demo:renew -- <sub_… | FK-XXXX-XXXX | --all>, or --fail <sub_… | FK-XXXX-XXXX>");
     process.exit(2);
   }
   const env = getEnv();

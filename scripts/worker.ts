@@ -8,6 +8,7 @@ import { setDatabase } from "../app/server/db/db.server";
 import { getEnv } from "../app/server/env.server";
 import { JOB_DEFINITIONS } from "../app/server/jobs/definitions.server";
 import { jobsStatus, startJobs, stopJobs } from "../app/server/jobs/jobs.server";
+import { scheduleReminderScans } from "../app/server/mail/reminders.server";
 import { flushLogs, getLogger } from "../app/server/logger.server";
 
 async function main() {
@@ -23,6 +24,7 @@ async function main() {
   await database.migrate();
   setDatabase(database);
   await startJobs(database, { definitions: JOB_DEFINITIONS, name: "worker" });
+  await scheduleReminderScans();
   const log = getLogger();
   log.info({ jobs: await jobsStatus() }, "worker started");
   let stopping = false;

@@ -1,6 +1,7 @@
 import "./load-context";
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@react-router/express";
@@ -16,22 +17,31 @@ import { getEnv, publicConfig, type Env } from "../app/server/env.server";
 import { flushLogs, getLogger } from "../app/server/logger.server";
 import { JOB_DEFINITIONS } from "../app/server/jobs/definitions.server";
 import { jobsStatus, startJobs, stopJobs } from "../app/server/jobs/jobs.server";
+import { scheduleReminderScans } from "../app/server/mail/reminders.server";
 import { flushMail } from "../app/server/mail/outbox.server";
 import { DEMO_ACCOUNTS, seedDemoData } from "../app/server/seed.server";
 import { apiV1 } from "./api-v1";
 import { bodyLimit } from "./body-limit";
 import { privateCache } from "./private-cache";
 import { queryGuard } from "./query-guard";
-import { parseTrustProxy, trustProxyWarning } from "./trust-proxy";
-import { onPublicPagesChanged } from "../app/server/public-pages.server";
+import { parseTrustProxy, trustProxyCheck } from "./trust-proxy";
+import { logRequest, requestId, requestLog } from "./request-log";
+import { onPublicPagesChanged, PUBLIC_PAGES_CHANNEL } from "../app/server/public-pages.server";
+import { forgetSessionsOf, SESSIONS_CHANNEL, setSessionCacheEnabled } from "../app/server/auth/session-cache.server";
 import { createPageCache } from "./page-cache";
-import { listenForPublicPageChanges } from "./public-pages-listener";
+import { listenForChanges } from "./change-listener";
 import { createZip } from "./zip";
 
 export { DEMO_ACCOUNTS };
 
 export interface AppInstance {
+  /** The Express app: every request the page cache does not answer. */
   app: express.Express;
+  /**
+   * The HTTP server's request listener (`http.createServer(handler)`): anonymous public pages from
+   * the page cache at once, everything else through `app`.
+   */
+  handler: (req: IncomingMessage, res: ServerResponse) => void;
   env: Env;
   database: DatabaseHandle;
   /** Closes the database and releases the data directory. */
@@ -57,6 +67,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppInst
     if (env.embedded) await seedDemoData(database.db);
     // Background jobs (pg-boss, state in this database): queued jobs from before a restart run now.
     await startJobs(database, { definitions: JOB_DEFINITIONS, name: "app" });
+    // Reminder e-mails: the hourly scan chains itself; queueing this and the next hour's run is idempotent.
+    await scheduleReminderScans();
   } catch (error) {
     await stopJobs().catch(() => {});
     await database.close();
@@ -67,15 +79,28 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppInst
   app.disable("x-powered-by");
   if (env.TRUST_PROXY) app.set("trust proxy", parseTrustProxy(env.TRUST_PROXY));
 
+  const checkTrustProxy = trustProxyCheck(logger, env.TRUST_PROXY);
   app.use(requestLog(logger));
-  app.use(trustProxyWarning(logger, env.TRUST_PROXY));
-  // Anonymous visitors' public pages from memory, before any other work is done for them.
+  // Anonymous visitors' public pages from memory, before any other work is done for them: answered
+  // by `handler` before Express; here a miss is marked to be kept once rendered.
   const pageCache = createPageCache();
   const stopListening = onPublicPagesChanged(pageCache.invalidate);
+  // What other app servers change reaches this one through PostgreSQL's LISTEN/NOTIFY; while that
+  // connection is down, cached pages are forgotten and sessions are not remembered at all. The
+  // embedded database has one process: every change is made here.
   const listener = env.DATABASE_URL
-    ? await listenForPublicPageChanges(env.DATABASE_URL, pageCache.invalidate, logger)
+    ? await listenForChanges(
+        env.DATABASE_URL,
+        { [PUBLIC_PAGES_CHANNEL]: pageCache.invalidate, [SESSIONS_CHANNEL]: forgetSessionsOf },
+        (listening) => {
+          if (!listening) pageCache.invalidate();
+          setSessionCacheEnabled(listening);
+        },
+        logger,
+      )
     : null;
-  if (!options.dev) app.use(pageCache.serve);
+  if (!listener) setSessionCacheEnabled(true);
+  if (!options.dev) app.use(pageCache.mark);
   app.use(nonce);
   app.use(securityHeaders(env, Boolean(options.dev)));
   app.use("/api/v1", apiV1); // The desktop API applies the body limit itself, so that its 413 is signed too.
@@ -129,7 +154,11 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppInst
     const clientDir = findClientDir();
     // Hashed file names never change content: cache them for a year.
     app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
-    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+    // The other public files (favicon, icons…) are known at start: a page or data request is not
+    // sent to the static handler, which would look for a file of its name on disk every time.
+    const publicFiles = listPublicFiles(clientDir);
+    const publicFile = express.static(clientDir, { maxAge: "1h", index: false });
+    app.use((req, res, next) => (publicFiles.has(req.path) ? publicFile(req, res, next) : next()));
   }
 
   const build = options.dev
@@ -155,8 +184,22 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppInst
     res.status(500).type("text/plain").send("Something went wrong on our side. Please try again.");
   });
 
+  const handler = (req: IncomingMessage, res: ServerResponse): void => {
+    const started = process.hrtime.bigint();
+    checkTrustProxy(req);
+    if (!options.dev) {
+      const id = requestId(req);
+      const answered = pageCache.serve(req, res, id);
+      if (answered) return logRequest(logger, id, req.method, req.url!, answered.status, started, answered.bytes);
+      // Express's request log reuses both.
+      (res as ServerResponse & { locals?: Record<string, unknown> }).locals = { requestId: id, started };
+    }
+    app(req, res);
+  };
+
   return {
     app,
+    handler,
     env,
     database,
     close: async () => {
@@ -166,6 +209,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppInst
       await flushMail();
       stopListening();
       await listener?.close();
+      setSessionCacheEnabled(false);
       flushLogs();
       setDatabase(undefined);
       await database.close();
@@ -189,6 +233,18 @@ function findClientDir(): string {
   throw new Error("Cannot find the client build (client/assets) next to the server build");
 }
 
+/** The client build's files outside assets/, as URL paths (`/favicon.ico`). */
+function listPublicFiles(clientDir: string): Set<string> {
+  const files = new Set<string>();
+  for (const entry of fs.readdirSync(clientDir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const relative = path.relative(clientDir, path.join(entry.parentPath, entry.name)).split(path.sep);
+    if (relative[0] === "assets") continue;
+    files.add(`/${relative.map(encodeURIComponent).join("/")}`);
+  }
+  return files;
+}
+
 function slug(name: string): string {
   return (
     name
@@ -208,26 +264,6 @@ function demoInstaller(productName: string): Buffer {
         `Set DOWNLOAD_URL to the address of the real installer archive.\r\n`,
     },
   ]);
-}
-
-function requestLog(logger: ReturnType<typeof getLogger>): express.RequestHandler {
-  return (req, res, next) => {
-    const started = process.hrtime.bigint();
-    const id = (req.get("x-request-id") ?? "").slice(0, 100) || randomUUID();
-    res.setHeader("X-Request-Id", id);
-    res.on("finish", () => {
-      // The path only: query strings can carry one-time tokens.
-      logger.info({
-        req_id: id,
-        method: req.method,
-        path: req.path,
-        status: res.statusCode,
-        ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
-        bytes: Number(res.getHeader("content-length") ?? 0) || undefined,
-      });
-    });
-    next();
-  };
 }
 
 function nonce(_req: Request, res: Response, next: NextFunction): void {

@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
-import type { Request, RequestHandler, Response } from "express";
+import type { RequestHandler, Response } from "express";
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
@@ -34,21 +35,35 @@ const NOT_KEPT = new Set([
   "cache-control",
   "vary",
   "x-request-id",
+  "x-cache",
   "content-security-policy",
 ]);
 
 interface Entry {
-  headers: [string, string][];
-  identity: Buffer;
-  gzip: Buffer;
-  br: Buffer;
+  /** Header lists (name, value, name, value…) without X-Request-Id, one per answer, made once. */
+  br: Answer;
+  gzip: Answer;
+  identity: Answer;
+  notModified: Answer;
   etag: string;
   storedAt: number;
 }
 
+interface Answer {
+  headers: string[];
+  body: Buffer | null;
+}
+
 export interface PageCache {
-  /** Serves a stored page (before any other work: no body parsing, session lookup or rendering). */
-  serve: RequestHandler;
+  /**
+   * Answers a request from memory at the HTTP server's level, before Express and any other work (no
+   * body parsing, session lookup or rendering). `requestId` is the request's X-Request-Id. Returns
+   * the status and body size it answered with (for the request log), or null when the request is
+   * not one the cache answers (then nothing was written).
+   */
+  serve: (req: IncomingMessage, res: ServerResponse, requestId: string) => { status: number; bytes: number } | null;
+  /** Marks a cacheable request that missed, so that `capture` keeps its rendered page (Express). */
+  mark: RequestHandler;
   /** After compression: keeps the page a cacheable request rendered, for the next visitors. */
   capture: RequestHandler;
   /** Forgets every page (a release was added, edited or deleted). */
@@ -68,30 +83,26 @@ export function createPageCache({ now = () => Date.now() }: { now?: () => number
   const entries = new Map<string, Entry>();
   let generation = 0;
 
-  const serve: RequestHandler = (req, res, next) => {
+  const serve: PageCache["serve"] = (req, res, requestId) => {
     const key = cacheKey(req);
-    if (!key) return next();
+    if (!key) return null;
     const entry = entries.get(key);
-    if (!entry || now() - entry.storedAt > MAX_AGE_MS) {
-      res.locals.pageCache = { key, generation };
-      return next();
-    }
-    for (const [name, value] of entry.headers) res.setHeader(name, value);
-    res.setHeader("Cache-Control", SHARED_CACHE_CONTROL);
-    res.setHeader("Vary", "Accept-Encoding, Cookie");
-    res.setHeader("ETag", entry.etag);
-    res.setHeader("X-Cache", "HIT");
-    if (matchesEtag(req.headers["if-none-match"], entry.etag)) {
-      res.statusCode = 304;
-      res.end();
-      return;
-    }
-    const encoding = chooseEncoding(req.headers["accept-encoding"]);
-    const body = encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : entry.identity;
-    if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
-    res.setHeader("Content-Length", body.length);
-    res.statusCode = 200;
-    res.end(req.method === "HEAD" ? undefined : body);
+    if (!entry || now() - entry.storedAt > MAX_AGE_MS) return null;
+    const answer = matchesEtag(req.headers["if-none-match"], entry.etag)
+      ? entry.notModified
+      : entry[chooseEncoding(req.headers["accept-encoding"])];
+    const status = answer === entry.notModified ? 304 : 200;
+    const headers = answer.headers.slice();
+    headers.push("X-Request-Id", requestId);
+    res.writeHead(status, headers);
+    res.end(req.method === "HEAD" ? undefined : (answer.body ?? undefined));
+    return { status, bytes: answer.body?.length ?? 0 };
+  };
+
+  const mark: RequestHandler = (req, res, next) => {
+    const key = cacheKey(req);
+    if (key) res.locals.pageCache = { key, generation };
+    next();
   };
 
   const capture: RequestHandler = (_req, res, next) => {
@@ -127,7 +138,7 @@ export function createPageCache({ now = () => Date.now() }: { now?: () => number
         // A change while compressing makes this page stale: keep it only if nothing changed.
         if (pending.generation !== generation) return;
         const etag = `"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`;
-        entries.set(pending.key, { headers, identity, gzip: gzipped, br: brotlied, etag, storedAt: now() });
+        entries.set(pending.key, makeEntry(headers, { identity, gzip: gzipped, br: brotlied }, etag, now()));
       });
     });
     next();
@@ -135,6 +146,7 @@ export function createPageCache({ now = () => Date.now() }: { now?: () => number
 
   return {
     serve,
+    mark,
     capture,
     invalidate: () => {
       generation++;
@@ -144,15 +156,43 @@ export function createPageCache({ now = () => Date.now() }: { now?: () => number
   };
 }
 
-/** The page's key when this request may be answered from the cache, else null. */
-export function cacheKey(req: Request): string | null {
+/** Every answer's headers, built once when the page is stored. */
+function makeEntry(
+  kept: [string, string][],
+  bodies: { identity: Buffer; gzip: Buffer; br: Buffer },
+  etag: string,
+  storedAt: number,
+): Entry {
+  const common: string[] = [];
+  for (const [name, value] of kept) common.push(name, value);
+  common.push("Cache-Control", SHARED_CACHE_CONTROL, "Vary", "Accept-Encoding, Cookie", "ETag", etag, "X-Cache", "HIT");
+  const answer = (body: Buffer, encoding: string | null): Answer => ({
+    headers: [...common, ...(encoding ? ["Content-Encoding", encoding] : []), "Content-Length", String(body.length)],
+    body,
+  });
+  return {
+    br: answer(bodies.br, "br"),
+    gzip: answer(bodies.gzip, "gzip"),
+    identity: answer(bodies.identity, null),
+    notModified: { headers: common, body: null },
+    etag,
+    storedAt,
+  };
+}
+
+/**
+ * The page's key when this request may be answered from the cache, else null: GET or HEAD of one of
+ * the public pages, exactly (no query string), without a session or toast cookie.
+ */
+export function cacheKey(req: IncomingMessage): string | null {
   if (req.method !== "GET" && req.method !== "HEAD") return null;
-  if (req.url.includes("?")) return null;
-  if (!CACHED_PAGES.has(req.path)) return null;
+  // Express may have rewritten req.url under a mount path; the original URL is what was asked for.
+  const url = (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? "";
+  if (!CACHED_PAGES.has(url)) return null;
   const cookie = req.headers.cookie ?? "";
   // Someone signed in, or a toast waiting to be shown: the page is theirs alone.
   if (cookie.includes("session_token") || cookie.includes("fk_toast")) return null;
-  return req.path;
+  return url;
 }
 
 function storable(res: Response): boolean {

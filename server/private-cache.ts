@@ -1,7 +1,7 @@
 import type { Request, RequestHandler } from "express";
 
 /** Pages that show license keys, profile, admin or mailbox data (and their `.data` requests). */
-const PRIVATE_PAGES = /^\/(licenses|profile|admin|extend-license|success|dev\/mailbox)(\.data|\/|$)/;
+const PRIVATE_PAGES = /^\/(licenses|billing|profile|admin|extend-license|success|dev\/mailbox)(\.data|\/|$)/;
 
 /** Better Auth's session cookie (`better-auth.session_token`, `__Secure-…` over HTTPS). */
 function hasSessionCookie(req: Request): boolean {

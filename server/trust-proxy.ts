@@ -1,4 +1,4 @@
-import type { RequestHandler } from "express";
+import type { IncomingMessage } from "node:http";
 import type { Logger } from "pino";
 
 /** TRUST_PROXY as Express's `trust proxy` setting: `true`/`false`, a hop count, or addresses. */
@@ -20,14 +20,18 @@ export const TRUST_PROXY_TRUE_WARNING =
 
 let warned = false;
 
-/** Logs once per process when a proxy seems to be in front of the site but TRUST_PROXY is unset. */
-export function trustProxyWarning(logger: Logger, trustProxy: string | undefined): RequestHandler {
+/**
+ * Logs once per process when a proxy seems to be in front of the site but TRUST_PROXY is unset: a
+ * check of one request's headers (for the HTTP server, before the page cache answers), and the same
+ * as Express middleware.
+ */
+export function trustProxyCheck(logger: Logger, trustProxy: string | undefined): (req: IncomingMessage) => void {
   if (trustProxy === "true") logger.warn(TRUST_PROXY_TRUE_WARNING);
-  return (req, _res, next) => {
-    if (!trustProxy && !warned && req.headers["x-forwarded-proto"] !== undefined) {
+  if (trustProxy) return () => {};
+  return (req) => {
+    if (!warned && req.headers["x-forwarded-proto"] !== undefined) {
       warned = true;
       logger.warn(TRUST_PROXY_UNSET_WARNING);
     }
-    next();
   };
 }

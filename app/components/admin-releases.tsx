@@ -155,6 +155,33 @@ function ReleaseFormDialog({ release, onClose }: { release: ReleaseView | null; 
             <Input id="release-title" name="title" defaultValue={release?.title ?? ""} />
             <FieldErrors errors={errors.title} />
           </div>
+          <div className="grid gap-4 sm:grid-cols-[1fr_2fr]">
+            <div className="flex flex-col gap-2">
+              <Label htmlFor="release-size">Installer size in bytes (optional)</Label>
+              <Input
+                id="release-size"
+                name="installer_size_bytes"
+                inputMode="numeric"
+                defaultValue={release?.installer_size_bytes ?? ""}
+                aria-invalid={errors.installer_size_bytes ? true : undefined}
+              />
+              <FieldErrors errors={errors.installer_size_bytes} />
+            </div>
+            <div className="flex flex-col gap-2">
+              <Label htmlFor="release-sha256">Installer SHA-256 (optional)</Label>
+              <Input
+                id="release-sha256"
+                name="installer_sha256"
+                className="font-mono"
+                spellCheck={false}
+                autoComplete="off"
+                maxLength={200}
+                defaultValue={release?.installer_sha256 ?? ""}
+                aria-invalid={errors.installer_sha256 ? true : undefined}
+              />
+              <FieldErrors errors={errors.installer_sha256} />
+            </div>
+          </div>
           <fieldset className="flex flex-col gap-2">
             <legend className="mb-2 text-sm font-medium">Release notes</legend>
             {notes.map((note, index) => (

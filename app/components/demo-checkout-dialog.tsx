@@ -1,10 +1,10 @@
 import { FlaskConical } from "lucide-react";
 import { useAnswer } from "./use-answer";
 import { useFetcher } from "react-router";
-import { formatDate } from "~/domain/format-date";
 import { formatUsd, getPlan, TRIAL_DAYS } from "~/domain/plans";
 import {
   CHECKOUT_ERROR_TITLE,
+  checkoutNextStep,
   type CheckoutEvent,
   type PlanCheckoutAnswer,
   type PlanCheckoutView,
@@ -77,9 +77,7 @@ export function DemoCheckoutDialog({
             <dd className="break-all">{email}</dd>
           </dl>
           <p className="text-sm text-muted-foreground" data-testid="demo-checkout-next">
-            {checkout.trial && checkout.trialEndsAt
-              ? `Free for ${TRIAL_DAYS} days, then ${formatUsd(checkout.priceCents)} on ${formatDate(checkout.trialEndsAt)} unless you cancel.`
-              : `Renews automatically at ${formatUsd(checkout.priceCents)} ${plan.period}; cancel anytime.`}
+            {checkoutNextStep(checkout)}
           </p>
           <DialogFooter>
             <Button

@@ -1,13 +1,12 @@
 import { Monitor, RefreshCw, Undo2 } from "lucide-react";
-import { useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { formatDate } from "~/domain/format-date";
 import { canCancelRenewal, canReenableRenewal, isRefundEligible, licenseRefundCents } from "~/domain/license-status";
 import { formatUsd } from "~/domain/plans";
 import type { LicenseView } from "~/domain/views";
 import type { ActionResult } from "~/domain/action-result";
-import { FormField } from "./form-field";
-import { useAnswer } from "./use-answer";
+import { OfflineDataDialog } from "./offline-data-dialog";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -20,15 +19,6 @@ import {
   AlertDialogTrigger,
 } from "./ui/alert-dialog";
 import { Button } from "./ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "./ui/dialog";
 import { Spinner } from "./ui/spinner";
 import { useActionToast } from "./use-action-toast";
 import { useHydrated } from "./use-hydrated";
@@ -45,7 +35,9 @@ export function useLicenseAction() {
   // The dialogs need JavaScript: their buttons wait for it rather than ignoring an early click.
   const hydrated = useHydrated();
   const busy = fetcher.state !== "idle";
-  return { fetcher, submit, busy, hydrated, disabled: busy || !hydrated };
+  // Only the button whose action runs shows a spinner; the card's other buttons just wait.
+  const pendingIntent = busy ? String(fetcher.formData?.get("intent") ?? "") : null;
+  return { fetcher, submit, busy, pendingIntent, hydrated, disabled: busy || !hydrated };
 }
 
 /**
@@ -73,17 +65,11 @@ function NativeActionButton({
   );
 }
 
-/** Offline data: shown always; editable once, while both values are unset (spec.md section 4). */
 export type LicenseAction = ReturnType<typeof useLicenseAction>;
 
+/** Offline data: shown always; editable once, while both values are unset (spec.md section 4). */
 export function OfflineDataSection({ license, action }: { license: LicenseView; action: LicenseAction }) {
-  const { fetcher, busy, disabled } = action;
-  const [open, setOpen] = useState(false);
   const editable = license.windows_username === null && license.computer_name === null;
-  useAnswer(fetcher.data, fetcher.state === "idle", (answer) => {
-    if (answer.toast?.variant === "success") setOpen(false);
-  });
-  const errors = fetcher.data?.fieldErrors ?? {};
   return (
     <div className="flex flex-col gap-2" data-testid="offline-data">
       <span className="flex items-center gap-1.5 font-medium">
@@ -99,80 +85,18 @@ export function OfflineDataSection({ license, action }: { license: LicenseView; 
           {license.computer_name ?? "not set"}
         </dd>
       </dl>
-      {editable ? (
-        <Dialog open={open} onOpenChange={setOpen}>
-          <DialogTrigger asChild>
-            <Button type="button" variant="outline" size="sm" className="self-start" disabled={disabled}>
-              Set offline data
-            </Button>
-          </DialogTrigger>
-          <DialogContent>
-            <DialogHeader>
-              <DialogTitle>Offline data</DialogTitle>
-              <DialogDescription>
-                Tie this license to a Windows username, a computer name, or both, so the tool can check it without a
-                connection. This can be done only once.
-              </DialogDescription>
-            </DialogHeader>
-            <fetcher.Form method="post" action="/licenses" className="flex flex-col gap-4">
-              <input type="hidden" name="intent" value="offline-data" />
-              <input type="hidden" name="licenseId" value={license.id} />
-              <FormField
-                id={`windows_username-${license.id}`}
-                name="windows_username"
-                label="Windows username"
-                placeholder={"DOMAIN\\dana"}
-                autoComplete="off"
-                maxLength={256}
-                errors={errors.windows_username}
-                hint={
-                  <>
-                    Run <code className="font-mono">whoami</code> or <code className="font-mono">echo %USERNAME%</code>
-                  </>
-                }
-              />
-              <FormField
-                id={`computer_name-${license.id}`}
-                name="computer_name"
-                label="Computer name"
-                placeholder="DESKTOP-1A2B3C"
-                autoComplete="off"
-                maxLength={256}
-                errors={errors.computer_name}
-                hint={
-                  <>
-                    Run <code className="font-mono">hostname</code>
-                  </>
-                }
-              />
-              <DialogFooter>
-                <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-                  Cancel
-                </Button>
-                <Button type="submit" disabled={disabled}>
-                  {busy ? <Spinner /> : null} Save
-                </Button>
-              </DialogFooter>
-            </fetcher.Form>
-          </DialogContent>
-        </Dialog>
-      ) : null}
+      {editable ? <OfflineDataDialog licenseId={license.id} action={action} /> : null}
     </div>
   );
 }
 
 /** Auto-renewal: cancel at the period's end, or re-enable a cancelled renewal (spec.md section 4). */
 export function SubscriptionSection({ license, action }: { license: LicenseView; action: LicenseAction }) {
-  const { submit, busy, disabled, hydrated } = action;
+  const { submit, pendingIntent, disabled, hydrated } = action;
+  // The card's status line says whether and when it renews; this section holds the buttons.
+  if (!canCancelRenewal(license) && !canReenableRenewal(license)) return null;
   return (
     <div className="flex flex-col gap-2" data-testid="license-renewal">
-      <p className="text-muted-foreground">
-        {license.cancellation_requested
-          ? `Automatic renewal is cancelled: the license stays active until ${formatDate(license.end_date)}.`
-          : license.auto_renew
-            ? `Renews automatically on ${formatDate(license.end_date)}.`
-            : "Does not renew automatically."}
-      </p>
       {canCancelRenewal(license) && !hydrated ? (
         <NativeActionButton intent="cancel-renewal" licenseId={license.id}>
           Cancel auto-renewal
@@ -182,7 +106,7 @@ export function SubscriptionSection({ license, action }: { license: LicenseView;
         <AlertDialog>
           <AlertDialogTrigger asChild>
             <Button type="button" variant="outline" size="sm" className="self-start" disabled={disabled}>
-              {busy ? <Spinner /> : null} Cancel auto-renewal
+              {pendingIntent === "cancel-renewal" ? <Spinner /> : null} Cancel auto-renewal
             </Button>
           </AlertDialogTrigger>
           <AlertDialogContent>
@@ -214,7 +138,7 @@ export function SubscriptionSection({ license, action }: { license: LicenseView;
           disabled={disabled}
           onClick={() => submit("reenable-renewal", license.id)}
         >
-          {busy ? <Spinner /> : <RefreshCw aria-hidden />} Re-enable auto-renewal
+          {pendingIntent === "reenable-renewal" ? <Spinner /> : <RefreshCw aria-hidden />} Re-enable auto-renewal
         </Button>
       ) : null}
     </div>
@@ -223,14 +147,14 @@ export function SubscriptionSection({ license, action }: { license: LicenseView;
 
 /** Request Refund, with a confirmation that states the amount (spec.md section 4 "Refund"). */
 export function RefundButton({ license, now, action }: { license: LicenseView; now: Date; action: LicenseAction }) {
-  const { submit, busy, disabled } = action;
+  const { submit, pendingIntent, disabled } = action;
   const amount = licenseRefundCents(license);
   if (!isRefundEligible(license, now) || amount === null) return null;
   return (
     <AlertDialog>
       <AlertDialogTrigger asChild>
         <Button type="button" variant="outline" size="sm" disabled={disabled}>
-          {busy ? <Spinner /> : <Undo2 aria-hidden />} Request Refund
+          {pendingIntent === "request-refund" ? <Spinner /> : <Undo2 aria-hidden />} Request Refund
         </Button>
       </AlertDialogTrigger>
       <AlertDialogContent>

@@ -1,77 +1,44 @@
-import { CalendarPlus, Copy, FileDown, KeyRound } from "lucide-react";
+import { CalendarPlus, FileDown } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { canCopyKey, canExtendLicense, summarizeLicense, type LicenseSummary } from "~/domain/license-card";
 import { formatDate } from "~/domain/format-date";
-import {
-  getLicenseDisplayStatus,
-  hasSubscriptionSection,
-  isRefundLocked,
-  licenseTypeLabel,
-} from "~/domain/license-status";
-import { showToast } from "~/lib/toast";
+import { hasSubscriptionSection, isRefundLocked, licenseTypeLabel } from "~/domain/license-status";
 import type { LicenseView } from "~/domain/views";
+import { LicenseKeyLine } from "./license-key-line";
+import { LicensePaymentProblem } from "./license-payment-problem";
 import { OfflineDataSection, RefundButton, SubscriptionSection, useLicenseAction } from "./license-actions";
 import { Badge } from "./ui/badge";
 import { Button } from "./ui/button";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "./ui/card";
 
-/** One license: type, status (spec.md section 4), dates, key with copy, offline data, renewal. */
-export function LicenseCard({ license, now }: { license: LicenseView; now: Date }) {
-  const status = getLicenseDisplayStatus(license, now);
+/**
+ * One license: type and short id, one badge and one status line (app/domain/license-card.ts),
+ * dates, the key in one line, offline data, renewal. `notices` are shown first in the card's body
+ * (e.g. a payment problem); the rules for what a card offers live in the domain module.
+ */
+export function LicenseCard({ license, now, notices }: { license: LicenseView; now: Date; notices?: ReactNode }) {
+  const summary = summarizeLicense(license, now);
   const locked = isRefundLocked(license);
+  const revoked = summary.kind === "revoked";
   const action = useLicenseAction();
-  const copyKey = async () => {
-    try {
-      await navigator.clipboard.writeText(license.license_key ?? "");
-      showToast({ title: "Copied", description: "License key copied to the clipboard.", variant: "success" });
-    } catch {
-      showToast({ title: "Copy failed", description: "Select the key and copy it by hand.", variant: "destructive" });
-    }
-  };
+  const working = summary.kind === "active" || summary.kind === "trial-active";
   return (
     <Card
       data-testid="license-card"
-      data-status={status.kind}
-      className={status.kind === "revoked" ? "border-destructive/60" : undefined}
+      data-status={summary.kind}
+      data-short-id={license.short_id}
+      className={revoked ? "border-destructive/60" : undefined}
     >
-      <CardHeader>
-        <CardTitle>
-          <h2 className="text-lg">{licenseTypeLabel(license.license_type)} license</h2>
-        </CardTitle>
-        <CardDescription data-testid="license-status">
-          {status.kind === "revoked" ? (
-            <span className="font-medium text-[oklch(0.8_0.13_25)]">Revoked</span>
-          ) : locked && license.status !== "refund_requested" ? (
-            <>Refunded{license.refunded_at ? ` on ${formatDate(license.refunded_at)}` : ""}</>
-          ) : status.kind === "trial-active" ? (
-            <>Active, trial until {formatDate(status.date)}</>
-          ) : status.kind === "trial-expired" ? (
-            <>Trial Expired on {formatDate(status.date)}</>
-          ) : status.kind === "active" ? (
-            <>
-              Active, {status.detail} {formatDate(status.date)}
-            </>
-          ) : (
-            <>Expired on {formatDate(status.date)}</>
-          )}
-        </CardDescription>
-        <CardAction className="flex flex-wrap justify-end gap-2">
-          {license.status === "refund_requested" ? <Badge variant="warning">Refund requested</Badge> : null}
-          {locked && license.status !== "refund_requested" ? <Badge variant="secondary">Refunded</Badge> : null}
-          {status.kind === "revoked" ? <Badge variant="destructive">Revoked</Badge> : null}
-          {!locked && (status.kind === "active" || status.kind === "trial-active") ? (
-            <Badge variant="success">Active</Badge>
-          ) : null}
-          {status.kind === "expired" || status.kind === "trial-expired" ? (
-            <Badge variant="outline">{status.kind === "expired" ? "Expired" : "Trial Expired"}</Badge>
-          ) : null}
-        </CardAction>
-      </CardHeader>
+      <LicenseCardHeader license={license} summary={summary} />
       <CardContent className="flex flex-col gap-4 text-sm">
-        {status.kind === "revoked" ? (
+        {notices}
+        {revoked ? (
           <p role="note" className="rounded-md border border-destructive/50 bg-destructive/10 px-3 py-2">
             This license was revoked and no longer works. Contact support if you think this is a mistake.
           </p>
         ) : null}
+        <LicensePaymentProblem license={license} now={now} />
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
           <dt className="text-muted-foreground">E-mail</dt>
           <dd className="break-all">{license.email}</dd>
@@ -94,38 +61,24 @@ export function LicenseCard({ license, now }: { license: LicenseView; now: Date 
           </p>
         ) : (
           <>
-            <div className="flex flex-col gap-2">
-              <span className="flex items-center gap-1.5 font-medium">
-                <KeyRound aria-hidden className="size-4 text-primary" /> License key
-              </span>
-              <div className="flex items-start gap-2">
-                <code
-                  data-testid="license-key"
-                  className="min-w-0 flex-1 break-all rounded-md border bg-background/60 px-3 py-2 font-mono text-xs"
-                >
-                  {license.license_key}
-                </code>
-                <Button type="button" variant="secondary" size="sm" onClick={copyKey} aria-label="Copy license key">
-                  <Copy aria-hidden /> Copy
-                </Button>
-              </div>
-            </div>
-            {license.is_trial || license.license_type === "trial" || status.kind === "revoked" ? null : (
+            {license.license_key ? (
+              <LicenseKeyLine licenseKey={license.license_key} copyable={canCopyKey(license, now)} />
+            ) : null}
+            {license.is_trial || license.license_type === "trial" || revoked ? null : (
               <OfflineDataSection license={license} action={action} />
             )}
           </>
         )}
-        {!locked && status.kind !== "revoked" ? (
+        {!locked && !revoked ? (
           <div className="flex flex-wrap gap-2">
-            <Button asChild variant="outline" size="sm">
-              <Link
-                to="/extend-license"
-                state={{ license: { id: license.id, license_type: license.license_type, end_date: license.end_date } }}
-              >
-                <CalendarPlus aria-hidden /> Extend
-              </Link>
-            </Button>
-            {status.kind === "active" || status.kind === "trial-active" ? (
+            {canExtendLicense(license) ? (
+              <Button asChild variant="outline" size="sm">
+                <Link to={`/extend-license?license=${encodeURIComponent(license.id)}`}>
+                  <CalendarPlus aria-hidden /> Extend
+                </Link>
+              </Button>
+            ) : null}
+            {working ? (
               <Button asChild variant="outline" size="sm">
                 {/* A file to save: a plain download, not a client-side navigation. */}
                 <a href={`/licenses/${license.id}/file`} download>
@@ -136,10 +89,36 @@ export function LicenseCard({ license, now }: { license: LicenseView; now: Date 
             <RefundButton license={license} now={now} action={action} />
           </div>
         ) : null}
-        {hasSubscriptionSection(license) && !locked && status.kind !== "revoked" ? (
+        {hasSubscriptionSection(license) && !locked && !revoked ? (
           <SubscriptionSection license={license} action={action} />
         ) : null}
       </CardContent>
     </Card>
+  );
+}
+
+/** The card's title (type and short id), its badge and its one status line. */
+export function LicenseCardHeader({ license, summary }: { license: LicenseView; summary: LicenseSummary }) {
+  return (
+    <CardHeader>
+      <CardTitle className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+        <h2 className="text-lg">{licenseTypeLabel(license.license_type)} license</h2>
+        <span className="font-mono text-sm font-normal text-muted-foreground" data-testid="license-short-id">
+          {license.short_id}
+        </span>
+      </CardTitle>
+      <CardDescription data-testid="license-status">
+        {summary.kind === "revoked" ? (
+          <span className="font-medium text-[oklch(0.8_0.13_25)]">{summary.line}</span>
+        ) : (
+          summary.line
+        )}
+      </CardDescription>
+      <CardAction>
+        <Badge variant={summary.badge.tone} data-testid="license-badge">
+          {summary.badge.label}
+        </Badge>
+      </CardAction>
+    </CardHeader>
   );
 }

@@ -2,6 +2,7 @@ import { Check } from "lucide-react";
 import { Link } from "react-router";
 import { cn } from "~/lib/utils";
 import { formatUsd, perMonthCents, savingsPercent, TRIAL_DAYS, type Plan } from "~/domain/plans";
+import { registerForPlan } from "~/domain/return-to";
 import { Badge } from "./ui/badge";
 import { Button } from "./ui/button";
 import { useHydrated } from "./use-hydrated";
@@ -74,7 +75,7 @@ export function PlanCard({
           </Button>
         ) : (
           <Button asChild className="w-full" variant={highlighted ? "default" : "secondary"}>
-            <Link to="/register" aria-label={`${label} (${plan.name})`}>
+            <Link to={registerForPlan(plan.id)} aria-label={`${label} (${plan.name})`}>
               {label}
             </Link>
           </Button>

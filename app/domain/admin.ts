@@ -93,6 +93,36 @@ export function normalizeSearchTerm(input: unknown): string | null {
   return term === "" ? null : term;
 }
 
+/** Optional: the installer's size in bytes, a whole number (blank: not known). */
+const installerSize = z
+  .string()
+  .trim()
+  .default("")
+  .transform((value, ctx) => {
+    if (value === "") return null;
+    const bytes = Number(value.replace(/[\s_,]/g, ""));
+    if (!Number.isSafeInteger(bytes) || bytes <= 0 || bytes > 1e12) {
+      ctx.addIssue({ code: "custom", message: "Enter the installer's size as a whole number of bytes." });
+      return z.NEVER;
+    }
+    return bytes;
+  });
+
+/** Optional: the installer's SHA-256 as 64 hexadecimal characters (stored lowercase; blank: not known). */
+const installerSha256 = z
+  .string()
+  .trim()
+  .default("")
+  .transform((value, ctx) => {
+    if (value === "") return null;
+    const hex = value.toLowerCase();
+    if (!/^[0-9a-f]{64}$/.test(hex)) {
+      ctx.addIssue({ code: "custom", message: "A SHA-256 is 64 hexadecimal characters (0-9, a-f)." });
+      return z.NEVER;
+    }
+    return hex;
+  });
+
 /**
  * The release form (spec.md section 5): version required, blank title stored as null, a release
  * date, notes trimmed with blank ones dropped and at least one left.
@@ -118,6 +148,8 @@ export const releaseFormSchema = z.object({
         .min(1, { message: "At least one release note is required" })
         .max(100, { message: "Use at most 100 notes." }),
     ),
+  installer_size_bytes: installerSize,
+  installer_sha256: installerSha256,
 });
 export type ReleaseForm = z.output<typeof releaseFormSchema>;
 
@@ -128,5 +160,7 @@ export function releaseFormValues(form: FormData) {
     title: String(form.get("title") ?? ""),
     release_date: String(form.get("release_date") ?? ""),
     release_notes: form.getAll("release_notes").map(String),
+    installer_size_bytes: String(form.get("installer_size_bytes") ?? ""),
+    installer_sha256: String(form.get("installer_sha256") ?? ""),
   };
 }

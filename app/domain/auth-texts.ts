@@ -25,7 +25,7 @@ export const AUTH_TEXTS = {
   profileUpdated: "Profile updated successfully",
   profileFailed: "Failed to update profile",
   errorTitle: "Error",
-  emailRequired: "Email is required",
+  emailRequired: "E-mail is required",
   emailInvalid: "Enter a valid e-mail address",
   passwordRequired: "Password is required",
   fullNameRequired: "Full name is required",

@@ -1,3 +1,4 @@
+import { graceEndsAt } from "./past-due";
 import { getPlan, isPlanId, refundAmountCents } from "./plans";
 
 /** The license fields the display and eligibility rules read (dates as Date or ISO strings). */
@@ -13,6 +14,8 @@ export interface LicenseFacts {
   has_subscription: boolean;
   refunded: boolean;
   refund_eligible_until: Date | string | null;
+  /** A renewal payment failed (decision 0023): the license keeps working for a grace period. */
+  past_due_since?: Date | string | null;
 }
 
 /** A stored license as the rules read it: whether it has a subscription, not the subscription's id. */
@@ -47,6 +50,9 @@ export function getLicenseDisplayStatus(license: LicenseFacts, now: Date = new D
   const end = toDate(license.end_date);
   if (end > now)
     return { kind: "active", label: "Active", detail: license.auto_renew ? "renews at" : "until", date: end };
+  // A renewal payment failed: still active until the grace period ends (decision 0023).
+  const graceEnd = graceEndsAt(license);
+  if (graceEnd && graceEnd > now) return { kind: "active", label: "Active", detail: "until", date: graceEnd };
   return { kind: "expired", label: "Expired", date: end };
 }
 

@@ -12,7 +12,11 @@ export function navItems(signedIn: boolean, role: "user" | "admin"): NavItem[] {
     { to: "/contact", label: "Contact Us" },
   ];
   if (signedIn) {
-    items.push({ to: "/licenses", label: "Licenses" }, { to: "/profile", label: "Profile" });
+    items.push(
+      { to: "/licenses", label: "Licenses" },
+      { to: "/billing", label: "Billing" },
+      { to: "/profile", label: "Profile" },
+    );
     if (role === "admin") items.push({ to: "/admin", label: "Manage" });
   } else {
     items.push({ to: "/login", label: "Login" }, { to: "/register", label: "Register" });

@@ -17,7 +17,7 @@ export const PUBLIC_PATHS = [
 
 /** Crawl the public pages, not the account, admin, API or mailbox ones; where the sitemap is. */
 export function renderRobotsTxt(publicUrl: string): string {
-  const disallowed = ["/admin", "/licenses", "/profile", "/extend-license", "/success", "/dev/", "/api/"];
+  const disallowed = ["/admin", "/licenses", "/billing", "/profile", "/extend-license", "/success", "/dev/", "/api/"];
   return [
     "User-agent: *",
     ...disallowed.map((path) => `Disallow: ${path}`),

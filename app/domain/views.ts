@@ -16,6 +16,8 @@ export interface SessionUser {
 /** A license as its card shows it; the key and offline data are null while a refund is pending or done. */
 export interface LicenseView {
   id: string;
+  /** FK-XXXX-XXXX: what the customer names to support (app/domain/short-id.ts). */
+  short_id: string;
   email: string;
   license_type: string;
   status: "active" | "revoked" | "refund_requested" | "refunded";
@@ -35,6 +37,8 @@ export interface LicenseView {
   refunded: boolean;
   refund_amount: number | null;
   refunded_at: string | null;
+  /** A renewal payment failed and is still due (decision 0023). */
+  past_due_since: string | null;
 }
 
 /** A release as the download page, the release notes and the admin list show it. */
@@ -44,6 +48,9 @@ export interface ReleaseView {
   title: string | null;
   release_date: string;
   release_notes: string[];
+  /** The installer's size and SHA-256 (lowercase hex), when the release records them. */
+  installer_size_bytes: number | null;
+  installer_sha256: string | null;
 }
 
 /** A user found by the admin search. */

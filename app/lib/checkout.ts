@@ -1,4 +1,5 @@
-import { isPlanId, type PlanId } from "~/domain/plans";
+import { formatDate } from "~/domain/format-date";
+import { formatUsd, getPlan, isPlanId, TRIAL_DAYS, type PlanId } from "~/domain/plans";
 
 /**
  * The overlay checkout, whichever provider opens it: Paddle.js in Paddle mode, the in-site
@@ -45,6 +46,20 @@ export interface PlanCheckoutView {
   priceCents: number;
   /** When the trial ends and the first charge happens (ISO), or null without a trial. */
   trialEndsAt: string | null;
+  /** The next charge after today's (ISO): the trial's end, or the end of the first period. */
+  renewsAt: string;
+}
+
+/**
+ * What happens after paying, as both checkouts (the demo dialog and the summary before Paddle's
+ * overlay) say it: with the trial, "Free for 7 days, then $X on <date> unless you cancel.";
+ * otherwise the amount due today and the renewal's amount and date.
+ */
+export function checkoutNextStep(checkout: PlanCheckoutView): string {
+  const plan = getPlan(checkout.planId);
+  if (checkout.trial && checkout.trialEndsAt)
+    return `Free for ${TRIAL_DAYS} days, then ${formatUsd(checkout.priceCents)} on ${formatDate(checkout.trialEndsAt)} unless you cancel.`;
+  return `${formatUsd(checkout.dueTodayCents)} today, then ${formatUsd(checkout.priceCents)} ${plan.period}, next on ${formatDate(checkout.renewsAt)}, until you cancel.`;
 }
 
 /** What the pricing page's action answers. */

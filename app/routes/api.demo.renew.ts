@@ -1,10 +1,13 @@
 import { getDemoProvider } from "~/server/billing/configured-provider.server";
-import { isDemoCommandAuthorized, renewDemo, type DemoRenewTarget } from "~/server/billing/demo-renew.server";
+import {
+  isDemoCommandAuthorized,
+  readRenewTarget,
+  renewDemo,
+  type DemoRenewTarget,
+} from "~/server/billing/demo-renew.server";
 import { ProviderError } from "~/server/billing/payment-provider.server";
 import { getEnv } from "~/server/env.server";
 import type { Route } from "./+types/api.demo.renew";
-
-const SUBSCRIPTION_ID = /^sub_[A-Za-z0-9_]{1,100}$/;
 
 /**
  * `npm run demo:renew` talks to the running site here, so the embedded database is opened by
@@ -19,15 +22,17 @@ export async function action({ request }: Route.ActionArgs) {
   if (!isDemoCommandAuthorized(request.headers.get("Authorization"), getEnv().DEMO_WEBHOOK_SECRET)) {
     return Response.json({ error: "Unauthorized" }, { status: 401 });
   }
-  let target: DemoRenewTarget;
+  let target: DemoRenewTarget | null;
   try {
-    const body = (await request.json()) as { all?: unknown; subscriptionId?: unknown };
-    if (body.all === true) target = { all: true };
-    else if (typeof body.subscriptionId === "string" && SUBSCRIPTION_ID.test(body.subscriptionId))
-      target = { subscriptionId: body.subscriptionId };
-    else throw new Error("no target");
+    target = readRenewTarget(await request.json());
   } catch {
-    return Response.json({ error: 'Send {"all": true} or {"subscriptionId": "sub_…"}' }, { status: 400 });
+    target = null;
+  }
+  if (!target) {
+    return Response.json(
+      { error: 'Send {"all": true} or {"subscriptionId": "sub_…"} (with "fail": true to decline its renewal)' },
+      { status: 400 },
+    );
   }
   try {
     return Response.json({ outcomes: await renewDemo(demo, target) });

@@ -13,20 +13,25 @@ import { MINIMUM_ANSWER_MS, takeAtLeast } from "~/server/auth/even-timing.server
 import { hitRateLimit } from "~/server/auth/rate-limit.server";
 import { sendConfirmation } from "~/server/auth/register-user.server";
 import { readForm } from "~/server/read-form.server";
+import { safeRedirect } from "~/server/auth/session.server";
+import { withReturnTo } from "~/domain/return-to";
 import type { Route } from "./+types/confirm-email";
 
 export const RESEND_ANSWER =
   "If an unconfirmed account exists for that address, a new confirmation link is on its way.";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = parseForm(emailOnlySchema, await readForm(request));
+  const form = await readForm(request);
+  const parsed = parseForm(emailOnlySchema, form);
   if (!parsed.success) return data({ fieldErrors: parsed.fieldErrors, sent: false, toast: null }, { status: 400 });
   const limit = await hitRateLimit([`resend:ip:${context.clientIp}`, `resend:email:${parsed.data.email}`]);
   if (limit.limited) {
     return rateLimited("Too many attempts", limit.retryAfter, { sent: false });
   }
   // Queued: the account is looked up after the answer, which is the same for every address.
-  await takeAtLeast(MINIMUM_ANSWER_MS.resend, async () => sendConfirmation(parsed.data.email));
+  await takeAtLeast(MINIMUM_ANSWER_MS.resend, async () =>
+    sendConfirmation(parsed.data.email, safeRedirect(form.get("redirectTo"))),
+  );
   return {
     fieldErrors: null,
     sent: true,
@@ -41,9 +46,10 @@ export default function ConfirmEmail({ actionData }: Route.ComponentProps) {
   const { errors, onSubmit } = useFormValidation(emailOnlySchema, actionData?.fieldErrors);
   useActionToast(actionData);
   const email = searchParams.get("email") ?? "";
+  const returnTo = searchParams.get("redirectTo");
   return (
     <AuthCard
-      title="Check your email"
+      title="Check your e-mail"
       description={
         <>
           We sent a confirmation link to{" "}
@@ -52,7 +58,8 @@ export default function ConfirmEmail({ actionData }: Route.ComponentProps) {
           ) : (
             "your e-mail address"
           )}
-          . Follow it to activate your account; it signs you in and brings you back here.
+          . Follow it to activate your account; it logs you in and brings you back{" "}
+          {returnTo && returnTo !== "/" ? "to where you were going" : "to the site"}.
         </>
       }
     >
@@ -60,18 +67,19 @@ export default function ConfirmEmail({ actionData }: Route.ComponentProps) {
         <MailCheck aria-hidden className="size-12" />
       </div>
       <Button asChild>
-        <Link to="/login">Back to Login</Link>
+        <Link to={withReturnTo("/login", returnTo)}>Back to log in</Link>
       </Button>
       <div className="border-t pt-5">
         <h2 className="mb-3 text-sm font-medium">Didn&apos;t get it? Check your spam folder, or send it again.</h2>
         <Form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-3">
+          {returnTo ? <input type="hidden" name="redirectTo" value={returnTo} /> : null}
           <FormMessage>{errors.form?.[0]}</FormMessage>
           {actionData?.sent ? <FormMessage tone="info">{RESEND_ANSWER}</FormMessage> : null}
           <FormField
             id="email"
             name="email"
             type="email"
-            label="Email"
+            label="E-mail"
             defaultValue={email}
             autoComplete="email"
             errors={errors.email}

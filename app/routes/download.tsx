@@ -6,17 +6,22 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatReleaseDate } from "~/domain/release-format";
 import { useRootData } from "~/components/use-root-data";
+import { InstallerDetails } from "~/components/installer-details";
+import { getEnv } from "~/server/env.server";
 import { listReleases } from "~/server/releases/list-releases.server";
 import type { Route } from "./+types/download";
 
 export const DOWNLOAD_RELEASES = 3;
 
 export async function loader() {
-  return { releases: await listReleases({ limit: DOWNLOAD_RELEASES }) };
+  return {
+    releases: await listReleases({ limit: DOWNLOAD_RELEASES }),
+    wingetPackageId: getEnv().WINGET_PACKAGE_ID ?? null,
+  };
 }
 
 export default function DownloadPage({ loaderData }: Route.ComponentProps) {
-  const { releases } = loaderData;
+  const { releases, wingetPackageId } = loaderData;
   const config = useRootData()?.publicConfig;
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/download";
@@ -48,19 +53,26 @@ export default function DownloadPage({ loaderData }: Route.ComponentProps) {
               )}
             </CardDescription>
           </CardHeader>
-          <CardContent className="flex flex-col gap-3 sm:flex-row">
-            <Button asChild size="lg">
-              <a href={config?.downloadUrl ?? "#"} download>
-                <Download aria-hidden />
-                Download for Windows (.zip)
-              </a>
-            </Button>
-            <Button asChild size="lg" variant="outline">
-              <a href={config?.storeUrl ?? "#"} target="_blank" rel="noopener noreferrer">
-                <ExternalLink aria-hidden />
-                Get it from the Microsoft Store
-              </a>
-            </Button>
+          <CardContent className="flex flex-col gap-5">
+            <div className="flex flex-col gap-3 sm:flex-row">
+              <Button asChild size="lg">
+                <a href={config?.downloadUrl ?? "#"} download>
+                  <Download aria-hidden />
+                  Download for Windows (.zip)
+                </a>
+              </Button>
+              <Button asChild size="lg" variant="outline">
+                <a href={config?.storeUrl ?? "#"} target="_blank" rel="noopener noreferrer">
+                  <ExternalLink aria-hidden />
+                  Get it from the Microsoft Store
+                </a>
+              </Button>
+            </div>
+            <InstallerDetails
+              release={latest}
+              wingetPackageId={wingetPackageId}
+              downloadUrl={config?.downloadUrl ?? "forgekit.zip"}
+            />
           </CardContent>
         </Card>
         <Card>

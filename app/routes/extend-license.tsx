@@ -1,7 +1,8 @@
 import { pageTitle } from "~/lib/meta";
 import { Minus, Plus } from "lucide-react";
-import { useEffect, useState } from "react";
-import { data, Form, Link, useLocation, useNavigate, useNavigation } from "react-router";
+import { useState } from "react";
+import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-router";
+import { ExtensionPriceComparison } from "~/components/extension-price-comparison";
 import { useAnswer } from "~/components/use-answer";
 import { useCheckout } from "~/components/use-checkout";
 import { Button } from "~/components/ui/button";
@@ -18,26 +19,49 @@ import {
 } from "~/domain/extension";
 import { formatDate } from "~/domain/format-date";
 import { licenseTypeLabel } from "~/domain/license-status";
+import { canExtendLicense } from "~/domain/license-card";
 import { formatUsd } from "~/domain/plans";
 import { openTransactionCheckout, type CheckoutEvent } from "~/lib/checkout";
 import { showToast } from "~/lib/toast";
 import { useRootData } from "~/components/use-root-data";
 import { requireUser } from "~/server/auth/session.server";
-import { EXTENSION_FAILED, extendLicense } from "~/server/licenses/extend-license.server";
+import { EXTENSION_FAILED, EXTENSION_REFUSED, extendLicense } from "~/server/licenses/extend-license.server";
+import { getOwnLicense } from "~/server/licenses/own-license.server";
 import { ActionError } from "~/server/action-error.server";
 import { getLogger } from "~/server/logger.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { readForm } from "~/server/read-form.server";
 import type { Route } from "./+types/extend-license";
 
-/** What a license card passes in navigation state. */
-export interface ExtendLicenseState {
-  license: { id: string; license_type: string; end_date: string };
-}
-
+/**
+ * The license to extend is named in the address (`?license=<id>`) and read on the server, so a
+ * reload renders the same page on the server and in the browser (it used to come from the
+ * history state, which the server never sees: React #418 on reload). The server's clock is sent
+ * along for the same reason.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request);
-  return null;
+  const user = await requireUser(request);
+  const licenseId = new URL(request.url).searchParams.get("license") ?? "";
+  const back = (description: string) =>
+    redirectWithToast("/licenses", { title: "Extension not available", description, variant: "destructive" });
+  if (!licenseId) throw redirect("/licenses");
+  let license;
+  try {
+    license = await getOwnLicense(user.id, licenseId);
+  } catch (error) {
+    if (error instanceof ActionError) throw await back("That license was not found among yours.");
+    throw error;
+  }
+  if (!canExtendLicense(license)) throw await back(EXTENSION_REFUSED);
+  return {
+    license: {
+      id: license.id,
+      short_id: license.short_id,
+      license_type: license.license_type,
+      end_date: license.end_date.toISOString(),
+    },
+    now: new Date().toISOString(),
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -127,17 +151,13 @@ function Stepper({
   );
 }
 
-export default function ExtendLicense({ actionData }: Route.ComponentProps) {
-  const location = useLocation();
+export default function ExtendLicense({ loaderData, actionData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const navigation = useNavigation();
-  const license = (location.state as ExtendLicenseState | null)?.license;
+  const { license } = loaderData;
+  const now = new Date(loaderData.now);
   const [months, setMonths] = useState(0);
   const [years, setYears] = useState(0);
-  const [now] = useState(() => new Date());
-  useEffect(() => {
-    if (!license) navigate("/licenses", { replace: true });
-  }, [license, navigate]);
   useActionToast(actionData);
   const config = useRootData()!.publicConfig;
   const onCheckoutEvent = (event: CheckoutEvent) => {
@@ -155,8 +175,6 @@ export default function ExtendLicense({ actionData }: Route.ComponentProps) {
     const problem = openTransactionCheckout(checkout.system, transactionId, null);
     if (problem) showToast({ title: "Extension Failed", description: problem, variant: "destructive" });
   });
-  if (!license) return null;
-
   const total = extensionPriceCents(months, years);
   const processing = navigation.state !== "idle";
   // As the webhook computes it: from the later of the end date and now (an expired license restarts today).
@@ -166,7 +184,10 @@ export default function ExtendLicense({ actionData }: Route.ComponentProps) {
       <h1 className="text-3xl font-semibold tracking-tight">Extend license</h1>
       <Card className="mt-6">
         <CardHeader>
-          <CardTitle>{licenseTypeLabel(license.license_type)} license</CardTitle>
+          <CardTitle className="flex flex-wrap items-baseline gap-x-3">
+            {licenseTypeLabel(license.license_type)} license
+            <span className="font-mono text-sm font-normal text-muted-foreground">{license.short_id}</span>
+          </CardTitle>
           <CardDescription>Current expiry: {formatDate(license.end_date)}</CardDescription>
         </CardHeader>
         <CardContent>
@@ -190,6 +211,7 @@ export default function ExtendLicense({ actionData }: Route.ComponentProps) {
               <dt className="text-muted-foreground">New expiry</dt>
               <dd data-testid="extension-new-end">{formatDate(newEnd)}</dd>
             </dl>
+            <ExtensionPriceComparison />
             {config.paymentProvider === "demo" ? (
               <p className="text-xs text-muted-foreground">
                 Demo payment: nothing is charged; it takes about 2 seconds.

@@ -43,7 +43,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
 
   if (actionData?.sentTo) {
     return (
-      <AuthCard title="Check your email">
+      <AuthCard title="Check your e-mail">
         <div className="flex justify-center py-2 text-primary">
           <MailCheck aria-hidden className="size-12" />
         </div>
@@ -52,7 +52,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           to reset your password. The link expires in 24 hours.
         </p>
         <Button asChild variant="secondary">
-          <Link to="/login">Back to Login</Link>
+          <Link to="/login">Back to log in</Link>
         </Button>
       </AuthCard>
     );
@@ -64,7 +64,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       description="Enter your account's e-mail address and we'll send you a link to choose a new password."
       footer={
         <Link to="/login" className="text-primary underline underline-offset-4">
-          Back to Login
+          Back to log in
         </Link>
       }
     >
@@ -74,7 +74,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           id="email"
           name="email"
           type="email"
-          label="Email"
+          label="E-mail"
           autoComplete="email"
           required
           errors={errors.email}

@@ -3,7 +3,7 @@ import type { ActionResult, FieldErrors } from "~/domain/action-result";
 import { failure } from "~/server/action-reply.server";
 import { ChevronDown, Plus } from "lucide-react";
 import { Link } from "react-router";
-import { LicenseCard } from "~/components/license-card";
+import { LicenseList } from "~/components/license-list";
 import { Button } from "~/components/ui/button";
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "~/components/ui/collapsible";
 import { data } from "react-router";
@@ -47,7 +47,8 @@ export async function action({ request }: Route.ActionArgs) {
     switch (intent) {
       case "offline-data": {
         const parsed = parseForm(offlineDataSchema, form);
-        if (!parsed.success) return fail(400, LICENSE_ERRORS.update, parsed.fieldErrors);
+        if (!parsed.success)
+          return fail(400, parsed.fieldErrors.form?.[0] ?? LICENSE_ERRORS.update, parsed.fieldErrors);
         const { keyRegenerated } = await setOfflineData({ user, licenseId, ...parsed.data });
         return reply(200, { toast: { ...LICENSE_TOASTS.updated(keyRegenerated), variant: "success" } });
       }
@@ -80,7 +81,12 @@ export default function Licenses({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-3xl font-semibold tracking-tight">Your licenses</h1>
-          <p className="mt-1 text-muted-foreground">Keys, dates and renewal of every license you bought.</p>
+          <p className="mt-1 text-muted-foreground">
+            Keys, dates and renewal of every license you bought.{" "}
+            <Link to="/billing" className="text-primary underline underline-offset-4">
+              Billing history and invoices
+            </Link>
+          </p>
         </div>
         <Button asChild>
           <Link to="/pricing">
@@ -118,13 +124,7 @@ export default function Licenses({ loaderData }: Route.ComponentProps) {
           </Button>
         </div>
       ) : (
-        <ul className="mt-8 flex flex-col gap-5">
-          {licenses.map((license) => (
-            <li key={license.id}>
-              <LicenseCard license={license} now={now} />
-            </li>
-          ))}
-        </ul>
+        <LicenseList licenses={licenses} now={now} />
       )}
     </div>
   );

@@ -10,6 +10,7 @@ import { useActionToast } from "~/components/use-action-toast";
 import { Spinner } from "~/components/ui/spinner";
 import { loginSchema } from "~/domain/auth-schemas";
 import { AUTH_TEXTS as T } from "~/domain/auth-texts";
+import { withReturnTo } from "~/domain/return-to";
 import { parseForm, useFormValidation } from "~/lib/form";
 import { getAuth } from "~/server/auth/auth.server";
 import { hitRateLimit } from "~/server/auth/rate-limit.server";
@@ -79,11 +80,14 @@ export default function Login({ actionData }: Route.ComponentProps) {
   return (
     <AuthCard
       title="Log in"
-      description="Welcome back. Sign in to manage your licenses."
+      description="Welcome back. Log in to manage your licenses."
       footer={
         <>
           No account yet?{" "}
-          <Link to="/register" className="text-primary underline underline-offset-4">
+          <Link
+            to={withReturnTo("/register", searchParams.get("redirectTo"))}
+            className="text-primary underline underline-offset-4"
+          >
             Register
           </Link>
         </>
@@ -96,7 +100,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
           id="email"
           name="email"
           type="email"
-          label="Email"
+          label="E-mail"
           autoComplete="email"
           required
           errors={errors.email}
@@ -123,6 +127,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
       {actionData?.unverifiedEmail ? (
         <Form method="post" action="/confirm-email" className="flex flex-col gap-2">
           <input type="hidden" name="email" value={actionData.unverifiedEmail} />
+          <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? "/"} />
           <Button type="submit" variant="secondary">
             Resend confirmation e-mail
           </Button>

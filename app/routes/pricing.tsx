@@ -1,11 +1,13 @@
 import { publicPageMeta } from "~/lib/meta";
-import { useState } from "react";
+import { useEffect, useEffectEvent, useState } from "react";
+import { PaddleCheckoutSummary } from "~/components/paddle-checkout-summary";
+import { planToOpen } from "~/domain/return-to";
 import { useAnswer } from "~/components/use-answer";
-import { data, Link, useFetcher, useNavigate } from "react-router";
+import { data, Link, useFetcher, useNavigate, useSearchParams } from "react-router";
 import { DemoCheckoutDialog } from "~/components/demo-checkout-dialog";
 import { PlanCard } from "~/components/plan-card";
 import { useCheckout } from "~/components/use-checkout";
-import { isPlanId, PLANS, TRIAL_DAYS } from "~/domain/plans";
+import { isPlanId, PLANS, TRIAL_DAYS, type PlanId } from "~/domain/plans";
 import {
   CHECKOUT_ERRORS,
   CHECKOUT_ERROR_TITLE,
@@ -69,6 +71,9 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
   const config = useRootData()!.publicConfig;
   const creator = useFetcher<PlanCheckoutAnswer>();
   const [demoCheckout, setDemoCheckout] = useState<PlanCheckoutView | null>(null);
+  const [paddleSummary, setPaddleSummary] = useState<PlanCheckoutView | null>(null);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const planFromAddress = planToOpen(searchParams);
   const onEvent = (event: CheckoutEvent) => {
     setDemoCheckout(null);
     if (event.name !== "checkout.completed") return; // closing the checkout is silent
@@ -92,9 +97,30 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
     if ("error" in answer) return fail(answer.error);
     if (!("checkout" in answer)) return;
     if (config.paymentProvider === "demo") return setDemoCheckout(answer.checkout);
-    const problem = openTransactionCheckout(checkout.system, answer.checkout.transactionId, customer?.email ?? null);
-    if (problem) fail(problem);
+    // Paddle: first what happens next, then Paddle's overlay.
+    setPaddleSummary(answer.checkout);
   });
+  const openPaddle = (prepared: PlanCheckoutView) => {
+    setPaddleSummary(null);
+    const problem = openTransactionCheckout(checkout.system, prepared.transactionId, customer?.email ?? null);
+    if (problem) fail(problem);
+  };
+  // A plan picked before registering or logging in (`?plan=`): its checkout opens once, as soon as
+  // the checkout can; the plan then leaves the address, so a reload does not open it again.
+  const openPlanFromAddress = useEffectEvent((planId: PlanId) => {
+    setSearchParams(
+      (params) => {
+        params.delete("plan");
+        return params;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+    choose(planId);
+  });
+  const systemStatus = checkout.system.status;
+  useEffect(() => {
+    if (planFromAddress && signedIn && systemStatus !== "loading") openPlanFromAddress(planFromAddress);
+  }, [planFromAddress, signedIn, systemStatus]);
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-12 sm:px-6">
       <div className="mx-auto max-w-2xl text-center">
@@ -123,6 +149,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
         Prices in US dollars. Taxes are added at checkout where they apply.
       </p>
       <DemoCheckoutDialog checkout={demoCheckout} email={customer?.email ?? ""} onFinish={onEvent} />
+      <PaddleCheckoutSummary checkout={paddleSummary} onContinue={openPaddle} onClose={() => setPaddleSummary(null)} />
 
       <section aria-labelledby="faq" className="mx-auto mt-16 max-w-3xl">
         <h2 id="faq" className="text-2xl font-semibold tracking-tight">

@@ -22,7 +22,7 @@ const sections: LegalSection[] = [
       <ul>
         <li>
           <strong>Account:</strong> your e-mail address, your password (stored only as a salted hash), whether you
-          confirmed your address, and when you signed in.
+          confirmed your address, and when you logged in.
         </li>
         <li>
           <strong>Profile:</strong> your full name and, if you give it, your company name.
@@ -74,7 +74,7 @@ const sections: LegalSection[] = [
     title: "Cookies",
     body: () => (
       <p>
-        We use one cookie to keep you signed in, and a short-lived one to show a message after a page change. Both are
+        We use one cookie to keep you logged in, and a short-lived one to show a message after a page change. Both are
         necessary for the site to work. We use no advertising or tracking cookies and no third-party analytics. The
         tutorial video is loaded from YouTube's privacy-enhanced domain only when you press play.
       </p>

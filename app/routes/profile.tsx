@@ -1,6 +1,7 @@
 import { pageTitle } from "~/lib/meta";
 import { data, Form, useNavigation } from "react-router";
 import { FormField, FormMessage } from "~/components/form-field";
+import { ReminderEmailsForm } from "~/components/reminder-emails-form";
 import { Button } from "~/components/ui/button";
 import { useActionToast } from "~/components/use-action-toast";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -11,12 +12,13 @@ import { parseForm, useFormValidation } from "~/lib/form";
 import { requireUser } from "~/server/auth/session.server";
 import { getProfile, updateProfile } from "~/server/auth/update-profile.server";
 import { getLogger } from "~/server/logger.server";
+import { getReminderEmails } from "~/server/mail/reminder-preference.server";
 import { readForm } from "~/server/read-form.server";
 import type { Route } from "./+types/profile";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  return { profile: await getProfile(user.id) };
+  return { profile: await getProfile(user.id), reminderEmails: await getReminderEmails(user.id) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -77,7 +79,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             <FormMessage>{errors.form?.[0]}</FormMessage>
             {actionData?.pendingEmail ? (
               <FormMessage tone="info">
-                Confirm your new address from the link we sent to {actionData.pendingEmail}. Until then you sign in with{" "}
+                Confirm your new address from the link we sent to {actionData.pendingEmail}. Until then you log in with{" "}
                 {profile.email}.
               </FormMessage>
             ) : null}
@@ -106,7 +108,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
               id="email"
               name="email"
               type="email"
-              label="Email"
+              label="E-mail"
               defaultValue={profile.email}
               autoComplete="email"
               required
@@ -122,6 +124,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           </Form>
         </CardContent>
       </Card>
+      <ReminderEmailsForm enabled={loaderData.reminderEmails} />
     </div>
   );
 }

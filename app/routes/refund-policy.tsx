@@ -30,7 +30,7 @@ const sections: LegalSection[] = [
     body: ({ supportEmail }) => (
       <>
         <p>
-          Sign in, open <Link to="/licenses">your licenses</Link>, and choose <strong>Request Refund</strong> on the
+          Log in, open <Link to="/licenses">your licenses</Link>, and choose <strong>Request Refund</strong> on the
           license. The confirmation shows the amount before you accept. The button appears while a license is refundable
           (see below).
         </p>

@@ -2,7 +2,7 @@ import { pageTitle } from "~/lib/meta";
 import { failure, rateLimited } from "~/server/action-reply.server";
 import { useState } from "react";
 import { useHydrated } from "~/components/use-hydrated";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { AuthCard } from "~/components/auth-card";
 import { FieldErrors, FormField, FormMessage } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
@@ -16,7 +16,8 @@ import { parseForm, useFormValidation } from "~/lib/form";
 import { MINIMUM_ANSWER_MS, takeAtLeast } from "~/server/auth/even-timing.server";
 import { hitRateLimit } from "~/server/auth/rate-limit.server";
 import { registerUser } from "~/server/auth/register-user.server";
-import { requireAnonymous } from "~/server/auth/session.server";
+import { requireAnonymous, safeRedirect } from "~/server/auth/session.server";
+import { withReturnTo } from "~/domain/return-to";
 import { getLogger } from "~/server/logger.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { readForm } from "~/server/read-form.server";
@@ -29,7 +30,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAnonymous(request);
-  const parsed = parseForm(registerSchema, await readForm(request));
+  const form = await readForm(request);
+  const parsed = parseForm(registerSchema, form);
+  // Where the visitor was going (e.g. a plan's checkout): the confirmation link leads there.
+  const returnTo = safeRedirect(form.get("redirectTo"));
   if (!parsed.success) return data({ fieldErrors: parsed.fieldErrors, toast: null }, { status: 400 });
 
   const limit = await hitRateLimit([`sign-up:ip:${context.clientIp}`, `sign-up:email:${parsed.data.email}`]);
@@ -39,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   try {
     // The same answer whether or not the address already had an account.
-    await takeAtLeast(MINIMUM_ANSWER_MS.register, () => registerUser(parsed.data));
+    await takeAtLeast(MINIMUM_ANSWER_MS.register, () => registerUser(parsed.data, { callbackURL: returnTo }));
   } catch (error) {
     getLogger().error({ err: error }, "registration failed");
     return failure(500, {
@@ -48,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       fieldErrors: { form: [T.registerFailed] },
     });
   }
-  return redirectWithToast(`/confirm-email?email=${encodeURIComponent(parsed.data.email)}`, {
+  return redirectWithToast(withReturnTo(`/confirm-email?email=${encodeURIComponent(parsed.data.email)}`, returnTo), {
     title: T.registerSuccess,
     variant: "success",
   });
@@ -56,6 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Register({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
+  const returnTo = useSearchParams()[0].get("redirectTo");
   const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/register");
   const { errors, onSubmit } = useFormValidation(registerSchema, actionData?.fieldErrors);
   const [agreed, setAgreed] = useState(false);
@@ -70,13 +75,14 @@ export default function Register({ actionData }: Route.ComponentProps) {
       footer={
         <>
           Already have an account?{" "}
-          <Link to="/login" className="text-primary underline underline-offset-4">
+          <Link to={withReturnTo("/login", returnTo)} className="text-primary underline underline-offset-4">
             Log in
           </Link>
         </>
       }
     >
       <Form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        {returnTo ? <input type="hidden" name="redirectTo" value={returnTo} /> : null}
         <FormMessage>{errors.form?.[0]}</FormMessage>
         <FormField
           id="full_name"
@@ -90,7 +96,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
           id="email"
           name="email"
           type="email"
-          label="Email"
+          label="E-mail"
           autoComplete="email"
           required
           errors={errors.email}

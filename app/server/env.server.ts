@@ -118,8 +118,18 @@ const envSchema = z
 
     PRODUCT_NAME: z.string().trim().min(1).default("ForgeKit"),
     SUPPORT_EMAIL: z.email({ message: "must be an e-mail address" }).default("support@forgekit.example"),
+    /** The seller on the demo provider's invoices (Paddle's invoices name Paddle, the merchant of record). */
+    SELLER_NAME: optionalString,
+    SELLER_ADDRESS: optionalString,
     DOWNLOAD_URL: z.string().trim().min(1).default("/downloads/forgekit-latest.zip"),
     STORE_URL: urlString.default("https://apps.microsoft.com/search?query=ForgeKit"),
+    /** The winget package id (e.g. ForgeKit.ForgeKit); the download page shows `winget install` with it. */
+    WINGET_PACKAGE_ID: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9_-]*(\.[A-Za-z0-9_-]+)+$/, { message: "must look like Publisher.Package" })
+      .max(128)
+      .optional(),
     TUTORIAL_VIDEO_URL: urlString.default("https://www.youtube-nocookie.com/embed/ScMzIvxBSi4"),
 
     PAYMENT_PROVIDER: z.enum(["demo", "paddle"]).default("demo"),

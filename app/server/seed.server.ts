@@ -42,6 +42,8 @@ export const SEED_RELEASES = [
     version: "2.4.0",
     title: "Batch generation",
     release_date: "2026-11-03",
+    installer_size_bytes: 48_211_968,
+    installer_sha256: "3f5a2c7e9b1d4068a2c5e7f90b3d6a18c4e2f7a9b0d3c6e815f4a7b2c9d0e3f6",
     release_notes: [
       "Generate several components from one template in a single run, with a summary of every file written.",
       "The preview pane now shows a side-by-side diff of each generated file before it is saved.",
@@ -320,6 +322,7 @@ async function seedDemoBilling(tx: Transaction, license: License): Promise<void>
     item_id: txn.details.line_items[0]!.id,
     amount_cents: getPlan(planId).priceCents,
     billed_at: license.purchase_date,
+    refunded_cents: license.refunded ? (license.refund_amount ?? refundAmountCents(planId)) : 0,
   });
   if (license.status === "refund_requested" || license.refunded) {
     const amount = license.refund_amount ?? refundAmountCents(planId);

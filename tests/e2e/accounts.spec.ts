@@ -20,7 +20,7 @@ test.describe("accounts", () => {
     await page.goto("/register");
     const submit = page.getByRole("button", { name: "Create account" });
     await page.getByLabel("Full name").fill("Ada Lovelace");
-    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("E-mail").fill(email);
     await page.getByLabel("Password").fill("analytical-1");
     await expect(submit).toBeDisabled();
     await page.getByRole("checkbox").click();
@@ -30,7 +30,7 @@ test.describe("accounts", () => {
     await expect(toast(page)).toContainText(
       "Account created successfully! Please check your email to confirm your account.",
     );
-    await expect(page.getByRole("link", { name: "Back to Login" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Back to log in" })).toBeVisible();
 
     const mail = await latestMail(page, email);
     expect(mail.subject).toContain("Confirm");
@@ -46,7 +46,7 @@ test.describe("accounts", () => {
 
   test("wrong password: Login Failed with the reason", async ({ page }) => {
     await page.goto("/login");
-    await page.getByLabel("Email").fill(DEMO_USER.email);
+    await page.getByLabel("E-mail").fill(DEMO_USER.email);
     await page.getByLabel("Password").fill("not-the-password");
     await page.getByRole("button", { name: "Log in" }).click();
     await expect(toast(page).filter({ hasText: "Login Failed" })).toContainText(/invalid email or password/i);
@@ -57,13 +57,13 @@ test.describe("accounts", () => {
     const email = uniqueEmail("unconf", info.project.name);
     await page.goto("/register");
     await page.getByLabel("Full name").fill("Not Yet");
-    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("E-mail").fill(email);
     await page.getByLabel("Password").fill("waiting-1");
     await page.getByRole("checkbox").click();
     await page.getByRole("button", { name: "Create account" }).click();
     await expect(page).toHaveURL(/\/confirm-email/);
     await page.goto("/login");
-    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("E-mail").fill(email);
     await page.getByLabel("Password").fill("waiting-1");
     await page.getByRole("button", { name: "Log in" }).click();
     await expect(page.getByRole("alert")).toContainText(/confirm your e-mail address/i);
@@ -79,7 +79,7 @@ test.describe("accounts", () => {
     await registerAndConfirm(page, email, "old-password-1");
     await logOut(page);
     await page.goto("/forgot-password");
-    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("E-mail").fill(email);
     await page.getByRole("button", { name: "Send reset link" }).click();
     await expect(page.getByRole("status")).toContainText(email);
     await expect(page.getByRole("status")).toContainText("expires in 24 hours");
@@ -135,22 +135,22 @@ test.describe("accounts", () => {
     await expect(page.getByText("Full name is required")).toBeVisible();
     await page.getByLabel("Full name").fill("New Name");
     await page.getByLabel(/Company name/).fill("Initech");
-    await page.getByLabel("Email").fill(next);
+    await page.getByLabel("E-mail").fill(next);
     await page.getByRole("button", { name: "Save changes" }).click();
     await expect(toast(page).filter({ hasText: "Profile updated successfully" })).toBeVisible();
     await page.reload();
     await expect(page.getByLabel("Full name")).toHaveValue("New Name");
-    await expect(page.getByLabel("Email")).toHaveValue(email);
+    await expect(page.getByLabel("E-mail")).toHaveValue(email);
     const mail = await latestMail(page, next);
     await page.goto(mail.link);
     await page.goto("/profile");
-    await expect(page.getByLabel("Email")).toHaveValue(next);
+    await expect(page.getByLabel("E-mail")).toHaveValue(next);
   });
 
   test("guards: signed-out visitors go to /login and come back after logging in", async ({ page }) => {
     await page.goto("/profile");
     await expect(page).toHaveURL("/login?redirectTo=%2Fprofile");
-    await page.getByLabel("Email").fill(DEMO_USER.email);
+    await page.getByLabel("E-mail").fill(DEMO_USER.email);
     await page.getByLabel("Password").fill(DEMO_USER.password);
     await page.getByRole("button", { name: "Log in" }).click();
     await expect(page).toHaveURL("/profile");

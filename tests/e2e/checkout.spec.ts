@@ -62,7 +62,7 @@ test.describe("buying a license through the demo checkout", () => {
     await page.getByTestId("plan-yearly").getByRole("button", { name: "Choose Yearly" }).click();
     await expect(page.getByRole("dialog", { name: "Checkout" })).toContainText("Due today");
     await expect(page.getByTestId("demo-checkout-next")).toHaveText(
-      "Renews automatically at $90 per year; cancel anytime.",
+      /^\$90 today, then \$90 per year, next on .+, until you cancel\.$/,
     );
     await page.getByRole("dialog", { name: "Checkout" }).getByRole("button", { name: "Pay $90" }).click();
     await expect(page).toHaveURL(/\/success\?transactionId=/);

@@ -19,7 +19,9 @@ test.describe("extend license and payment success", () => {
     await page.goto("/licenses");
     const tester = page.getByTestId("license-card").filter({ hasText: "Tester license" });
     await tester.getByRole("link", { name: "Extend" }).click();
-    await expect(page).toHaveURL("/extend-license");
+    await expect(page).toHaveURL(/\/extend-license\?license=[0-9a-f-]{36}$/);
+    await expect(page.getByTestId("price-comparison")).toContainText("$99");
+    await expect(page.getByTestId("price-comparison")).toContainText("$90 (Yearly)");
     const pay = page.getByRole("button", { name: /Pay/ });
     await expect(pay).toBeDisabled();
     await page.getByRole("button", { name: "More additional months" }).click();
@@ -32,6 +34,40 @@ test.describe("extend license and payment success", () => {
     await expect(page).toHaveURL("/licenses", { timeout: 10_000 });
     await expect(page.locator("[data-sonner-toast]").filter({ hasText: "License Extended" })).toBeVisible();
     await expect(page.getByTestId("license-card").filter({ hasText: "Tester license" })).toContainText(newEnd);
+  });
+
+  test("/extend-license reloaded renders the same page on the server and in the browser", async ({ page, signIn }) => {
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    page.on("pageerror", (error) => errors.push(error.message));
+    await signIn(DEMO_USER);
+    await page.goto("/licenses");
+    await page
+      .getByTestId("license-card")
+      .filter({ hasText: "Tester license" })
+      .getByRole("link", { name: "Extend" })
+      .click();
+    await expect(page.getByRole("heading", { name: "Extend license" })).toBeVisible();
+    await page.reload();
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await expect(page.getByRole("heading", { name: "Extend license" })).toBeVisible();
+    await expect(page.getByText("Tester license")).toBeVisible();
+    await page.getByRole("button", { name: "More additional months" }).click();
+    await expect(page.getByTestId("extension-total")).toHaveText("$9");
+    expect(errors).toEqual([]);
+  });
+
+  test("a license that cannot be extended is not offered and its address leads back", async ({ page, signIn }) => {
+    await signIn(DEMO_USER);
+    await page.goto("/licenses");
+    const trial = page.locator("[data-status=trial-active]");
+    await expect(trial).toBeVisible();
+    await expect(trial.getByRole("link", { name: "Extend" })).toHaveCount(0);
+    await page.goto("/extend-license?license=00000000-0000-4000-8000-000000000000");
+    await expect(page).toHaveURL("/licenses");
+    await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Extension not available" })).toBeVisible();
   });
 
   test("the success page shows the transaction id and links to licenses and download", async ({ page, signIn }) => {

@@ -13,10 +13,27 @@ test.describe("licenses page", () => {
     await signIn(DEMO_USER);
     await page.goto("/licenses");
     const cards = page.getByTestId("license-card");
+    // Active ones first; the expired, refunded and revoked ones wait under a collapsed heading.
+    await expect(cards).toHaveCount(5);
+    await expect(page.getByTestId("license-short-id").first()).toHaveText(/^FK-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
+    const inactive = page.getByRole("button", { name: "Inactive licenses (4)" });
+    await expect(inactive).toHaveAttribute("aria-expanded", "false");
+    await inactive.click();
     await expect(cards).toHaveCount(9);
+    await expect(page.getByTestId("inactive-licenses").getByTestId("license-card")).toHaveCount(4);
     const kinds = await cards.evaluateAll((els) => els.map((el) => el.getAttribute("data-status")).sort());
     expect(kinds).toEqual(
-      ["active", "active", "active", "active", "active", "expired", "revoked", "trial-active", "trial-expired"].sort(),
+      [
+        "active",
+        "active",
+        "active",
+        "refund-requested",
+        "refunded",
+        "expired",
+        "revoked",
+        "trial-active",
+        "trial-expired",
+      ].sort(),
     );
     // The renewing one; the refund-requested one stopped renewing with its request.
     await expect(page.getByTestId("license-status").filter({ hasText: /^Active, renews at / })).toHaveCount(1);
@@ -26,6 +43,11 @@ test.describe("licenses page", () => {
     await expect(page.getByTestId("license-status").filter({ hasText: /^Refunded on / })).toHaveCount(1);
     await expect(page.locator("[data-status=revoked]")).toContainText("This license was revoked");
     await expect(page.getByText("Refund requested", { exact: true })).toBeVisible();
+    // One status line that agrees with the badge: the refund-requested license does not renew.
+    await expect(page.locator("[data-status=refund-requested]").getByTestId("license-status")).not.toContainText(
+      "renew",
+    );
+    await expect(page.getByText(/renews at/)).toHaveCount(1);
     // Refunded and refund-requested licenses hide their keys: 7 of 9 show one.
     await expect(page.getByTestId("license-key")).toHaveCount(7);
     const key = (await page.getByTestId("license-key").first().innerText()).trim();
@@ -58,6 +80,7 @@ test.describe("licenses page", () => {
     expect(JSON.parse(Buffer.from(file.payload!, "base64url").toString("utf8"))).toMatchObject({
       license_type: "tester",
     });
+    await page.getByRole("button", { name: /^Inactive licenses/ }).click();
     await expect(
       page.locator("[data-status=revoked]").getByRole("link", { name: "Download license file" }),
     ).toHaveCount(0);

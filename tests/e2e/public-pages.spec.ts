@@ -13,7 +13,7 @@ const PUBLIC_PAGES = [
   { path: "/login", heading: /Log in/ },
   { path: "/register", heading: /Create your account/ },
   { path: "/forgot-password", heading: /Forgot your password/ },
-  { path: "/confirm-email", heading: /Check your email/ },
+  { path: "/confirm-email", heading: /Check your e-mail/ },
   { path: "/no-such-page", heading: /Page not found/, status: 404 },
 ];
 

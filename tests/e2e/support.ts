@@ -101,7 +101,7 @@ export async function latestMail(page: Page, to: string): Promise<{ subject: str
 /** Logs in through the form and waits for the home page. */
 export async function logIn(page: Page, email: string, password: string): Promise<void> {
   await page.goto("/login");
-  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Log in" }).click();
   await expect(page).toHaveURL("/");
@@ -117,7 +117,7 @@ export async function registerAndConfirm(
 ): Promise<void> {
   await page.goto("/register");
   await page.getByLabel("Full name").fill(fullName);
-  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("checkbox").click();
   await page.getByRole("button", { name: "Create account" }).click();

@@ -73,6 +73,23 @@ describe.each(testEngines())("accounts on %s", (engine) => {
       expect(linkIn(app.mails[0])).toContain("/api/auth/verify-email?token=");
     });
 
+    it("keeps where the visitor was going: the confirmation link leads back there; an off-site target is dropped", async () => {
+      const fields = { ...newUser, email: "plan-buyer@example.com", redirectTo: "/pricing?plan=yearly" };
+      const result = await call(() => register.action(args(formRequest("/register", fields), ip())));
+      expect(result.headers.get("Location")).toBe(
+        "/confirm-email?email=plan-buyer%40example.com&redirectTo=%2Fpricing%3Fplan%3Dyearly",
+      );
+      await flushMail();
+      expect(new URL(linkIn(app.mails[0])).searchParams.get("callbackURL")).toBe("/pricing?plan=yearly");
+
+      app.mails.length = 0;
+      const offSite = { ...newUser, email: "off-site@example.com", redirectTo: "https://evil.example/" };
+      const refused = await call(() => register.action(args(formRequest("/register", offSite), ip())));
+      expect(refused.headers.get("Location")).toBe("/confirm-email?email=off-site%40example.com");
+      await flushMail();
+      expect(new URL(linkIn(app.mails[0])).searchParams.get("callbackURL")).toBe("/");
+    });
+
     it("answers an address that already has an account exactly as a new one, and e-mails its owner", async () => {
       const result = await call(() =>
         register.action(args(formRequest("/register", { ...newUser, full_name: "Someone Else" }), ip())),

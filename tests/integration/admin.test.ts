@@ -306,10 +306,13 @@ describe.each(testEngines())("administration on %s", (engine) => {
       .from(licenses)
       .where(eq(licenses.paddle_subscription_id, "sub_demo_seed_renewing"));
     expect(renewing!.auto_renew).toBe(true);
+    // E-mails queued by earlier tests go first: the count below is this revoke's.
+    await drainJobs();
     expect(
       (await postUser(renewing!.user_id, { intent: "revoke", licenseId: renewing!.id, reason: "fraud" })).status,
     ).toBe(200);
-    expect(await drainJobs()).toBe(1);
+    // The stop-renewal and the customer's "license revoked" e-mail.
+    expect(await drainJobs()).toBe(2);
     const [after] = await db().select().from(licenses).where(eq(licenses.id, renewing!.id));
     expect(after).toMatchObject({ status: "revoked", auto_renew: false, cancellation_requested: true });
     const [sub] = await db().select().from(demo_billing).where(eq(demo_billing.id, "sub_demo_seed_renewing"));
@@ -486,6 +489,39 @@ describe.each(testEngines())("administration on %s", (engine) => {
         .sort();
       expect(actions).toEqual(["release.create", "release.delete", "release.update"]);
       expect((await post({ intent: "delete-release", id: row!.id })).status).toBe(404);
+    });
+
+    it("stores the optional installer size and SHA-256, refuses bad ones with 400, and the seed fills the demo's", async () => {
+      const seededLatest = (await db().select().from(releases).where(eq(releases.version, "2.4.0")))[0]!;
+      expect(seededLatest.installer_size_bytes).toBeGreaterThan(0);
+      expect(seededLatest.installer_sha256).toMatch(/^[0-9a-f]{64}$/);
+      const fields = {
+        intent: "save-release",
+        version: `4.0.0-${engine}`,
+        title: "",
+        release_date: "2026-12-02",
+        release_notes: ["x"],
+      };
+      const count = (await db().select().from(releases)).length;
+      const bad = await post({ ...fields, installer_size_bytes: "big", installer_sha256: "abc" });
+      expect(bad.status).toBe(400);
+      expect(bad.data.fieldErrors).toEqual({
+        installer_size_bytes: ["Enter the installer's size as a whole number of bytes."],
+        installer_sha256: ["A SHA-256 is 64 hexadecimal characters (0-9, a-f)."],
+      });
+      expect(await db().select().from(releases)).toHaveLength(count);
+      const saved = await post({ ...fields, installer_size_bytes: "52428800", installer_sha256: "AB".repeat(32) });
+      expect(saved.status).toBe(200);
+      const [row] = await db()
+        .select()
+        .from(releases)
+        .where(eq(releases.version, `4.0.0-${engine}`));
+      expect(row).toMatchObject({ installer_size_bytes: 52_428_800, installer_sha256: "ab".repeat(32) });
+      // The database refuses what the form would: a hash that is not lowercase hex.
+      await expect(
+        db().update(releases).set({ installer_sha256: "XYZ" }).where(eq(releases.id, row!.id)),
+      ).rejects.toThrow();
+      await post({ intent: "delete-release", id: row!.id });
     });
 
     it("refuses a missing version or no notes with the spec's texts, and saves nothing", async () => {

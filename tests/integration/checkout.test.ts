@@ -159,6 +159,8 @@ describe.each(testEngines())("checkouts created by the server on %s", (engine) =
       removeScheduledCancel: fail,
       refund: fail,
       createExtensionCharge: fail,
+      paymentMethodUpdate: fail,
+      invoiceUrl: fail,
       createPlanCheckout: async (input) => {
         asked.push(input);
         return { transactionId: `txn_01paddle${asked.length}` };

@@ -272,6 +272,8 @@ describe.each(testEngines())("durable jobs on %s", (engine) => {
       removeScheduledCancel: fail,
       refund: fail,
       createExtensionCharge: fail,
+      paymentMethodUpdate: fail,
+      invoiceUrl: fail,
       createPlanCheckout: fail,
     };
     setPaymentProvider(provider);

@@ -10,7 +10,8 @@ import { setEnv } from "~/server/env.server";
 import { drainJobs } from "~/server/jobs/jobs.server";
 import { licenseKeys } from "~/server/license-keys/keys.server";
 import { DEMO_ACCOUNTS, seedDemoData } from "~/server/seed.server";
-import { call, formRequest, routeArgs, signInCookie } from "../support/route-call";
+import { OFFLINE_DATA_MESSAGES } from "~/domain/offline-data";
+import { call, formRequest, getRequest, routeArgs, signInCookie } from "../support/route-call";
 import { startTestApp, testEngines, type TestApp } from "../support/test-app";
 
 const [ADMIN, USER] = DEMO_ACCOUNTS;
@@ -139,7 +140,7 @@ describe.each(testEngines())("license self-service actions on %s", (engine) => {
       expect((await reload(license.id)).windows_username).toBe("CORP\\dana");
     });
 
-    it("empty values are stored as null and keep the key; one value alone regenerates it", async () => {
+    it("both values empty is refused with 400 and saves nothing; one value alone regenerates the key", async () => {
       const license = await renewing();
       const empty = await post({
         intent: "offline-data",
@@ -147,8 +148,9 @@ describe.each(testEngines())("license self-service actions on %s", (engine) => {
         windows_username: " ",
         computer_name: "",
       });
-      expect(empty.status).toBe(200);
-      expect(empty.data.toast.description).toBe("Offline data saved.");
+      expect(empty.status).toBe(400);
+      expect(empty.data.toast.description).toBe(OFFLINE_DATA_MESSAGES.bothEmpty);
+      expect(empty.data.fieldErrors).toEqual({ form: [OFFLINE_DATA_MESSAGES.bothEmpty] });
       expect(await reload(license.id)).toMatchObject({
         windows_username: null,
         computer_name: null,
@@ -176,6 +178,41 @@ describe.each(testEngines())("license self-service actions on %s", (engine) => {
       expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     });
 
+    it("checks the Windows rules on the server: 400 with a message per field, nothing saved", async () => {
+      const license = await tester();
+      const cases: [Record<string, string>, Record<string, string[]>][] = [
+        [
+          { windows_username: "x".repeat(21), computer_name: "" },
+          { windows_username: [OFFLINE_DATA_MESSAGES.usernameTooLong] },
+        ],
+        [
+          { windows_username: "da/na", computer_name: "" },
+          { windows_username: [OFFLINE_DATA_MESSAGES.usernameCharacters] },
+        ],
+        [
+          { windows_username: "", computer_name: "MY PC" },
+          { computer_name: [OFFLINE_DATA_MESSAGES.computerCharacters] },
+        ],
+        [
+          { windows_username: "", computer_name: "DESKTOP-1234567X" },
+          { computer_name: [OFFLINE_DATA_MESSAGES.computerTooLong] },
+        ],
+        [
+          { windows_username: "a|b", computer_name: "pc_1" },
+          {
+            windows_username: [OFFLINE_DATA_MESSAGES.usernameCharacters],
+            computer_name: [OFFLINE_DATA_MESSAGES.computerCharacters],
+          },
+        ],
+      ];
+      for (const [values, fieldErrors] of cases) {
+        const result = await post({ intent: "offline-data", licenseId: license.id, ...values });
+        expect(result.status).toBe(400);
+        expect(result.data.fieldErrors).toEqual(fieldErrors);
+      }
+      expect(await reload(license.id)).toMatchObject({ windows_username: null, computer_name: null });
+    });
+
     it("refuses trial, refund-requested and revoked licenses, too-long values, and another user's license", async () => {
       const fields = { intent: "offline-data", windows_username: "dana", computer_name: "" };
       for (const license of [
@@ -188,7 +225,7 @@ describe.each(testEngines())("license self-service actions on %s", (engine) => {
       }
       const tooLong = await post({ ...fields, licenseId: (await tester()).id, windows_username: "x".repeat(300) });
       expect(tooLong.status).toBe(400);
-      expect(tooLong.data.fieldErrors.windows_username).toEqual(["Use at most 256 characters."]);
+      expect(tooLong.data.fieldErrors.windows_username).toEqual([OFFLINE_DATA_MESSAGES.usernameTooLong]);
       const foreign = await post({ ...fields, licenseId: (await tester()).id }, otherCookie);
       expect(foreign.status).toBe(404);
       expect((await reload((await tester()).id)).windows_username).toBeNull();
@@ -254,6 +291,8 @@ describe.each(testEngines())("license self-service actions on %s", (engine) => {
 
   describe("refund", () => {
     it("Request Refund: the provider refunds 95% of the plan price, the license is refund_requested, renewal stops, the audit log has it", async () => {
+      // E-mails queued by earlier tests (a cancellation's) go first: the count below is this test's.
+      await drainJobs();
       const license = await renewing();
       const result = await post({ intent: "request-refund", licenseId: license.id });
       expect(result.status).toBe(200);
@@ -389,6 +428,7 @@ describe.each(testEngines())("license self-service actions on %s", (engine) => {
         [{ licenseId: (await tester()).id, months: "1", years: "0" }, otherCookie, 404],
         [{ licenseId: (await seeded((l) => l.status === "revoked")).id, months: "1", years: "0" }, userCookie, 409],
         [{ licenseId: (await seeded((l) => l.status === "refunded")).id, months: "1", years: "0" }, userCookie, 409],
+        [{ licenseId: (await seeded((l) => l.is_trial)).id, months: "1", years: "0" }, userCookie, 409],
         [{ licenseId: (await tester()).id, months: "13", years: "0" }, userCookie, 400],
         [{ licenseId: (await tester()).id, months: "abc", years: "0" }, userCookie, 400],
       ];
@@ -398,5 +438,33 @@ describe.each(testEngines())("license self-service actions on %s", (engine) => {
         expect(result.data.toast.title).toBe("Extension Failed");
       }
     }, 30_000);
+
+    it("the page reads the license from its address on the server: own, extendable licenses only", async () => {
+      const load = (query: string, cookie = userCookie) =>
+        call(() => extendRoute.loader(routeArgs(getRequest(`/extend-license${query}`, cookie))));
+      const license = await tester();
+      const page = await load(`?license=${license.id}`);
+      expect(page.status).toBe(200);
+      expect(page.data.license).toEqual({
+        id: license.id,
+        short_id: license.short_id,
+        license_type: "tester",
+        end_date: license.end_date.toISOString(),
+      });
+      expect(typeof page.data.now).toBe("string");
+      expect((await load("")).headers.get("Location")).toBe("/licenses");
+      for (const [query, cookie] of [
+        [`?license=${license.id}`, otherCookie],
+        [`?license=${(await seeded((l) => l.is_trial)).id}`, userCookie],
+        [`?license=${(await seeded((l) => l.status === "revoked")).id}`, userCookie],
+        ["?license=not-a-uuid", userCookie],
+      ] as const) {
+        const refused = await load(query, cookie);
+        expect(refused.status).toBe(302);
+        expect(refused.headers.get("Location")).toBe("/licenses");
+      }
+      const signedOut = await load(`?license=${license.id}`, "");
+      expect(signedOut.headers.get("Location")).toMatch(/^\/login\?redirectTo=/);
+    });
   });
 });

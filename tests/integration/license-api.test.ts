@@ -201,6 +201,8 @@ describe.each(testEngines())("desktop API /api/v1 (%s)", (engine) => {
         windows_username: null,
         computer_name: null,
         license_key: license.license_key,
+        payment_past_due: false,
+        grace_ends_at: null,
       });
     });
 

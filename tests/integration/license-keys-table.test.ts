@@ -58,7 +58,12 @@ describe.each(testEngines())("license_keys backfill of an existing database (%s)
   it("records the current key of every license that existed before the migration", async () => {
     const app = await startTestApp(engine, {}, { migrationsFolder: migrationsBefore("0007_license_keys") });
     try {
-      const user = await createUser(app.database.db, "old@example.com");
+      // A raw insert: the schema's users table has columns later migrations add.
+      const user = (
+        (await app.database.db.execute(
+          sql`insert into users (email, name, email_verified) values (${"old@example.com"}, 'Old User', true) returning id, email`,
+        )) as unknown as { rows: { id: string; email: string }[] }
+      ).rows[0]!;
       // Written before the trigger exists (as the old site's licenses were).
       await app.database.db.execute(
         sql`insert into licenses (user_id, email, license_type, end_date, license_key)

@@ -58,7 +58,12 @@ describe.each(testEngines())("license short ids for an existing database (%s)", 
   it("gives the licenses that existed before the migration a short id each", async () => {
     const app = await startTestApp(engine, {}, { migrationsFolder: migrationsBefore("0009_license_short_id") });
     try {
-      const user = await createUser(app.database.db, "old-short@example.com");
+      // A raw insert: the schema's users table has columns later migrations add.
+      const user = (
+        (await app.database.db.execute(
+          sql`insert into users (email, name, email_verified) values (${"old-short@example.com"}, 'Old User', true) returning id, email`,
+        )) as unknown as { rows: { id: string; email: string }[] }
+      ).rows[0]!;
       for (const key of ["one", "two", "three"])
         await app.database.db.execute(
           sql`insert into licenses (user_id, email, license_type, end_date, license_key)

@@ -410,6 +410,8 @@ describe.each(testEngines())("payment webhooks on %s", (engine) => {
         removeScheduledCancel: fail,
         refund: fail,
         createExtensionCharge: fail,
+        paymentMethodUpdate: fail,
+        invoiceUrl: fail,
         createPlanCheckout: fail,
       });
       try {
@@ -691,6 +693,8 @@ describe.each(testEngines())("payment webhooks on %s", (engine) => {
         removeScheduledCancel: fail,
         refund: fail,
         createExtensionCharge: fail,
+        paymentMethodUpdate: fail,
+        invoiceUrl: fail,
         createPlanCheckout: fail,
       });
       try {
@@ -857,6 +861,8 @@ describe.each(testEngines())("payment webhooks on %s", (engine) => {
         removeScheduledCancel: fail,
         refund: fail,
         createExtensionCharge: fail,
+        paymentMethodUpdate: fail,
+        invoiceUrl: fail,
         createPlanCheckout: fail,
       });
       try {

@@ -84,6 +84,8 @@ describe("release form (spec.md section 5)", () => {
       title: null,
       release_date: "2026-12-01",
       release_notes: ["First", "Second"],
+      installer_size_bytes: null,
+      installer_sha256: null,
     });
   });
 
@@ -108,6 +110,13 @@ describe("release form (spec.md section 5)", () => {
     form.set("version", "1.0");
     form.append("release_notes", "a");
     form.append("release_notes", "b");
-    expect(releaseFormValues(form)).toEqual({ version: "1.0", title: "", release_date: "", release_notes: ["a", "b"] });
+    expect(releaseFormValues(form)).toEqual({
+      version: "1.0",
+      title: "",
+      release_date: "",
+      release_notes: ["a", "b"],
+      installer_size_bytes: "",
+      installer_sha256: "",
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   CHECKOUT_ERRORS,
+  checkoutNextStep,
   fromPaddleEvent,
   openTransactionCheckout,
   planCheckoutProblem,
@@ -119,5 +120,26 @@ describe("Paddle.js events", () => {
   it("completed → /success with the transaction id, or no path (a message instead)", () => {
     expect(successPath("txn_01 x")).toBe("/success?transactionId=txn_01%20x");
     expect(successPath(null)).toBeNull();
+  });
+});
+
+describe("what happens next, as both checkouts say it", () => {
+  const base = {
+    transactionId: "txn_1",
+    planId: "yearly" as const,
+    priceCents: 9000,
+    renewsAt: "2026-12-01T10:00:00.000Z",
+  };
+
+  it("with the trial: free for 7 days, then the price on the trial's end unless cancelled", () => {
+    expect(checkoutNextStep({ ...base, trial: true, dueTodayCents: 0, trialEndsAt: "2026-12-01T10:00:00.000Z" })).toBe(
+      "Free for 7 days, then $90 on Dec 1, 2026 unless you cancel.",
+    );
+  });
+
+  it("without: today's amount, then the renewal's amount and date", () => {
+    expect(checkoutNextStep({ ...base, trial: false, dueTodayCents: 9000, trialEndsAt: null })).toBe(
+      "$90 today, then $90 per year, next on Dec 1, 2026, until you cancel.",
+    );
   });
 });

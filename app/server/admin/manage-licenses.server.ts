@@ -7,6 +7,7 @@ import { licenses, users } from "../db/schema";
 import { licenseKeys } from "../license-keys/keys.server";
 import { ActionError, isUuid } from "../action-error.server";
 import { recordAudit, type AuditActor } from "../audit/audit.server";
+import { queueCustomerMail } from "../mail/customer-mail.server";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -51,6 +52,7 @@ export async function revokeLicense({
         ...(reason ? { reason } : {}),
       },
     });
+    await queueCustomerMail(tx, { kind: "license-revoked", licenseId, key: "revoke" });
     if (canCancelRenewal(licenseFacts(license)) && license.paddle_subscription_id) {
       await enqueueStopRenewal(
         tx,
@@ -108,6 +110,7 @@ export async function addTesterLicense({
       target_id: license!.id,
       details: { user_id: userId, email, days },
     });
+    await queueCustomerMail(tx, { kind: "license-delivered", licenseId: license!.id, key: "tester" });
     return { id: license!.id, email, end_date };
   });
 }

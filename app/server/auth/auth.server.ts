@@ -7,6 +7,7 @@ import { getEnv } from "../env.server";
 import { getLogger } from "../logger.server";
 import { queueMail } from "../mail/outbox.server";
 import { changeEmailEmail, confirmationEmail, resetPasswordEmail } from "../mail/templates.server";
+import { announceSessionChange } from "./session-cache.server";
 
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -82,6 +83,18 @@ function createAuth() {
       expiresIn: SESSION_SECONDS,
       // Sliding sessions: refreshed once a day while in use.
       updateAge: 24 * 60 * 60,
+    },
+    // Signed-in pages remember sessions for a moment (session-cache.server.ts): a session ended,
+    // revoked or changed, or a changed user, is forgotten at once on every app server.
+    databaseHooks: {
+      session: {
+        update: { after: async (session) => announceSessionChange(session.userId) },
+        delete: { after: async (session) => announceSessionChange(session.userId) },
+      },
+      user: {
+        update: { after: async (user) => announceSessionChange(user.id) },
+        delete: { after: async (user) => announceSessionChange(user.id) },
+      },
     },
     // Our own database-backed limits apply in the route actions (rate-limit.server.ts);
     // the only HTTP endpoints of Better Auth we expose are the e-mail link callbacks.

@@ -21,7 +21,10 @@ export interface RegisterInput {
  * paths hash the password (the costly step) and queue one e-mail without waiting for it, so
  * both take the same time (decision 0014).
  */
-export async function registerUser(input: RegisterInput): Promise<{ created: boolean }> {
+export async function registerUser(
+  input: RegisterInput,
+  { callbackURL = "/" }: { callbackURL?: string } = {},
+): Promise<{ created: boolean }> {
   const db = getDb();
   const email = input.email.toLowerCase();
   const hash = await hashPassword(input.password);
@@ -64,16 +67,17 @@ export async function registerUser(input: RegisterInput): Promise<{ created: boo
     throw error;
   }
 
-  sendConfirmation(email);
+  sendConfirmation(email, callbackURL);
   return { created: true };
 }
 
 /**
- * Queues a (new) confirmation link for an unconfirmed account; nothing for any other address.
+ * Queues a (new) confirmation link for an unconfirmed account; nothing for any other address. The
+ * link signs the owner in and leads to `callbackURL` (a same-site path: where they were going).
  * Returns at once: the account is looked up after the request, so the caller's answer takes
  * the same time whether or not the address has an account.
  */
-export function sendConfirmation(email: string): void {
+export function sendConfirmation(email: string, callbackURL = "/"): void {
   const address = email.toLowerCase();
   queueMail(async () => {
     const [user] = await getDb()
@@ -83,7 +87,7 @@ export function sendConfirmation(email: string): void {
     if (!user || user.emailVerified) return null;
     // Better Auth signs the link and passes it to its sendVerificationEmail hook
     // (auth.server.ts), which queues the message itself.
-    await getAuth().api.sendVerificationEmail({ body: { email: address, callbackURL: "/" } });
+    await getAuth().api.sendVerificationEmail({ body: { email: address, callbackURL } });
     return null;
   }, "confirmation e-mail");
 }

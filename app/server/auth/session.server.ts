@@ -3,11 +3,13 @@ import type { SessionUser } from "~/domain/views";
 import { failure } from "../action-reply.server";
 import { authCookies } from "./auth-cookies.server";
 import { hasDisallowedCharacters } from "~/domain/text-input";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { redirect } from "react-router";
+import type { Database } from "../db/client.server";
 import { getDb } from "../db/db.server";
 import { profiles, sessions as sessionTable, user_roles, users, type Role } from "../db/schema";
 import { getAuth } from "./auth.server";
+import { cachedSession, rememberSession, sessionCacheGeneration } from "./session-cache.server";
 
 export type { SessionUser } from "~/domain/views";
 
@@ -55,9 +57,42 @@ async function currentSessionInOneQuery(cookieHeader: string): Promise<CurrentSe
   const cookies = parseCookieHeader(cookieHeader);
   if (cookies.has(context.authCookies.sessionData.name)) return null;
   const signed = cookies.get(context.authCookies.sessionToken.name);
-  const token = signed === undefined ? null : verifySignedCookie(signed, context.secret);
+  if (signed === undefined) return null;
+  // Remembered by the signed value: the same string passed the signature check before.
+  const cached = cachedSession(signed);
+  if (cached) return { user: cached.user, role: cached.role, headers: new Headers() };
+  const token = verifySignedCookie(signed, context.secret);
   if (!token) return null;
-  const [row] = await getDb()
+  const since = sessionCacheGeneration();
+  const [row] = await sessionQuery(getDb()).execute({ token });
+  if (!row) return null;
+  const { expiresIn, updateAge } = context.sessionConfig;
+  const expires = row.expiresAt.getTime();
+  const refreshDue = expires - expiresIn * 1000 + updateAge * 1000;
+  const now = Date.now();
+  if (expires <= now || refreshDue <= now) return null;
+  const session = {
+    user: { id: row.id, email: row.email, fullName: row.full_name || row.name, emailVerified: row.emailVerified },
+    role: row.role === "admin" ? ("admin" as const) : ("user" as const),
+  };
+  rememberSession(signed, since, session, Math.min(expires, refreshDue), now);
+  return { ...session, headers: new Headers() };
+}
+
+const preparedSessionQueries = new WeakMap<Database, ReturnType<typeof prepareSessionQuery>>();
+
+/** Built once per database (and prepared once per PostgreSQL connection). */
+function sessionQuery(db: Database) {
+  let query = preparedSessionQueries.get(db);
+  if (!query) {
+    query = prepareSessionQuery(db);
+    preparedSessionQueries.set(db, query);
+  }
+  return query;
+}
+
+function prepareSessionQuery(db: Database) {
+  return db
     .select({
       expiresAt: sessionTable.expiresAt,
       id: users.id,
@@ -71,17 +106,8 @@ async function currentSessionInOneQuery(cookieHeader: string): Promise<CurrentSe
     .innerJoin(users, eq(users.id, sessionTable.userId))
     .leftJoin(profiles, eq(profiles.id, users.id))
     .leftJoin(user_roles, eq(user_roles.user_id, users.id))
-    .where(eq(sessionTable.token, token));
-  if (!row) return null;
-  const { expiresIn, updateAge } = context.sessionConfig;
-  const expires = row.expiresAt.getTime();
-  const now = Date.now();
-  if (expires <= now || expires - expiresIn * 1000 + updateAge * 1000 <= now) return null;
-  return {
-    user: { id: row.id, email: row.email, fullName: row.full_name || row.name, emailVerified: row.emailVerified },
-    role: row.role === "admin" ? "admin" : "user",
-    headers: new Headers(),
-  };
+    .where(eq(sessionTable.token, sql.placeholder("token")))
+    .prepare("current_session");
 }
 
 async function currentSessionThroughBetterAuth(request: Request): Promise<CurrentSession> {

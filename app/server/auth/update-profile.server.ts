@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { getDb } from "../db/db.server";
 import { profiles, users } from "../db/schema";
 import { getAuth } from "./auth.server";
+import { announceSessionChange } from "./session-cache.server";
 
 export interface ProfileInput {
   full_name: string;
@@ -40,6 +41,8 @@ export async function updateProfile(
       });
     await tx.update(users).set({ name: input.full_name, updatedAt: new Date() }).where(eq(users.id, userId));
   });
+  // The name shows on every signed-in page: remembered sessions of this user are forgotten everywhere.
+  await announceSessionChange(userId);
   if (input.email.toLowerCase() === currentEmail.toLowerCase()) return { emailChangePending: false };
   await getAuth().api.changeEmail({
     body: { newEmail: input.email, callbackURL: "/profile" },

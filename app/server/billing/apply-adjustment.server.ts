@@ -2,6 +2,7 @@ import { and, gt, eq, sql } from "drizzle-orm";
 import type { Transaction } from "../db/client.server";
 import { licenses, payments, webhook_events } from "../db/schema";
 import { getLogger } from "../logger.server";
+import { queueCustomerMail } from "../mail/customer-mail.server";
 import type { PaddleAdjustment } from "./paddle-events.server";
 import type { FollowUp } from "./payment-provider.server";
 import { licenseForSubscription } from "./sync-subscription.server";
@@ -42,6 +43,13 @@ export async function applyAdjustment(
   }
   if (license.refunded) return [];
   if (adjustment.status === "approved") {
+    // The billing history shows what the refund gave back of the payment it refunded.
+    await tx
+      .update(payments)
+      .set({
+        refunded_cents: sql`least(${payments.amount_cents}, ${payments.refunded_cents} + ${Math.abs(Number(adjustment.totals.total))})`,
+      })
+      .where(eq(payments.id, adjustment.transaction_id));
     await tx
       .update(licenses)
       .set({
@@ -54,6 +62,12 @@ export async function applyAdjustment(
         cancellation_requested_at: null,
       })
       .where(eq(licenses.id, license.id));
+    await queueCustomerMail(tx, {
+      kind: "refund-processed",
+      licenseId: license.id,
+      key: adjustment.id,
+      details: { currency: adjustment.totals.currency_code },
+    });
     // A refund approved without the site's request (e.g. in Paddle's dashboard): stop renewal too.
     if (license.auto_renew && !license.cancellation_requested && license.paddle_subscription_id) {
       return [

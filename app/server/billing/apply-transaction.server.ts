@@ -6,7 +6,9 @@ import { recordAudit, WEBHOOK_ACTOR } from "../audit/audit.server";
 import type { Transaction } from "../db/client.server";
 import { checkouts, licenses, payments, users, type License } from "../db/schema";
 import { licenseKeys } from "../license-keys/keys.server";
+import { queueCustomerMail } from "../mail/customer-mail.server";
 import { getLogger } from "../logger.server";
+import { applyPaymentEvent } from "./apply-payment-problem.server";
 import type { PaddleTransaction } from "./paddle-events.server";
 import type { FollowUp } from "./payment-provider.server";
 import { isTrialPriceId, planForPriceId } from "./price-ids.server";
@@ -113,7 +115,11 @@ export async function applyTransactionCompleted(
     end: new Date(txn.billing_period.ends_at),
   };
   const license = await licenseForSubscription(tx, period.subscriptionId);
-  if (license) return applyRenewal(tx, period, license, payment);
+  if (license) {
+    // Paid: a payment problem of the subscription is over (decision 0023).
+    await applyPaymentEvent(tx, license, { kind: "settled", at: occurredAt });
+    return applyRenewal(tx, period, license, payment);
+  }
   if (!planType) {
     log.warn({ transaction: txn.id }, "transaction.completed for an unknown plan: nothing to apply");
     return [];
@@ -182,6 +188,14 @@ async function applyPurchase(
   // Subscription events that arrived before this one (e.g. a cancellation) apply now.
   await resyncSubscription(tx, period.subscriptionId);
   await tx.insert(payments).values({ ...payment, license_id: license.id, kind: "purchase" });
+  if (inserted[0]) {
+    await queueCustomerMail(tx, {
+      kind: "license-delivered",
+      licenseId: license.id,
+      key: payment.id,
+      details: { amountCents: payment.amount_cents, currency: payment.currency ?? undefined },
+    });
+  }
   return [];
 }
 
@@ -236,6 +250,14 @@ async function applyRenewal(
     }
   }
   if (Object.keys(changes).length > 0) await tx.update(licenses).set(changes).where(eq(licenses.id, license.id));
+  if (changes.end_date) {
+    await queueCustomerMail(tx, {
+      kind: "renewed",
+      licenseId: license.id,
+      key: payment.id,
+      details: { amountCents: payment.amount_cents, currency: payment.currency ?? undefined },
+    });
+  }
   return [];
 }
 
@@ -297,6 +319,12 @@ async function applyExtensionPayment(
     .update(checkouts)
     .set({ status: "completed", updated_at: payment.billed_at })
     .where(eq(checkouts.id, checkout.id));
+  await queueCustomerMail(tx, {
+    kind: "extended",
+    licenseId: license.id,
+    key: payment.id,
+    details: { months: checkout.months, amountCents: payment.amount_cents, currency: payment.currency ?? undefined },
+  });
   return [];
 }
 

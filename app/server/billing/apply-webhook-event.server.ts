@@ -1,5 +1,6 @@
 import type { Transaction } from "../db/client.server";
 import { applyAdjustment } from "./apply-adjustment.server";
+import { applySubscriptionPaymentState, applyTransactionFailed } from "./apply-payment-problem.server";
 import { applyTransactionCompleted } from "./apply-transaction.server";
 import type { PaddleEvent } from "./paddle-events.server";
 import type { FollowUp } from "./payment-provider.server";
@@ -15,11 +16,16 @@ export async function applyWebhookEvent(tx: Transaction, event: PaddleEvent): Pr
   switch (event.event_type) {
     case "transaction.completed":
       return applyTransactionCompleted(tx, event.data, occurredAt);
+    case "transaction.past_due":
+    case "transaction.payment_failed":
+      await applyTransactionFailed(tx, event.data, occurredAt);
+      return [];
     case "adjustment.created":
     case "adjustment.updated":
       return applyAdjustment(tx, event.data, occurredAt, event.event_id);
     default:
       await applySubscription(tx, event.data, occurredAt);
+      await applySubscriptionPaymentState(tx, event.data, occurredAt);
       return [];
   }
 }

@@ -1,5 +1,5 @@
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
-import { addDays } from "~/domain/extension";
+import { addDays, addMonths } from "~/domain/extension";
 import { getPlan, priceIdFor, TRIAL_DAYS, type PlanId } from "~/domain/plans";
 import { CHECKOUT_ERRORS, type PlanCheckoutView } from "~/lib/checkout";
 import { ActionError } from "../action-error.server";
@@ -118,6 +118,7 @@ function view(row: Checkout, now: Date): PlanCheckoutView {
     dueTodayCents: row.amount_cents,
     priceCents: getPlan(planId).priceCents,
     trialEndsAt: row.trial ? addDays(now, TRIAL_DAYS).toISOString() : null,
+    renewsAt: (row.trial ? addDays(now, TRIAL_DAYS) : addMonths(now, getPlan(planId).months)).toISOString(),
   };
 }
 

@@ -103,6 +103,8 @@ export const demoShapes = {
         },
       ],
       details: {
+        // No sales tax in the demo; the line is there as on Paddle's transactions (and invoices).
+        tax_rates_used: [{ tax_rate: "0", totals: { subtotal: total, discount: "0", tax: "0", total } }],
         totals,
         line_items: [{ id: demoId("txnitm"), price_id: priceId, quantity: 1, totals }],
       },

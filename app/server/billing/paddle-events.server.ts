@@ -91,7 +91,11 @@ export const SUBSCRIPTION_EVENTS = [
   "subscription.past_due",
 ] as const;
 export const ADJUSTMENT_EVENTS = ["adjustment.created", "adjustment.updated"] as const;
-export const TRANSACTION_EVENTS = ["transaction.completed"] as const;
+export const TRANSACTION_EVENTS = [
+  "transaction.completed",
+  "transaction.past_due",
+  "transaction.payment_failed",
+] as const;
 
 export type PaddleEvent =
   | { event_id: string; event_type: (typeof TRANSACTION_EVENTS)[number]; occurred_at: string; data: PaddleTransaction }

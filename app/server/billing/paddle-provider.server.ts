@@ -26,6 +26,18 @@ export function createPaddleProvider(options: {
   };
   return {
     name: "paddle",
+    paymentMethodUpdate: async (subscriptionId) => {
+      const transaction = await call("update-payment-method transaction", () =>
+        paddle().subscriptions.getPaymentMethodChangeTransaction(subscriptionId),
+      );
+      return { transactionId: transaction.id };
+    },
+    invoiceUrl: async (transactionId) => {
+      const invoice = await call("invoice", () =>
+        paddle().transactions.getInvoicePDF(transactionId, { disposition: "attachment" }),
+      );
+      return invoice.url;
+    },
     webhookSecret: options.webhookSecret,
     cancelAtPeriodEnd: async (subscriptionId) => {
       await call("cancel", () =>

@@ -22,6 +22,16 @@ export interface PaymentProvider {
   createPlanCheckout(input: PlanCheckoutInput): Promise<{ transactionId: string }>;
   /** Prepares a one-time charge for a license extension (its webhook applies it). */
   createExtensionCharge(input: ExtensionChargeInput): Promise<{ transactionId: string }>;
+  /**
+   * The transaction the overlay opens to update a past-due subscription's payment method (Paddle:
+   * GET /subscriptions/{id}/update-payment-method-transaction); paying it settles what is due.
+   */
+  paymentMethodUpdate(subscriptionId: string): Promise<{ transactionId: string }>;
+  /**
+   * Where a completed transaction's invoice PDF can be downloaded (Paddle: GET
+   * /transactions/{id}/invoice, a link valid for an hour); null when the site renders it itself (demo).
+   */
+  invoiceUrl(transactionId: string): Promise<string | null>;
 }
 
 export interface RefundInput {

@@ -1,6 +1,7 @@
 import { and, desc, eq, like, sql } from "drizzle-orm";
 import type { Transaction } from "../db/client.server";
 import { licenses, webhook_events, type License } from "../db/schema";
+import { queueCustomerMail } from "../mail/customer-mail.server";
 import { subscriptionSchema, type PaddleSubscription } from "./paddle-events.server";
 
 /** The license a subscription pays for, locked for the rest of the transaction. */
@@ -43,6 +44,23 @@ export async function applySubscription(tx: Transaction, sub: PaddleSubscription
     changes.is_trial = false;
   }
   await tx.update(licenses).set(changes).where(eq(licenses.id, license.id));
+  // A cancellation scheduled at the provider (its dashboard, a customer portal) that the site did
+  // not ask for: the customer hears of it. One the site asked for was announced by its action
+  // (cancellation_requested already true); a refund's or revoke's stop says so in its own e-mail.
+  if (
+    changes.cancellation_requested &&
+    !license.cancellation_requested &&
+    license.status === "active" &&
+    !license.refunded
+  ) {
+    await queueCustomerMail(tx, subscriptionCancelledMail(license));
+  }
+}
+
+/** The "subscription cancelled" e-mail, keyed by the period it ends with (one per period). */
+export function subscriptionCancelledMail(license: Pick<License, "id" | "end_date" | "is_trial" | "trial_ends_at">) {
+  const endsOn = license.is_trial && license.trial_ends_at ? license.trial_ends_at : license.end_date;
+  return { kind: "subscription-cancelled" as const, licenseId: license.id, key: endsOn.toISOString() };
 }
 
 export /** Applies the newest stored event about a subscription (used when its license was just created). */

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -34,6 +35,8 @@ export const users = pgTable(
     email: text("email").notNull(),
     emailVerified: boolean("email_verified").notNull().default(false),
     image: text("image"),
+    /** Reminder e-mails (trial ends soon, renewal coming) wanted; transactional e-mails always go. */
+    reminder_emails: boolean("reminder_emails").notNull().default(true),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -178,6 +181,10 @@ export const licenses = pgTable(
     extended_months: integer("extended_months").notNull().default(0),
     /** occurred_at of the newest provider event applied to the subscription fields (ordering guard). */
     subscription_synced_at: timestamp("subscription_synced_at", { withTimezone: true }),
+    /** A renewal payment failed and the subscription is past due since then (null: paid up). Decision 0023. */
+    past_due_since: timestamp("past_due_since", { withTimezone: true }),
+    /** occurred_at of the newest payment failure or success applied to past_due_since (ordering guard). */
+    payment_state_at: timestamp("payment_state_at", { withTimezone: true }),
   },
   (t) => [
     index("licenses_user_id_created_at_idx").on(t.user_id, t.created_at.desc()),
@@ -216,12 +223,17 @@ export const releases = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** The installer's size and SHA-256 (lowercase hex), when known; the download page shows them. */
+    installer_size_bytes: bigint("installer_size_bytes", { mode: "number" }),
+    installer_sha256: text("installer_sha256"),
     ...timestamps,
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("releases_release_date_idx").on(t.release_date.desc(), t.created_at.desc()),
     check("releases_version_check", sql`length(trim(${t.version})) > 0`),
+    check("releases_installer_size_check", sql`${t.installer_size_bytes} > 0`),
+    check("releases_installer_sha256_check", sql`${t.installer_sha256} ~ '^[0-9a-f]{64}$'`),
   ],
 );
 
@@ -248,6 +260,8 @@ export const payments = pgTable(
     currency: text("currency").notNull().default("USD"),
     billed_at: timestamp("billed_at", { withTimezone: true }).notNull(),
     ...timestamps,
+    /** What approved refunds gave back of this payment (billing history: paid, partially refunded, refunded). */
+    refunded_cents: integer("refunded_cents").notNull().default(0),
   },
   (t) => [
     index("payments_license_id_billed_at_idx").on(t.license_id, t.billed_at.desc()),
@@ -256,6 +270,7 @@ export const payments = pgTable(
     index("payments_subscription_id_idx").on(t.subscription_id),
     check("payments_kind_check", sql`${t.kind} in (${inList(PAYMENT_KINDS)})`),
     check("payments_amount_check", sql`${t.amount_cents} >= 0`),
+    check("payments_refunded_cents_check", sql`${t.refunded_cents} >= 0`),
   ],
 );
 

@@ -1,7 +1,11 @@
+import { customerMailJob } from "../mail/customer-mail.server";
+import { reminderScanJob } from "../mail/reminders.server";
 import type { JobDefinitions } from "./jobs.server";
 import { stopRenewalJob } from "./stop-renewal.server";
 
 /** Every kind of background job the app runs, by queue name. */
 export const JOB_DEFINITIONS: JobDefinitions = {
   "stop-renewal": stopRenewalJob as JobDefinitions[string],
+  "customer-mail": customerMailJob as JobDefinitions[string],
+  "reminder-scan": reminderScanJob as JobDefinitions[string],
 };

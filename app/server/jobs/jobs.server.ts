@@ -48,6 +48,8 @@ export interface EnqueueOptions {
    * there deadlocks).
    */
   tx?: Transaction;
+  /** Not before this moment (a scheduled job, e.g. the next reminder scan). */
+  startAfter?: Date;
 }
 
 export interface JobQueueOptions {
@@ -237,7 +239,7 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
       started = false;
       await boss.stop({ graceful: true, wait: true, close: true, timeout: timeoutMs });
     },
-    async enqueue(kind, data, { key, tx } = {}) {
+    async enqueue(kind, data, { key, tx, startAfter } = {}) {
       if (!options.definitions[kind]) throw new Error(`Unknown job kind ${kind}`);
       const send = async (t: Transaction) => {
         const id = randomUUID();
@@ -249,7 +251,7 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
             .returning({ key: job_keys.key });
           if (claimed.length === 0) return null;
         }
-        return boss.send(kind, data, { id, singletonKey: key, db: transactionExecutor(t) });
+        return boss.send(kind, data, { id, singletonKey: key, startAfter, db: transactionExecutor(t) });
       };
       return tx ? send(tx) : getDb().transaction(send);
     },

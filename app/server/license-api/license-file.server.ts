@@ -1,3 +1,4 @@
+import { accessEndsAt } from "~/domain/past-due";
 import type { License } from "../db/schema";
 import { findLicenseByKey } from "./find-license.server";
 import { signingKeys, type SigningKeys } from "./signing.server";
@@ -30,10 +31,12 @@ export interface LicenseFilePayload {
 
 /**
  * The signed file of a license (the caller has checked that it is valid now). refresh_by is 30
- * days after issued_at, never past end_date (nor, for a trial, past its trial end).
+ * days after issued_at, never past end_date (or a past-due license's grace end; nor, for a trial,
+ * past its trial end).
  */
 export function buildLicenseFile(license: License, now = new Date(), keys: SigningKeys = signingKeys()): LicenseFile {
-  let refreshBy = Math.min(now.getTime() + LICENSE_FILE_REFRESH_DAYS * DAY_MS, license.end_date.getTime());
+  // A past-due license (decision 0023) works until its grace period ends.
+  let refreshBy = Math.min(now.getTime() + LICENSE_FILE_REFRESH_DAYS * DAY_MS, accessEndsAt(license).getTime());
   if (license.is_trial && license.trial_ends_at) refreshBy = Math.min(refreshBy, license.trial_ends_at.getTime());
   const content: LicenseFilePayload = {
     license_id: license.id,

@@ -251,6 +251,14 @@ export function openApiDocument(): Record<string, unknown> {
             windows_username: { type: ["string", "null"] },
             computer_name: { type: ["string", "null"] },
             license_key: { type: "string", description: "The license's current key; only while valid." },
+            payment_past_due: {
+              type: "boolean",
+              description: "A renewal payment failed: the license works until grace_ends_at unless it is paid.",
+            },
+            grace_ends_at: {
+              oneOf: [isoTime, { type: "null" }],
+              description: "While payment_past_due: when the license stops working (end_date + 14 days).",
+            },
           },
         },
         Validation: {

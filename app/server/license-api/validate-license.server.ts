@@ -1,3 +1,4 @@
+import { accessEndsAt, graceEndsAt } from "~/domain/past-due";
 import type { License } from "../db/schema";
 import { findLicenseByKey } from "./find-license.server";
 
@@ -44,6 +45,9 @@ export interface ApiLicense {
   windows_username: string | null;
   computer_name: string | null;
   license_key?: string;
+  /** A renewal payment failed; the license works until `grace_ends_at` unless paid (decision 0023). */
+  payment_past_due: boolean;
+  grace_ends_at: string | null;
 }
 
 export interface Validation {
@@ -71,7 +75,8 @@ export function licenseCode(license: License | null, machine: Machine = {}, now 
   if (license.status === "refund_requested") return "REFUND_REQUESTED";
   if (isOtherMachine(license, machine)) return "MACHINE_MISMATCH";
   if (license.is_trial && license.trial_ends_at && license.trial_ends_at <= now) return "TRIAL_EXPIRED";
-  if (license.end_date <= now) return "EXPIRED";
+  // A past-due license keeps working through its grace period (decision 0023).
+  if (accessEndsAt(license) <= now) return "EXPIRED";
   return "VALID";
 }
 
@@ -95,6 +100,8 @@ export function describeLicense(license: License | null, machine: Machine = {}, 
       windows_username: license.windows_username,
       computer_name: license.computer_name,
       ...(valid ? { license_key: license.license_key } : {}),
+      payment_past_due: license.past_due_since !== null,
+      grace_ends_at: graceEndsAt(license)?.toISOString() ?? null,
     },
   };
 }

@@ -1,5 +1,6 @@
 import { DEMO_EXTENSION_DELAY_MS, extensionMonths, extensionPriceCents, isValidExtension } from "~/domain/extension";
 import { isRefundLocked, licenseTypeLabel } from "~/domain/license-status";
+import { canExtendLicense } from "~/domain/license-card";
 import { openExtensionCheckout, settleCheckoutCreation } from "../billing/create-checkout.server";
 import { getDemoProvider, getPaymentProvider } from "../billing/configured-provider.server";
 import { ActionError } from "../action-error.server";
@@ -7,6 +8,9 @@ import { getOwnLicense } from "./own-license.server";
 import { askProvider } from "./renewal.server";
 
 export const EXTENSION_FAILED = "The license could not be extended. Please try again.";
+/** Trials, revoked, refunded and refund-requested licenses are not extended (app/domain/license-card.ts). */
+export const EXTENSION_REFUSED =
+  "This license cannot be extended: trials turn into a plan by buying one, and revoked or refunded licenses stay ended.";
 
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -34,8 +38,8 @@ export async function chargeExtension({
     throw new ActionError(400, "Choose 0 to 12 extra months and 0 to 5 extra years, at least one month in all.");
   }
   const license = await getOwnLicense(userId, licenseId);
-  if (license.status === "revoked" || isRefundLocked(license)) {
-    throw new ActionError(409, "This license cannot be extended.");
+  if (license.status === "revoked" || isRefundLocked(license) || !canExtendLicense(license)) {
+    throw new ActionError(409, EXTENSION_REFUSED);
   }
   const amountCents = extensionPriceCents(months, years);
   const parts = [months ? plural(months, "month") : null, years ? plural(years, "year") : null]

@@ -1,5 +1,6 @@
 import type { LicenseView } from "~/domain/views";
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
+import type { Database } from "../db/client.server";
 import { isRefundLocked } from "~/domain/license-status";
 import { getDb } from "../db/db.server";
 import { licenses } from "../db/schema";
@@ -7,6 +8,7 @@ import { licenses } from "../db/schema";
 /** What a license card (and the admin's list of a user's licenses) shows: nothing internal. */
 const cardColumns = {
   id: licenses.id,
+  short_id: licenses.short_id,
   email: licenses.email,
   license_type: licenses.license_type,
   status: licenses.status,
@@ -25,6 +27,7 @@ const cardColumns = {
   refunded: licenses.refunded,
   refund_amount: licenses.refund_amount,
   refunded_at: licenses.refunded_at,
+  past_due_since: licenses.past_due_since,
 };
 
 /**
@@ -37,11 +40,7 @@ export async function listUserLicenses(
   userId: string,
   { reveal = false }: { reveal?: boolean } = {},
 ): Promise<LicenseView[]> {
-  const rows = await getDb()
-    .select(cardColumns)
-    .from(licenses)
-    .where(eq(licenses.user_id, userId))
-    .orderBy(desc(licenses.created_at));
+  const rows = await userLicensesQuery(getDb()).execute({ userId });
   return rows.map(({ paddle_subscription_id, ...row }) => ({
     ...row,
     ...(reveal || !isRefundLocked(row) ? {} : { license_key: null, windows_username: null, computer_name: null }),
@@ -52,5 +51,27 @@ export async function listUserLicenses(
     purchase_date: row.purchase_date?.toISOString() ?? null,
     refund_eligible_until: row.refund_eligible_until?.toISOString() ?? null,
     refunded_at: row.refunded_at?.toISOString() ?? null,
+    past_due_since: row.past_due_since?.toISOString() ?? null,
   }));
+}
+
+const prepared = new WeakMap<Database, ReturnType<typeof prepareUserLicenses>>();
+
+/** Built once per database (and prepared once per PostgreSQL connection): every signed-in /licenses runs it. */
+function userLicensesQuery(db: Database) {
+  let query = prepared.get(db);
+  if (!query) {
+    query = prepareUserLicenses(db);
+    prepared.set(db, query);
+  }
+  return query;
+}
+
+function prepareUserLicenses(db: Database) {
+  return db
+    .select(cardColumns)
+    .from(licenses)
+    .where(eq(licenses.user_id, sql.placeholder("userId")))
+    .orderBy(desc(licenses.created_at))
+    .prepare("list_user_licenses");
 }

@@ -1,6 +1,4 @@
-import { hasDisallowedCharacters } from "~/domain/text-input";
 import { and, eq, isNull } from "drizzle-orm";
-import { z } from "zod";
 import { isRefundLocked } from "~/domain/license-status";
 import { LICENSE_ERRORS } from "~/domain/license-texts";
 import { getDb } from "../db/db.server";
@@ -10,20 +8,10 @@ import { ActionError } from "../action-error.server";
 import { recordAudit, type AuditActor } from "../audit/audit.server";
 import { getOwnLicense } from "./own-license.server";
 
-/** Windows usernames (DOMAIN\user) and computer names: trimmed; empty means not set. */
-const offlineValue = z
-  .string()
-  .trim()
-  .max(256, { message: "Use at most 256 characters." })
-  .refine((value) => !hasDisallowedCharacters(value), { message: "Use printable characters only." })
-  .transform((value) => (value === "" ? null : value));
-
 export const OFFLINE_DATA_ONCE = "Offline data can be changed only once.";
 
-export const offlineDataSchema = z.object({
-  windows_username: offlineValue,
-  computer_name: offlineValue,
-});
+/** The form's rules (app/domain/offline-data.ts), checked again on the server. */
+export { offlineDataSchema } from "~/domain/offline-data";
 
 /** Where offline data was set from: the licenses page (the owner) or the desktop API's activation. */
 export type OfflineDataSource = "licenses page" | "desktop API";

@@ -10,8 +10,11 @@ import {
 import { getPaymentProvider } from "../billing/configured-provider.server";
 import { ProviderError } from "../billing/payment-provider.server";
 import { getDb } from "../db/db.server";
+import type { Transaction } from "../db/client.server";
 import { licenses, type License } from "../db/schema";
 import { getLogger } from "../logger.server";
+import { queueCustomerMail } from "../mail/customer-mail.server";
+import { subscriptionCancelledMail } from "../billing/sync-subscription.server";
 import { ActionError } from "../action-error.server";
 import { getOwnLicense } from "./own-license.server";
 
@@ -33,12 +36,15 @@ export async function cancelRenewal({ userId, licenseId }: { userId: string; lic
   if (!canCancelRenewal(licenseFacts(license)))
     throw new ActionError(409, "Automatic renewal is already off for this license.");
   await askProvider(LICENSE_ERRORS.cancel, () => getPaymentProvider().cancelAtPeriodEnd(subscriptionId));
-  await markCancellationRequested(license.id);
+  await getDb().transaction(async (tx) => {
+    await markCancellationRequested(license.id, tx);
+    await queueCustomerMail(tx, subscriptionCancelledMail(license));
+  });
 }
 
 /** Records a cancellation the provider agreed to (the spec's fields; the first request's time kept). */
-export async function markCancellationRequested(licenseId: string): Promise<void> {
-  await getDb()
+export async function markCancellationRequested(licenseId: string, tx?: Transaction): Promise<void> {
+  await (tx ?? getDb())
     .update(licenses)
     .set({
       auto_renew: false,

@@ -51,7 +51,7 @@ export function confirmationEmail(brand: Brand, to: string, name: string, url: s
     `Confirm your ${brand.productName} account`,
     [
       `Hello ${name || "there"},`,
-      `Thanks for creating a ${brand.productName} account. Please confirm your e-mail address to sign in.`,
+      `Thanks for creating a ${brand.productName} account. Please confirm your e-mail address to log in.`,
     ],
     { label: "Confirm my e-mail address", url },
     ["If you did not create this account, you can ignore this e-mail."],

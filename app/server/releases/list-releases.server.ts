@@ -14,6 +14,8 @@ export async function listReleases({ limit }: { limit?: number } = {}): Promise<
       title: releases.title,
       release_date: releases.release_date,
       release_notes: releases.release_notes,
+      installer_size_bytes: releases.installer_size_bytes,
+      installer_sha256: releases.installer_sha256,
     })
     .from(releases)
     .orderBy(desc(releases.release_date), desc(releases.created_at));

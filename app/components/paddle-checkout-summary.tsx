@@ -1,0 +1,57 @@
+import { formatUsd, getPlan, TRIAL_DAYS } from "~/domain/plans";
+import { checkoutNextStep, type PlanCheckoutView } from "~/lib/checkout";
+import { Button } from "./ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "./ui/dialog";
+
+/**
+ * Paddle mode: before Paddle's overlay opens, what the server's checkout charges and what happens
+ * next (trial: free for 7 days, then the price on a date unless cancelled; otherwise today's
+ * amount and the renewal's amount and date). Continue opens the overlay; closing is silent.
+ */
+export function PaddleCheckoutSummary({
+  checkout,
+  onContinue,
+  onClose,
+}: {
+  checkout: PlanCheckoutView | null;
+  onContinue: (checkout: PlanCheckoutView) => void;
+  onClose: () => void;
+}) {
+  const plan = checkout ? getPlan(checkout.planId) : null;
+  return (
+    <Dialog open={Boolean(checkout)} onOpenChange={(open) => !open && onClose()}>
+      {checkout && plan ? (
+        <DialogContent data-testid="checkout-summary">
+          <DialogHeader>
+            <DialogTitle>Checkout</DialogTitle>
+            <DialogDescription>Paddle, our merchant of record, takes the payment in the next step.</DialogDescription>
+          </DialogHeader>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+            <dt className="text-muted-foreground">Plan</dt>
+            <dd>{plan.name}</dd>
+            <dt className="text-muted-foreground">Price</dt>
+            <dd>
+              {formatUsd(checkout.priceCents)} {plan.period}
+            </dd>
+            <dt className="text-muted-foreground">{checkout.trial ? "Free trial" : "Due today"}</dt>
+            <dd>
+              {checkout.trial ? `${TRIAL_DAYS} days; due today: ` : ""}
+              {formatUsd(checkout.dueTodayCents)}
+            </dd>
+          </dl>
+          <p className="text-sm text-muted-foreground" data-testid="checkout-next">
+            {checkoutNextStep(checkout)}
+          </p>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="button" onClick={() => onContinue(checkout)}>
+              Continue to payment
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      ) : null}
+    </Dialog>
+  );
+}

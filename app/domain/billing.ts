@@ -1,0 +1,76 @@
+import { LICENSE_TYPE_LABELS } from "./license-status";
+
+/**
+ * The billing history (issue 14, part 3): what each payment paid for, its status and its
+ * invoice. Pure: the /billing page renders these, the invoice PDF prints the same words.
+ */
+
+export type PaymentKindName = "purchase" | "renewal" | "extension";
+export type PaymentStatus = "paid" | "partially-refunded" | "refunded";
+
+/** One payment as the billing history shows it (dates as ISO strings). */
+export interface BillingEntryView {
+  /** The provider's transaction id: also the invoice's address (/billing/invoices/:id). */
+  id: string;
+  billed_at: string;
+  kind: PaymentKindName;
+  license_type: string;
+  license_short_id: string;
+  amount_cents: number;
+  refunded_cents: number;
+  currency: string;
+}
+
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+  paid: "Paid",
+  "partially-refunded": "Partially refunded",
+  refunded: "Refunded",
+};
+
+/** Paid, or refunded in part or in full (a refund of the whole amount or more is a full refund). */
+export function paymentStatus(payment: { amount_cents: number; refunded_cents: number }): PaymentStatus {
+  if (payment.refunded_cents <= 0) return "paid";
+  return payment.refunded_cents >= payment.amount_cents ? "refunded" : "partially-refunded";
+}
+
+/** What a payment paid for: "Monthly license", "Monthly license renewal", "Extension of a Monthly license". */
+export function paymentDescription(payment: {
+  kind: PaymentKindName;
+  license_type: string;
+  amount_cents: number;
+}): string {
+  const plan = LICENSE_TYPE_LABELS[payment.license_type] ?? payment.license_type;
+  switch (payment.kind) {
+    case "purchase":
+      return payment.amount_cents === 0 ? `${plan} license, free trial` : `${plan} license`;
+    case "renewal":
+      return `${plan} license renewal`;
+    case "extension":
+      return `Extension of a ${plan} license`;
+  }
+}
+
+/** Paddle has no invoice for a zero-value transaction (a trial's start); neither has the demo. */
+export function hasInvoice(payment: { amount_cents: number }): boolean {
+  return payment.amount_cents > 0;
+}
+
+/** An amount in minor units as money: "$9.00", "€49.50". */
+export function formatMoney(cents: number, currency: string): string {
+  try {
+    return new Intl.NumberFormat("en-US", { style: "currency", currency }).format(cents / 100);
+  } catch {
+    return `${(cents / 100).toFixed(2)} ${currency}`;
+  }
+}
+
+/** The page's texts, in one place for the page and its tests. */
+export const BILLING_TEXTS = {
+  title: "Billing history",
+  intro: "Every payment for your licenses, with its invoice.",
+  empty: "No payments yet",
+  emptyDetail: "Payments for your licenses appear here with their invoices.",
+  download: "Download invoice",
+  noInvoice: "No invoice (nothing charged)",
+  invoiceFailed: "The invoice could not be fetched. Please try again.",
+} as const;

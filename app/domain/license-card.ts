@@ -1,0 +1,107 @@
+import { formatDate } from "./format-date";
+import { getLicenseDisplayStatus, isRefundLocked, type LicenseFacts } from "./license-status";
+
+/**
+ * What a license card says about its state (docs/decisions/0024): one badge and one status line
+ * that never contradict each other, whether the card sits among the active or the inactive
+ * licenses, and which actions it offers. Pure, so the card, the tests and other pages (a billing
+ * page, the admin area) read the same rules.
+ */
+
+export type BadgeTone = "success" | "warning" | "secondary" | "destructive" | "outline";
+
+export interface LicenseSummary {
+  /** spec.md section 4's display status, or the refund state that replaces it. */
+  kind: "revoked" | "refund-requested" | "refunded" | "trial-active" | "trial-expired" | "active" | "expired";
+  badge: { label: string; tone: BadgeTone };
+  /** The one line under the title: the state and its date. */
+  line: string;
+}
+
+type SummaryFacts = LicenseFacts & { refunded_at?: Date | string | null };
+
+export function summarizeLicense(license: SummaryFacts, now: Date): LicenseSummary {
+  const status = getLicenseDisplayStatus(license, now);
+  if (status.kind === "revoked")
+    return {
+      kind: "revoked",
+      badge: { label: "Revoked", tone: "destructive" },
+      line: "Revoked: this license no longer works.",
+    };
+  if (license.status === "refund_requested")
+    return {
+      kind: "refund-requested",
+      badge: { label: "Refund requested", tone: "warning" },
+      line: "Refund requested: it is being processed.",
+    };
+  if (isRefundLocked(license))
+    return {
+      kind: "refunded",
+      badge: { label: "Refunded", tone: "secondary" },
+      line: license.refunded_at ? `Refunded on ${formatDate(license.refunded_at)}` : "Refunded",
+    };
+  const renewing = license.auto_renew && !license.cancellation_requested;
+  switch (status.kind) {
+    case "trial-active":
+      return {
+        kind: "trial-active",
+        badge: { label: "Active", tone: "success" },
+        line:
+          renewing && license.has_subscription
+            ? `Active, trial until ${formatDate(status.date)}, then renews automatically`
+            : `Active, trial until ${formatDate(status.date)}`,
+      };
+    case "trial-expired":
+      return {
+        kind: "trial-expired",
+        badge: { label: "Trial Expired", tone: "outline" },
+        line: `Trial Expired on ${formatDate(status.date)}`,
+      };
+    case "active":
+      return {
+        kind: "active",
+        badge: { label: "Active", tone: "success" },
+        line: renewing
+          ? `Active, renews at ${formatDate(status.date)}`
+          : license.cancellation_requested
+            ? `Active until ${formatDate(status.date)}; automatic renewal is cancelled`
+            : `Active, until ${formatDate(status.date)}`,
+      };
+    case "expired":
+      return {
+        kind: "expired",
+        badge: { label: "Expired", tone: "outline" },
+        line: `Expired on ${formatDate(status.date)}`,
+      };
+  }
+}
+
+/** Active licenses (and one waiting for its refund) come first; the rest sit under "Inactive licenses". */
+export function isInactiveLicense(license: SummaryFacts, now: Date): boolean {
+  const kind = summarizeLicense(license, now).kind;
+  return kind === "revoked" || kind === "refunded" || kind === "expired" || kind === "trial-expired";
+}
+
+/** Splits licenses into active and inactive, each keeping its order (newest first). */
+export function groupLicenses<T extends SummaryFacts>(list: T[], now: Date): { active: T[]; inactive: T[] } {
+  const active: T[] = [];
+  const inactive: T[] = [];
+  for (const license of list) (isInactiveLicense(license, now) ? inactive : active).push(license);
+  return { active, inactive };
+}
+
+/**
+ * Extend is offered (and accepted by the server) for a license that is not revoked, not refunded
+ * or waiting for a refund, and not a trial: a trial turns into a plan by buying one. Paid plans and
+ * tester licenses may be extended, also after they expired (the extension then starts today).
+ */
+export function canExtendLicense(license: Pick<LicenseFacts, "status" | "refunded" | "is_trial" | "license_type">) {
+  if (license.status !== "active" || license.refunded) return false;
+  return !license.is_trial && license.license_type !== "trial";
+}
+
+/** The key can be copied while it works: not for a revoked license (refunded ones hide it). */
+export function canCopyKey(license: SummaryFacts, now: Date): boolean {
+  const kind = summarizeLicense(license, now).kind;
+  return kind !== "revoked" && kind !== "refunded" && kind !== "refund-requested";
+}

@@ -1,0 +1,115 @@
+import { z } from "zod";
+import { hasDisallowedCharacters, NOT_ALLOWED_CHARACTERS_MESSAGE } from "./text-input";
+
+/**
+ * The offline data a person types on the licenses page (docs/decisions/0024): a Windows username
+ * and a computer name, checked by the same rules in the dialog and on the server.
+ *
+ * - Windows username: at most 20 characters, none of \ / [ ] : ; | = , + * ? < > " (the rules
+ *   Windows applies to account names). `whoami` prints `DOMAIN\name`, so one domain prefix is
+ *   accepted: the domain follows the computer-name rule and the name after the backslash the
+ *   username rule.
+ * - Computer name: at most 15 characters, letters, digits and hyphens (a NetBIOS name).
+ * - Both are trimmed; empty means not set, but at least one of the two must be given.
+ */
+export const USERNAME_MAX = 20;
+export const COMPUTER_NAME_MAX = 15;
+
+export const OFFLINE_DATA_MESSAGES = {
+  usernameTooLong: `A Windows username has at most ${USERNAME_MAX} characters.`,
+  usernameCharacters: 'A Windows username cannot contain \\ / [ ] : ; | = , + * ? < > or ".',
+  usernameDomain:
+    "Write the domain as DOMAIN\\name: a domain has at most 15 letters, digits or hyphens, and the name follows it.",
+  usernameDots: "A Windows username cannot consist of dots and spaces only.",
+  computerTooLong: `A computer name has at most ${COMPUTER_NAME_MAX} characters.`,
+  computerCharacters: "A computer name uses only letters, digits and hyphens.",
+  computerDigits: "A computer name cannot consist of digits only.",
+  bothEmpty: "Enter a Windows username, a computer name, or both.",
+} as const;
+const M = OFFLINE_DATA_MESSAGES;
+
+const USERNAME_FORBIDDEN = /[\\/[\]:;|=,+*?<>"]/;
+const COMPUTER_NAME = /^[A-Za-z0-9-]+$/;
+
+/** The problem with a computer name (already trimmed, not empty), or null when it is fine. */
+export function computerNameProblem(value: string): string | null {
+  if (value.length > COMPUTER_NAME_MAX) return OFFLINE_DATA_MESSAGES.computerTooLong;
+  if (!COMPUTER_NAME.test(value)) return OFFLINE_DATA_MESSAGES.computerCharacters;
+  if (/^[0-9]+$/.test(value)) return OFFLINE_DATA_MESSAGES.computerDigits;
+  return null;
+}
+
+/** The problem with a Windows username (already trimmed, not empty), or null when it is fine. */
+export function windowsUsernameProblem(value: string): string | null {
+  const slash = value.indexOf("\\");
+  if (slash !== -1) {
+    const domain = value.slice(0, slash);
+    const name = value.slice(slash + 1);
+    if (domain === "" || name === "" || computerNameProblem(domain) !== null)
+      return OFFLINE_DATA_MESSAGES.usernameDomain;
+    return accountNameProblem(name);
+  }
+  return accountNameProblem(value);
+}
+
+/** The account name itself (after any domain). */
+function accountNameProblem(value: string): string | null {
+  if (value.length > USERNAME_MAX) return OFFLINE_DATA_MESSAGES.usernameTooLong;
+  if (USERNAME_FORBIDDEN.test(value)) return OFFLINE_DATA_MESSAGES.usernameCharacters;
+  if (/^[.\s]+$/.test(value)) return OFFLINE_DATA_MESSAGES.usernameDots;
+  return null;
+}
+
+export interface OfflineDataInput {
+  windows_username: string;
+  computer_name: string;
+}
+
+export type OfflineDataErrors = Partial<Record<"windows_username" | "computer_name" | "form", string>>;
+
+/**
+ * Checks both values as typed: the trimmed values (null for empty) when they are fine, or a
+ * message per field (and `form` when both are empty).
+ */
+export function checkOfflineData(
+  input: OfflineDataInput,
+):
+  | { ok: true; windows_username: string | null; computer_name: string | null }
+  | { ok: false; errors: OfflineDataErrors } {
+  const username = input.windows_username.trim();
+  const computer = input.computer_name.trim();
+  if (username === "" && computer === "") return { ok: false, errors: { form: OFFLINE_DATA_MESSAGES.bothEmpty } };
+  const errors: OfflineDataErrors = {};
+  const usernameProblem = username === "" ? null : windowsUsernameProblem(username);
+  const computerProblem = computer === "" ? null : computerNameProblem(computer);
+  if (usernameProblem) errors.windows_username = usernameProblem;
+  if (computerProblem) errors.computer_name = computerProblem;
+  if (usernameProblem || computerProblem) return { ok: false, errors };
+  return { ok: true, windows_username: username || null, computer_name: computer || null };
+}
+
+/**
+ * The licenses form's schema (dialog and server): the rules above, control characters refused as
+ * in every text field, at most 256 characters read (a longer value is refused outright).
+ */
+export const offlineDataSchema = z
+  .object({
+    windows_username: z.string().max(256, { message: M.usernameTooLong }).default(""),
+    computer_name: z.string().max(256, { message: M.computerTooLong }).default(""),
+  })
+  .transform((input, ctx) => {
+    for (const key of ["windows_username", "computer_name"] as const) {
+      if (hasDisallowedCharacters(input[key])) {
+        ctx.addIssue({ code: "custom", path: [key], message: NOT_ALLOWED_CHARACTERS_MESSAGE });
+        return z.NEVER;
+      }
+    }
+    const checked = checkOfflineData(input);
+    if (!checked.ok) {
+      for (const [key, message] of Object.entries(checked.errors)) {
+        ctx.addIssue({ code: "custom", path: key === "form" ? [] : [key], message });
+      }
+      return z.NEVER;
+    }
+    return { windows_username: checked.windows_username, computer_name: checked.computer_name };
+  });

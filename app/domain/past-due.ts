@@ -1,0 +1,79 @@
+import type { ActionResult } from "./action-result";
+
+/**
+ * Payment problems (decision 0023): when a renewal cannot be charged the provider keeps the
+ * subscription "past due" and retries; the license keeps working for a grace period after its
+ * paid time ends, and a later successful payment clears the problem.
+ */
+
+/** Days a past-due license keeps working after its paid time (end date) ends. */
+export const PAST_DUE_GRACE_DAYS = 14;
+
+const DAY = 24 * 60 * 60 * 1000;
+const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
+
+/** The fields the payment-problem rules read (dates as Date or ISO strings). */
+export interface PastDueFacts {
+  end_date: Date | string;
+  past_due_since?: Date | string | null;
+}
+
+/** When a past-due license stops working: its end date plus the grace period; null when paid up. */
+export function graceEndsAt(license: PastDueFacts): Date | null {
+  if (!license.past_due_since) return null;
+  return new Date(toDate(license.end_date).getTime() + PAST_DUE_GRACE_DAYS * DAY);
+}
+
+/** Until when the license works: its end date, or the end of the grace period while past due. */
+export function accessEndsAt(license: PastDueFacts): Date {
+  return graceEndsAt(license) ?? toDate(license.end_date);
+}
+
+/** Whether the license is past due and working only because of the grace period. */
+export function isInGracePeriod(license: PastDueFacts, now: Date = new Date()): boolean {
+  const graceEnd = graceEndsAt(license);
+  return graceEnd !== null && toDate(license.end_date) <= now && now < graceEnd;
+}
+
+/** The payment state stored on a license. */
+export interface PaymentState {
+  past_due_since: Date | null;
+  payment_state_at: Date | null;
+}
+
+/**
+ * A provider event about the license's payments: a failed charge (transaction.payment_failed,
+ * transaction.past_due, subscription.past_due) or a settled one (a completed renewal, the
+ * subscription active, trialing or ended again).
+ */
+export type PaymentEvent = { kind: "failed"; at: Date } | { kind: "settled"; at: Date };
+
+/**
+ * The state after an event, or null when it changes nothing. The newest event wins whatever the
+ * delivery order (an event not newer than the last one applied is stale); the first failure of an
+ * episode is kept as `past_due_since`, so retries do not move it.
+ */
+export function nextPaymentState(current: PaymentState, event: PaymentEvent): PaymentState | null {
+  if (current.payment_state_at && event.at <= current.payment_state_at) return null;
+  if (event.kind === "failed") {
+    return { past_due_since: current.past_due_since ?? event.at, payment_state_at: event.at };
+  }
+  return { past_due_since: null, payment_state_at: event.at };
+}
+
+/** The license card's payment-problem texts, in one place for the card, the server and the tests. */
+export const PAYMENT_PROBLEM_TEXTS = {
+  title: "Payment failed",
+  body: (graceEnd: string) =>
+    `We could not charge your payment method for this license's renewal. The license keeps working until ${graceEnd}; update your payment method before then to keep it.`,
+  expired:
+    "We could not charge your payment method for this license's renewal. Update your payment method to renew it.",
+  button: "Update payment method",
+  updated: "Payment method updated",
+  updatedDetail: "The renewal was paid and your license runs on.",
+  updateFailed: "The payment method could not be updated. Please try again.",
+  nothingDue: "This license has no failed payment to settle.",
+} as const;
+
+/** What "Update payment method" answers: the overlay's transaction, or the demo payment's outcome. */
+export type PaymentMethodAnswer = ActionResult & { transactionId?: string; demo?: boolean; recovered?: boolean };

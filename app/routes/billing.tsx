@@ -1,0 +1,55 @@
+import { Link } from "react-router";
+import { BillingHistory } from "~/components/billing-history";
+import { Button } from "~/components/ui/button";
+import { BILLING_TEXTS } from "~/domain/billing";
+import { pageTitle } from "~/lib/meta";
+import { requireUser } from "~/server/auth/session.server";
+import { listBillingHistory } from "~/server/billing/billing-history.server";
+import type { Route } from "./+types/billing";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  return { entries: await listBillingHistory(user.id) };
+}
+
+export default function Billing({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto w-full max-w-4xl px-4 py-12 sm:px-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-semibold tracking-tight">{BILLING_TEXTS.title}</h1>
+          <p className="mt-1 text-muted-foreground">{BILLING_TEXTS.intro}</p>
+        </div>
+        <Button asChild variant="outline">
+          <Link to="/licenses">Your licenses</Link>
+        </Button>
+      </div>
+      <BillingHistory entries={loaderData.entries} />
+      <p className="mt-4 text-sm text-muted-foreground">
+        Invoices name you as your{" "}
+        <Link to="/profile" className="text-primary underline underline-offset-4">
+          profile
+        </Link>{" "}
+        does (full name and company).
+      </p>
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  pageTitle(matches, "Billing"),
+  { name: "description", content: "Your payments and invoices." },
+];
+
+/** The payments could not be read: say so, and offer to try again. */
+export function ErrorBoundary() {
+  return (
+    <div className="mx-auto flex w-full max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
+      <h1 className="text-2xl font-semibold">Failed to load your billing history</h1>
+      <p className="text-muted-foreground">Something went wrong on our side. Please try again in a moment.</p>
+      <a href="/billing" className="text-primary underline underline-offset-4">
+        Try again
+      </a>
+    </div>
+  );
+}

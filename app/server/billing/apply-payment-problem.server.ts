@@ -1,0 +1,54 @@
+import { eq } from "drizzle-orm";
+import { nextPaymentState, type PaymentEvent } from "~/domain/past-due";
+import type { Transaction } from "../db/client.server";
+import { licenses, payments, type License } from "../db/schema";
+import { getLogger } from "../logger.server";
+import type { PaddleSubscription, PaddleTransaction } from "./paddle-events.server";
+import { licenseForSubscription } from "./sync-subscription.server";
+
+/**
+ * Payment problems (decision 0023): a renewal that could not be charged makes the license past
+ * due; a later successful payment, or the subscription active (or ended) again, clears it. The
+ * newest event wins, whatever the order Paddle delivers them in.
+ */
+
+/** Applies one payment event to a license; true when it made a paid-up license past due. */
+export async function applyPaymentEvent(tx: Transaction, license: License, event: PaymentEvent): Promise<boolean> {
+  const next = nextPaymentState(license, event);
+  if (!next) return false;
+  await tx.update(licenses).set(next).where(eq(licenses.id, license.id));
+  const newlyPastDue = license.past_due_since === null && next.past_due_since !== null;
+  if (newlyPastDue) {
+    getLogger().info({ licenseId: license.id }, "a renewal payment failed: the license is past due");
+    // The "payment failed" e-mail is queued here, in this transaction, once per episode:
+    // queueCustomerMail(tx, { kind: "payment-failed", licenseId: license.id,
+    //   key: `payment-failed:${license.id}:${next.past_due_since.toISOString()}` }).
+  }
+  return newlyPastDue;
+}
+
+/** transaction.payment_failed / transaction.past_due: a subscription's charge did not go through. */
+export async function applyTransactionFailed(tx: Transaction, txn: PaddleTransaction, occurredAt: Date): Promise<void> {
+  // A failed checkout (no subscription yet) is reported to the buyer by the overlay itself.
+  if (!txn.subscription_id) return;
+  // Paid since: this failure is old news.
+  const [paid] = await tx.select({ id: payments.id }).from(payments).where(eq(payments.id, txn.id));
+  if (paid) return;
+  const license = await licenseForSubscription(tx, txn.subscription_id);
+  if (!license) {
+    getLogger().warn({ transaction: txn.id }, "payment failure for a subscription without a license");
+    return;
+  }
+  await applyPaymentEvent(tx, license, { kind: "failed", at: occurredAt });
+}
+
+/** A subscription event's status: past_due is a failed payment; active, trialing, paused or canceled settle it. */
+export async function applySubscriptionPaymentState(
+  tx: Transaction,
+  sub: PaddleSubscription,
+  occurredAt: Date,
+): Promise<void> {
+  const license = await licenseForSubscription(tx, sub.id);
+  if (!license) return;
+  await applyPaymentEvent(tx, license, { kind: sub.status === "past_due" ? "failed" : "settled", at: occurredAt });
+}

@@ -1,0 +1,39 @@
+import { and, desc, eq } from "drizzle-orm";
+import type { BillingEntryView } from "~/domain/billing";
+import { getDb } from "../db/db.server";
+import { licenses, payments } from "../db/schema";
+
+const entryColumns = {
+  id: payments.id,
+  billed_at: payments.billed_at,
+  kind: payments.kind,
+  license_type: licenses.license_type,
+  license_short_id: licenses.short_id,
+  amount_cents: payments.amount_cents,
+  refunded_cents: payments.refunded_cents,
+  currency: payments.currency,
+};
+
+/** The user's payments, newest first, each with the license it paid for (only what the page shows). */
+export async function listBillingHistory(userId: string): Promise<BillingEntryView[]> {
+  const rows = await getDb()
+    .select(entryColumns)
+    .from(payments)
+    .innerJoin(licenses, eq(licenses.id, payments.license_id))
+    .where(eq(payments.user_id, userId))
+    .orderBy(desc(payments.billed_at), desc(payments.id));
+  return rows.map((row) => ({ ...row, billed_at: row.billed_at.toISOString() }));
+}
+
+const TRANSACTION_ID = /^txn_[A-Za-z0-9_]{1,100}$/;
+
+/** One of the user's payments by transaction id; another user's (or no) payment is undefined. */
+export async function getOwnPayment(userId: string, paymentId: string) {
+  if (!TRANSACTION_ID.test(paymentId)) return undefined;
+  const [row] = await getDb()
+    .select({ ...entryColumns, license_id: licenses.id, subscription_id: payments.subscription_id })
+    .from(payments)
+    .innerJoin(licenses, eq(licenses.id, payments.license_id))
+    .where(and(eq(payments.id, paymentId), eq(payments.user_id, userId)));
+  return row;
+}

@@ -1,0 +1,108 @@
+import { and, eq } from "drizzle-orm";
+import { formatMoney, PAYMENT_STATUS_LABELS, paymentDescription, paymentStatus } from "~/domain/billing";
+import { formatDate } from "~/domain/format-date";
+import { getDb } from "../db/db.server";
+import { demo_billing, profiles, users } from "../db/schema";
+import { getEnv } from "../env.server";
+import type { getOwnPayment } from "./billing-history.server";
+
+/** Everything an invoice prints, read from the payment, the buyer's profile and the provider's transaction. */
+export interface InvoiceDocument {
+  number: string;
+  issuedAt: Date;
+  transactionId: string;
+  licenseShortId: string;
+  seller: { name: string; address: string | null; email: string; website: string };
+  buyer: { name: string; company: string | null; email: string };
+  lines: { description: string; detail: string | null; quantity: number; amountCents: number }[];
+  subtotalCents: number;
+  taxCents: number;
+  /** The tax rate as a percentage ("20"), when the transaction names one. */
+  taxRate: string | null;
+  totalCents: number;
+  currency: string;
+  refundedCents: number;
+  status: string;
+}
+
+type OwnPayment = NonNullable<Awaited<ReturnType<typeof getOwnPayment>>>;
+
+/** The demo transaction's totals as Paddle shapes them (strings in minor units). */
+interface StoredTransaction {
+  billing_period?: { starts_at: string; ends_at: string } | null;
+  details?: {
+    totals?: { subtotal?: string; tax?: string; total?: string };
+    tax_rates_used?: { tax_rate?: string }[];
+  };
+}
+
+const cents = (value: string | undefined, fallback: number) =>
+  value !== undefined && /^-?\d+$/.test(value) ? Number(value) : fallback;
+
+/** "INV-20261123-7F3A9C": the date it was billed and the end of the transaction id. */
+export function invoiceNumber(payment: { id: string; billed_at: Date }): string {
+  const day = payment.billed_at.toISOString().slice(0, 10).replace(/-/g, "");
+  return `INV-${day}-${payment.id.slice(-6).toUpperCase()}`;
+}
+
+/** The invoice of one of the user's payments, as the demo provider issues it. */
+export async function buildInvoice(userId: string, payment: OwnPayment): Promise<InvoiceDocument> {
+  const env = getEnv();
+  const db = getDb();
+  const [buyer] = await db
+    .select({ email: users.email, name: users.name, full_name: profiles.full_name, company: profiles.company_name })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.id, users.id))
+    .where(eq(users.id, userId));
+  const [stored] = await db
+    .select({ data: demo_billing.data })
+    .from(demo_billing)
+    .where(and(eq(demo_billing.id, payment.id), eq(demo_billing.kind, "transaction")));
+  const txn = (stored?.data ?? {}) as StoredTransaction;
+  const totalCents = cents(txn.details?.totals?.total, payment.amount_cents);
+  const taxCents = cents(txn.details?.totals?.tax, 0);
+  const subtotalCents = cents(txn.details?.totals?.subtotal, totalCents - taxCents);
+  const rate = txn.details?.tax_rates_used?.[0]?.tax_rate;
+  const period = txn.billing_period;
+  return {
+    number: invoiceNumber(payment),
+    issuedAt: new Date(payment.billed_at),
+    transactionId: payment.id,
+    licenseShortId: payment.license_short_id,
+    seller: {
+      name: env.SELLER_NAME ?? env.PRODUCT_NAME,
+      address: env.SELLER_ADDRESS ?? null,
+      email: env.SUPPORT_EMAIL,
+      website: env.PUBLIC_URL,
+    },
+    buyer: {
+      name: buyer?.full_name || buyer?.name || "",
+      company: buyer?.company || null,
+      email: buyer?.email ?? "",
+    },
+    lines: [
+      {
+        description: `${env.PRODUCT_NAME}: ${paymentDescription(payment)}`,
+        detail: [
+          `License ${payment.license_short_id}`,
+          period ? `${formatDate(period.starts_at)} to ${formatDate(period.ends_at)}` : null,
+        ]
+          .filter(Boolean)
+          .join(", "),
+        quantity: 1,
+        amountCents: subtotalCents,
+      },
+    ],
+    subtotalCents,
+    taxCents,
+    taxRate: rate !== undefined && /^\d+(\.\d+)?$/.test(rate) ? String(Math.round(Number(rate) * 10_000) / 100) : null,
+    totalCents,
+    currency: payment.currency,
+    refundedCents: payment.refunded_cents,
+    status: PAYMENT_STATUS_LABELS[paymentStatus(payment)],
+  };
+}
+
+/** Money on the invoice. */
+export const money = (invoice: Pick<InvoiceDocument, "currency">, amount: number) =>
+  formatMoney(amount, invoice.currency);

@@ -1,0 +1,191 @@
+import { and, desc, eq, gt, inArray } from "drizzle-orm";
+import {
+  customerMailKey,
+  dueReminder,
+  isCustomerMailKind,
+  isReminderKind,
+  type CustomerMailKind,
+} from "~/domain/customer-mail";
+import { licenseFacts, licenseTypeLabel } from "~/domain/license-status";
+import { getPlan, isPlanId } from "~/domain/plans";
+import { customerEmail, type CustomerEmailFields, type LicenseView } from "~/emails/customer-emails.server";
+import type { Transaction } from "../db/client.server";
+import { getDb } from "../db/db.server";
+import { licenses, payments, profiles, users, type License } from "../db/schema";
+import { getEnv } from "../env.server";
+import type { JobDefinition } from "../jobs/jobs.server";
+import { enqueue } from "../jobs/jobs.server";
+import { getMailer } from "./mailer.server";
+
+/**
+ * The customer e-mails about a license (issue 14). A change that warrants one queues it in its own
+ * transaction with `queueCustomerMail`: the e-mail goes if and only if the change commits, and once
+ * per occasion (the job key is license + kind + occasion, kept in job_keys), so a replayed webhook
+ * sends nothing new. The job composes the e-mail from the license as it is when it runs and sends it
+ * through the site's mailer (SMTP, or the dev mailbox in embedded mode); a failed send is retried.
+ */
+
+/** Facts known when the e-mail is queued that the license row does not keep. */
+export interface CustomerMailDetails {
+  /** What was paid, charged or is due, in the currency's minor unit. */
+  amountCents?: number;
+  currency?: string;
+  /** Months an extension added. */
+  months?: number;
+  /** Payment failed: until when the license keeps working (ISO date), if a grace period applies. */
+  graceUntil?: string;
+  /** A reminder: the trial end or renewal date it is about (ISO date). */
+  at?: string;
+}
+
+export interface CustomerMailRequest {
+  kind: CustomerMailKind;
+  licenseId: string;
+  /**
+   * The occasion: a transaction or adjustment id, a period's end… With the kind and the license it
+   * makes the job key, so the same occasion sends this e-mail at most once.
+   */
+  key: string;
+  details?: CustomerMailDetails;
+}
+
+interface CustomerMailJobData {
+  kind: CustomerMailKind;
+  licenseId: string;
+  details: CustomerMailDetails;
+}
+
+/**
+ * Queues one customer e-mail inside the caller's transaction (a webhook's, an action's). Returns
+ * the job id, or null when this occasion's e-mail was queued before.
+ */
+export function queueCustomerMail(tx: Transaction, request: CustomerMailRequest): Promise<string | null> {
+  if (!isCustomerMailKind(request.kind)) throw new Error(`Unknown customer e-mail kind ${String(request.kind)}`);
+  if (!request.licenseId || !request.key) throw new Error("A customer e-mail needs a license and an occasion key");
+  const data: CustomerMailJobData = {
+    kind: request.kind,
+    licenseId: request.licenseId,
+    details: request.details ?? {},
+  };
+  return enqueue(CUSTOMER_MAIL_JOB, data, { key: customerMailKey(request.kind, request.licenseId, request.key), tx });
+}
+
+export const CUSTOMER_MAIL_JOB = "customer-mail";
+
+/** Sends one queued customer e-mail; a failing mail server is retried for about a day. */
+export const customerMailJob: JobDefinition<CustomerMailJobData> = {
+  retryLimit: 10,
+  retryDelaySeconds: 60,
+  retryBackoff: true,
+  expireInSeconds: 120,
+  handle: async (data) => sendCustomerMail(data),
+};
+
+export function formatMoney(cents: number, currency = "USD"): string {
+  try {
+    return new Intl.NumberFormat("en-US", { style: "currency", currency }).format(cents / 100);
+  } catch {
+    return `${(cents / 100).toFixed(2)} ${currency}`;
+  }
+}
+
+const money = (details: CustomerMailDetails) =>
+  details.amountCents != null && details.amountCents > 0 ? formatMoney(details.amountCents, details.currency) : null;
+
+/** The last amount charged for the license's plan (purchase or renewal), else the plan's list price. */
+async function nextChargeAmount(license: License): Promise<string> {
+  const [last] = await getDb()
+    .select({ amount_cents: payments.amount_cents, currency: payments.currency })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.license_id, license.id),
+        inArray(payments.kind, ["purchase", "renewal"]),
+        gt(payments.amount_cents, 0),
+      ),
+    )
+    .orderBy(desc(payments.billed_at))
+    .limit(1);
+  if (last) return formatMoney(last.amount_cents, last.currency);
+  return isPlanId(license.license_type) ? formatMoney(getPlan(license.license_type).priceCents) : "the plan's price";
+}
+
+function licenseView(license: License): LicenseView {
+  return {
+    shortId: license.short_id,
+    planName: licenseTypeLabel(license.license_type),
+    startDate: license.start_date,
+    endDate: license.end_date,
+    isTrial: license.is_trial,
+    trialEndsAt: license.is_trial ? license.trial_ends_at : null,
+    licenseKey: license.license_key,
+  };
+}
+
+/** Composes and sends the e-mail, or explains why it is no longer wanted (what the job records). */
+export async function sendCustomerMail({ kind, licenseId, details }: CustomerMailJobData) {
+  const [row] = await getDb()
+    .select({ license: licenses, email: users.email, reminders: users.reminder_emails, name: profiles.full_name })
+    .from(licenses)
+    .innerJoin(users, eq(users.id, licenses.user_id))
+    .leftJoin(profiles, eq(profiles.id, licenses.user_id))
+    .where(eq(licenses.id, licenseId));
+  if (!row) return { skipped: "the license no longer exists" };
+  const { license } = row;
+  if (isReminderKind(kind)) {
+    // Checked again when sending: the customer may have opted out, cancelled or been refunded since.
+    if (!row.reminders) return { skipped: "reminder e-mails are turned off" };
+    const due = dueReminder(licenseFacts(license), new Date());
+    if (!due || due.kind !== kind || (details.at && due.at.toISOString() !== details.at))
+      return { skipped: "the reminder is no longer due" };
+  }
+  const env = getEnv();
+  const common = {
+    brand: { productName: env.PRODUCT_NAME, publicUrl: env.PUBLIC_URL, supportEmail: env.SUPPORT_EMAIL },
+    name: row.name ?? "",
+    license: licenseView(license),
+  };
+  const input = await templateInput(kind, license, details);
+  const mail = await customerEmail({ ...common, ...input });
+  await getMailer().send({ to: row.email, ...mail });
+  return { sent: kind, license: license.short_id };
+}
+
+async function templateInput(
+  kind: CustomerMailKind,
+  license: License,
+  details: CustomerMailDetails,
+): Promise<CustomerEmailFields> {
+  switch (kind) {
+    case "license-delivered":
+      return { kind, tester: license.license_type === "tester", amount: money(details) };
+    case "trial-ends-soon":
+      return {
+        kind,
+        price: isPlanId(license.license_type)
+          ? formatMoney(getPlan(license.license_type).priceCents)
+          : await nextChargeAmount(license),
+        chargeOn: license.trial_ends_at ?? license.end_date,
+      };
+    case "renewal-coming":
+      return { kind, amount: await nextChargeAmount(license), renewsOn: license.end_date };
+    case "renewed":
+      return { kind, amount: money(details) };
+    case "extended":
+      return { kind, months: details.months ?? null };
+    case "payment-failed":
+      return { kind, amount: money(details), graceUntil: details.graceUntil ? new Date(details.graceUntil) : null };
+    case "refund-processed":
+      return {
+        kind,
+        amount:
+          license.refund_amount != null
+            ? formatMoney(license.refund_amount, details.currency ?? "USD")
+            : money(details),
+      };
+    case "subscription-cancelled":
+      return { kind, endsOn: license.is_trial && license.trial_ends_at ? license.trial_ends_at : license.end_date };
+    case "license-revoked":
+      return { kind };
+  }
+}

@@ -1,0 +1,149 @@
+import fs from "node:fs";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formPost, rawRequest, signIn } from "../support/raw-http";
+import { startServer, tempDir, type ServerProcess } from "../support/server-process";
+import { testEngines } from "../support/test-app";
+
+// Two app servers on one PostgreSQL database, as behind a load balancer. Each keeps anonymous pages
+// (page cache) and signed-in sessions (session cache) in memory; what one changes must hold on the
+// other at its very next request. Ports apart from the other suites' (4393 page cache, 4391 run modes).
+const PORT_A = 4405;
+const PORT_B = 4406;
+const DEMO = { email: "demo@forgekit.example", password: "user-demo-1" };
+const ADMIN = { email: "admin@forgekit.example", password: "admin-demo-1" };
+
+function get(port: number, path: string, cookie?: string) {
+  return rawRequest({ port, method: "GET", path, headers: cookie ? { Cookie: cookie } : {} });
+}
+
+/** Only the session cookie: what a browser sends for a signed-in page. */
+const sessionOnly = (cookie: string) =>
+  cookie
+    .split("; ")
+    .filter((c) => c.includes("session_token"))
+    .join("; ");
+
+for (const engine of testEngines().filter((name) => name === "postgres")) {
+  describe(`two app servers on one ${engine} database`, () => {
+    let a: ServerProcess;
+    let b: ServerProcess;
+    let dataDir: string;
+    let dropDatabase = async () => {};
+
+    beforeAll(async () => {
+      const base = process.env.TEST_DATABASE_URL!;
+      const name = `test_two_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+      const admin = new pg.Client({ connectionString: base });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      await admin.end();
+      dropDatabase = async () => {
+        const client = new pg.Client({ connectionString: base });
+        await client.connect();
+        await client.query(`drop database if exists ${name} with (force)`);
+        await client.end();
+      };
+      const url = new URL(base);
+      url.pathname = `/${name}`;
+      // One data directory: both read the secrets the first one generated (one cookie signature).
+      dataDir = tempDir("fk-two-");
+      const env = { DATABASE_URL: url.toString(), AUTH_RATE_LIMIT: "1000000" };
+      a = await startServer({ port: PORT_A, dataDir, env });
+      b = await startServer({ port: PORT_B, dataDir, env });
+    }, 180_000);
+
+    afterAll(async () => {
+      await Promise.all([a?.stop(), b?.stop()]);
+      await dropDatabase();
+      if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    it("signing out on one server signs the session out on the other at its very next request", async () => {
+      const cookie = sessionOnly(await signIn(PORT_A, DEMO.email, DEMO.password));
+      // Both servers have seen (and remember) the session.
+      for (let i = 0; i < 3; i++) {
+        for (const port of [PORT_A, PORT_B]) {
+          const page = await get(port, "/licenses", cookie);
+          expect(page.status).toBe(200);
+          expect(page.body).toContain("Your licenses");
+        }
+      }
+      const out = await formPost(PORT_A, "/logout", {}, { cookie });
+      expect(out.status).toBe(302);
+      for (const port of [PORT_B, PORT_A]) {
+        const after = await get(port, "/licenses", cookie);
+        expect(after.status).toBe(302);
+        expect(after.headers.location).toBe("/login?redirectTo=%2Flicenses");
+        const data = await get(port, "/licenses.data", cookie);
+        expect(data.body).not.toContain(DEMO.email);
+      }
+    });
+
+    it("ending one of two sessions refuses it on both servers at once and leaves the other signed in", async () => {
+      const first = sessionOnly(await signIn(PORT_A, DEMO.email, DEMO.password));
+      const second = sessionOnly(await signIn(PORT_B, DEMO.email, DEMO.password));
+      for (const [port, cookie] of [
+        [PORT_A, first],
+        [PORT_B, first],
+        [PORT_A, second],
+        [PORT_B, second],
+      ] as const) {
+        expect((await get(port, "/licenses", cookie)).status).toBe(200);
+      }
+      // Signing out of one session on B leaves the other session signed in on both servers.
+      expect((await formPost(PORT_B, "/logout", {}, { cookie: second })).status).toBe(302);
+      expect((await get(PORT_A, "/licenses", second)).status).toBe(302);
+      expect((await get(PORT_A, "/licenses", first)).status).toBe(200);
+      expect((await get(PORT_B, "/licenses", first)).status).toBe(200);
+    });
+
+    it("a changed name shows on the other server's signed-in pages at the next request", async () => {
+      const cookie = sessionOnly(await signIn(PORT_A, DEMO.email, DEMO.password));
+      for (let i = 0; i < 2; i++) {
+        const before = await get(PORT_B, "/licenses.data", cookie);
+        expect(before.status).toBe(200);
+        expect(before.body).toContain("Dana Developer");
+      }
+      const renamed = `Dana Renamed ${Date.now() % 1000}`;
+      const saved = await formPost(
+        PORT_A,
+        "/profile",
+        { full_name: renamed, company_name: "", email: DEMO.email },
+        { cookie },
+      );
+      expect(saved.status).toBe(200);
+      const after = await get(PORT_B, "/licenses.data", cookie);
+      expect(after.body).toContain(renamed);
+      expect(after.body).not.toContain("Dana Developer");
+    });
+
+    it("an admin's release change on one server shows on the other's /download at the next request", async () => {
+      let cached = false;
+      for (let i = 0; i < 50 && !cached; i++) {
+        const page = await get(PORT_B, "/download");
+        cached = page.headers["x-cache"] === "HIT";
+        if (!cached) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(cached).toBe(true);
+      const version = `8.${Date.now() % 1000}.2`;
+      const cookie = await signIn(PORT_A, ADMIN.email, ADMIN.password);
+      const saved = await formPost(
+        PORT_A,
+        "/admin",
+        {
+          intent: "save-release",
+          version,
+          title: "Two servers",
+          release_date: "2031-01-01",
+          release_notes: "Seen everywhere",
+        },
+        { cookie },
+      );
+      expect(saved.status).toBe(200);
+      const after = await get(PORT_B, "/download");
+      expect(after.headers["x-cache"]).toBe("MISS");
+      expect(after.body).toContain(version);
+    });
+  });
+}

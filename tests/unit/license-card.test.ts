@@ -1,0 +1,103 @@
+import { describe, expect, it } from "vitest";
+import { canCopyKey, canExtendLicense, groupLicenses, summarizeLicense } from "~/domain/license-card";
+import type { LicenseFacts } from "~/domain/license-status";
+
+const NOW = new Date("2026-06-15T12:00:00.000Z");
+const DAY = 86_400_000;
+const at = (days: number) => new Date(NOW.getTime() + days * DAY);
+
+const base: LicenseFacts & { refunded_at: Date | null } = {
+  license_type: "monthly",
+  status: "active",
+  end_date: at(10),
+  is_trial: false,
+  trial_ends_at: null,
+  auto_renew: true,
+  cancellation_requested: false,
+  has_subscription: true,
+  refunded: false,
+  refund_eligible_until: at(5),
+  refunded_at: null,
+};
+const license = (change: Partial<typeof base>) => ({ ...base, ...change });
+
+describe("summarizeLicense: one badge and one line that agree", () => {
+  it("an auto-renewing license says renews at, once", () => {
+    expect(summarizeLicense(base, NOW)).toEqual({
+      kind: "active",
+      badge: { label: "Active", tone: "success" },
+      line: "Active, renews at Jun 25, 2026",
+    });
+  });
+
+  it("a cancelled renewal and a license without renewal say until", () => {
+    expect(summarizeLicense(license({ cancellation_requested: true }), NOW).line).toBe(
+      "Active until Jun 25, 2026; automatic renewal is cancelled",
+    );
+    expect(summarizeLicense(license({ auto_renew: false }), NOW).line).toBe("Active, until Jun 25, 2026");
+  });
+
+  it("a refund-requested license says nothing about renewing", () => {
+    const summary = summarizeLicense(license({ status: "refund_requested" }), NOW);
+    expect(summary.badge.label).toBe("Refund requested");
+    expect(summary.line).not.toMatch(/renew|Active/i);
+  });
+
+  it("refunded, revoked, expired and trials", () => {
+    expect(summarizeLicense(license({ status: "refunded", refunded: true, refunded_at: at(-2) }), NOW)).toMatchObject({
+      kind: "refunded",
+      badge: { label: "Refunded" },
+      line: "Refunded on Jun 13, 2026",
+    });
+    expect(summarizeLicense(license({ status: "revoked" }), NOW)).toMatchObject({ badge: { label: "Revoked" } });
+    expect(summarizeLicense(license({ end_date: at(-1) }), NOW)).toMatchObject({
+      badge: { label: "Expired" },
+      line: "Expired on Jun 14, 2026",
+    });
+    const trial = license({ license_type: "trial", is_trial: true, trial_ends_at: at(3), has_subscription: false });
+    expect(summarizeLicense(trial, NOW).line).toBe("Active, trial until Jun 18, 2026");
+    expect(summarizeLicense({ ...trial, trial_ends_at: at(-3) }, NOW)).toMatchObject({
+      badge: { label: "Trial Expired" },
+      line: "Trial Expired on Jun 12, 2026",
+    });
+    const planTrial = license({ is_trial: true, trial_ends_at: at(3) });
+    expect(summarizeLicense(planTrial, NOW).line).toBe("Active, trial until Jun 18, 2026, then renews automatically");
+  });
+});
+
+describe("groupLicenses", () => {
+  it("keeps active and refund-requested licenses first, in order, and moves the others under inactive", () => {
+    const list = [
+      { ...license({ end_date: at(-1) }), name: "expired" },
+      { ...base, name: "active" },
+      { ...license({ status: "revoked" }), name: "revoked" },
+      { ...license({ status: "refund_requested" }), name: "refund requested" },
+      { ...license({ status: "refunded", refunded: true }), name: "refunded" },
+      { ...license({ is_trial: true, trial_ends_at: at(-1) }), name: "trial expired" },
+      { ...license({ auto_renew: false }), name: "not renewing" },
+    ];
+    const { active, inactive } = groupLicenses(list, NOW);
+    expect(active.map((l) => l.name)).toEqual(["active", "refund requested", "not renewing"]);
+    expect(inactive.map((l) => l.name)).toEqual(["expired", "revoked", "refunded", "trial expired"]);
+  });
+});
+
+describe("canExtendLicense and canCopyKey", () => {
+  it("extends plans and tester licenses, also expired ones; never trials, revoked or refunded ones", () => {
+    expect(canExtendLicense(base)).toBe(true);
+    expect(canExtendLicense(license({ license_type: "tester", has_subscription: false }))).toBe(true);
+    expect(canExtendLicense(license({ end_date: at(-30) }))).toBe(true);
+    expect(canExtendLicense(license({ license_type: "trial", is_trial: true }))).toBe(false);
+    expect(canExtendLicense(license({ is_trial: true, trial_ends_at: at(3) }))).toBe(false);
+    expect(canExtendLicense(license({ status: "revoked" }))).toBe(false);
+    expect(canExtendLicense(license({ status: "refund_requested" }))).toBe(false);
+    expect(canExtendLicense(license({ status: "refunded", refunded: true }))).toBe(false);
+  });
+
+  it("offers Copy unless the key no longer works or is hidden", () => {
+    expect(canCopyKey(base, NOW)).toBe(true);
+    expect(canCopyKey(license({ end_date: at(-1) }), NOW)).toBe(true);
+    expect(canCopyKey(license({ status: "revoked" }), NOW)).toBe(false);
+    expect(canCopyKey(license({ status: "refund_requested" }), NOW)).toBe(false);
+  });
+});
