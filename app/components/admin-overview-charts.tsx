@@ -62,7 +62,7 @@ export function DailyChart({ days }: { days: DayPoint[] }) {
         {DAILY_SERIES.map((series) => (
           <Line
             key={series}
-            type="monotone"
+            type="linear"
             dataKey={series}
             name={DAILY_SERIES_LABELS[series]}
             stroke={COLORS[series]}

@@ -200,6 +200,15 @@ export function AdminUserLicenses({ licenses, now }: { licenses: AdminLicenseVie
             <div className="flex flex-wrap gap-2">
               {license.status === "active" ? <RevokeDialog license={license} fetcher={fetcher} /> : null}
               {canResetOfflineData(license) ? <ResetOfflineDialog license={license} fetcher={fetcher} /> : null}
+              {license.status === "active" && !license.refunded ? (
+                <fetcher.Form method="post">
+                  <input type="hidden" name="intent" value="resend-license" />
+                  <input type="hidden" name="licenseId" value={license.id} />
+                  <Button type="submit" variant="outline" size="sm" disabled={fetcher.state !== "idle"}>
+                    Resend license e-mail
+                  </Button>
+                </fetcher.Form>
+              ) : null}
             </div>
           </li>
         );

@@ -17,10 +17,15 @@ export const ADMIN_ERRORS = {
   loadUser: "Failed to load the user",
   loadAudit: "Failed to load the audit log",
   resetOffline: "Failed to reset the offline data",
+  resend: "Failed to resend the license e-mail",
 } as const;
 
 export const ADMIN_TOASTS = {
   revoked: { title: "License revoked", description: "The license no longer works." },
+  resent: (email: string) => ({
+    title: "License e-mail queued",
+    description: `The license e-mail to ${email} is on its way.`,
+  }),
   offlineReset: {
     title: "Offline data reset",
     description: "The license can be bound to a computer again; its key was regenerated.",

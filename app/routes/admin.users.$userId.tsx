@@ -5,7 +5,12 @@ import type { ActionResult, FieldErrors, ToastInput } from "~/domain/action-resu
 import { pageTitle } from "~/lib/meta";
 import { ActionError, isUuid } from "~/server/action-error.server";
 import { failure } from "~/server/action-reply.server";
-import { addTesterLicense, resetOfflineData, revokeLicense } from "~/server/admin/manage-licenses.server";
+import {
+  addTesterLicense,
+  resendLicenseEmail,
+  resetOfflineData,
+  revokeLicense,
+} from "~/server/admin/manage-licenses.server";
 import { getUserDetails } from "~/server/admin/user-details.server";
 import { requireAdmin, requireAdminAction } from "~/server/auth/session.server";
 import { getLogger } from "~/server/logger.server";
@@ -43,6 +48,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     revoke: ADMIN_ERRORS.revoke,
     "add-tester": ADMIN_ERRORS.addTester,
     "reset-offline": ADMIN_ERRORS.resetOffline,
+    "resend-license": ADMIN_ERRORS.resend,
   };
   if (!isUuid(userId)) return fail(404, "User not found");
   try {
@@ -62,6 +68,10 @@ export async function action({ request, params }: Route.ActionArgs) {
       case "reset-offline":
         await resetOfflineData({ admin, licenseId: String(form.get("licenseId") ?? ""), userId });
         return ok(ADMIN_TOASTS.offlineReset);
+      case "resend-license": {
+        const { email } = await resendLicenseEmail({ admin, licenseId: String(form.get("licenseId") ?? ""), userId });
+        return ok(ADMIN_TOASTS.resent(email));
+      }
       default:
         return fail(400, "Unknown action.");
     }

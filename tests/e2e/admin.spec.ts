@@ -27,7 +27,7 @@ test.describe("administration", () => {
     page,
     signIn,
   }, info) => {
-    test.setTimeout(60_000);
+    test.setTimeout(90_000);
     const name = `Tess Tester ${info.project.name} ${Date.now().toString(36)}`;
     const email = uniqueEmail("admin-target", info.project.name);
     await registerAndConfirm(page, email, "secret-pass-1", name);
@@ -90,6 +90,10 @@ test.describe("administration", () => {
     await expect(license).toContainText("not set");
     await expect(license.getByRole("button", { name: "Reset offline data" })).toHaveCount(0);
 
+    // The customer lost the e-mail with the key: support sends it again.
+    await license.getByRole("button", { name: "Resend license e-mail" }).click();
+    await expect(toast(page, "License e-mail queued")).toContainText(email);
+
     // Revoke: a reason is required; the confirmation is destructive-styled.
     await license.getByRole("button", { name: "Revoke" }).click();
     const dialog = page.getByRole("alertdialog");
@@ -104,6 +108,7 @@ test.describe("administration", () => {
     await expect(dialog).toBeHidden();
     await expect(license).toHaveAttribute("data-license-status", "revoked");
     await expect(license.getByRole("button", { name: "Revoke" })).toHaveCount(0);
+    await expect(license.getByRole("button", { name: "Resend license e-mail" })).toHaveCount(0);
     const entries = page.getByTestId("audit-entry");
     await expect(entries.first()).toContainText("Revoked a license");
     await expect(entries.first()).toContainText("reason: Shared the key publicly");
@@ -112,8 +117,8 @@ test.describe("administration", () => {
     // The audit log, filtered to this user, links back to their page.
     await page.getByRole("link", { name: "Open in the audit log" }).click();
     await expect(page).toHaveURL(/tab=audit&target=/);
-    // Added, bound by the tool, reset, revoked.
-    await expect(page.getByTestId("audit-entry")).toHaveCount(4);
+    // Added, bound by the tool, reset, resent, revoked.
+    await expect(page.getByTestId("audit-entry")).toHaveCount(5);
     await page
       .getByTestId("audit-entry")
       .first()
@@ -123,6 +128,7 @@ test.describe("administration", () => {
   });
 
   test("the overview shows figures, charts with tables, and the tab survives a reload", async ({ page, signIn }) => {
+    test.setTimeout(60_000);
     await signIn(DEMO_ADMIN);
     await page.goto("/admin");
     const overview = page.getByTestId("admin-overview");
@@ -147,6 +153,7 @@ test.describe("administration", () => {
   });
 
   test("the audit log filters by action and dates in the URL, pages, and exports CSV", async ({ page, signIn }) => {
+    test.setTimeout(60_000);
     await signIn(DEMO_ADMIN);
     // Something to find: a one-day tester license for the demo user.
     await page.goto(`/admin?tab=users&q=${encodeURIComponent(DEMO_USER.email)}`);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as adminRoute from "~/routes/admin";
 import * as userRoute from "~/routes/admin.users.$userId";
 import * as csvRoute from "~/routes/admin.audit-csv";
-import { audit_log, demo_billing, licenses, payments, releases, users } from "~/server/db/schema";
+import { audit_log, demo_billing, job_keys, licenses, payments, releases, users } from "~/server/db/schema";
 import { drainJobs } from "~/server/jobs/jobs.server";
 import { licenseKeys } from "~/server/license-keys/keys.server";
 import { DEMO_ACCOUNTS, seedDemoData } from "~/server/seed.server";
@@ -97,6 +97,7 @@ describe.each(testEngines())("administration on %s", (engine) => {
         { intent: "revoke", licenseId: active!.id, reason: "test" },
         { intent: "add-tester", days: "30" },
         { intent: "reset-offline", licenseId: active!.id },
+        { intent: "resend-license", licenseId: active!.id },
       ];
       for (const fields of userAttempts) {
         expect((await postUser(target.id, fields, userCookie)).status).toBe(403);
@@ -378,6 +379,60 @@ describe.each(testEngines())("administration on %s", (engine) => {
       const other = await createUser(db(), `offline-other-${engine}@example.com`);
       expect((await postUser(other.id, { intent: "reset-offline", licenseId: license!.id })).status).toBe(404);
       expect((await userLicenses(target.id))[0]!.computer_name).toBe("PC");
+    });
+  });
+
+  describe("resend the license e-mail", () => {
+    it("queues the license-delivered e-mail again, each time, and records it", async () => {
+      const target = await createUser(db(), `resend-${engine}@example.com`);
+      const [license] = await db()
+        .insert(licenses)
+        .values({
+          user_id: target.id,
+          email: `keys-${engine}@example.com`,
+          license_key: "k",
+          license_type: "yearly",
+          end_date: new Date(Date.now() + DAY),
+        })
+        .returning();
+      const queued = async () =>
+        (await db().select().from(job_keys)).filter((k) =>
+          k.key.startsWith(`customer-mail:license-delivered:${license!.id}:admin-resend:`),
+        ).length;
+      for (const times of [1, 2]) {
+        const result = await postUser(target.id, { intent: "resend-license", licenseId: license!.id });
+        expect(result.status).toBe(200);
+        expect(result.data.toast).toMatchObject({
+          title: "License e-mail queued",
+          description: `The license e-mail to keys-${engine}@example.com is on its way.`,
+        });
+        expect(await queued()).toBe(times);
+      }
+      const entries = await db().select().from(audit_log).where(eq(audit_log.target_id, license!.id));
+      expect(entries.map((e) => e.action)).toEqual(["license.resend", "license.resend"]);
+      expect(entries[0]!.details).toMatchObject({ user_id: target.id, short_id: license!.short_id });
+    });
+
+    it("refuses a revoked license and another user's, queueing nothing", async () => {
+      const target = await createUser(db(), `resend-revoked-${engine}@example.com`);
+      const [license] = await db()
+        .insert(licenses)
+        .values({
+          user_id: target.id,
+          email: target.email,
+          license_key: "k",
+          license_type: "yearly",
+          status: "revoked",
+          end_date: new Date(Date.now() + DAY),
+        })
+        .returning();
+      const revoked = await postUser(target.id, { intent: "resend-license", licenseId: license!.id });
+      expect(revoked.status).toBe(409);
+      expect(revoked.data.toast.description).toBe("Only an active license's e-mail can be resent.");
+      const other = await createUser(db(), `resend-other-${engine}@example.com`);
+      expect((await postUser(other.id, { intent: "resend-license", licenseId: license!.id })).status).toBe(404);
+      const keys = (await db().select().from(job_keys)).filter((k) => k.key.includes(license!.id));
+      expect(keys).toEqual([]);
     });
   });
 

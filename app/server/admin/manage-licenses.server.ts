@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import { ADMIN_ERRORS } from "~/domain/admin";
 import { canCancelRenewal, licenseFacts } from "~/domain/license-status";
@@ -162,5 +163,37 @@ export async function resetOfflineData({
         key_regenerated: true,
       },
     });
+  });
+}
+
+/**
+ * Support's "resend the license e-mail": the customer's license-delivered e-mail (key and short id)
+ * is queued again, in the same transaction as its audit entry, for an active, unrefunded license.
+ * Each resend is its own occasion (a fresh key), so it is never swallowed as a duplicate.
+ */
+export async function resendLicenseEmail({
+  admin,
+  licenseId,
+  userId,
+}: {
+  admin: AuditActor;
+  licenseId: string;
+  userId: string;
+}): Promise<{ email: string }> {
+  if (!isUuid(licenseId)) throw new ActionError(404, "License not found");
+  return getDb().transaction(async (tx) => {
+    const [license] = await tx.select().from(licenses).where(eq(licenses.id, licenseId)).for("update");
+    if (!license || license.user_id !== userId) throw new ActionError(404, "License not found");
+    if (license.status !== "active" || license.refunded) {
+      throw new ActionError(409, "Only an active license's e-mail can be resent.");
+    }
+    await queueCustomerMail(tx, { kind: "license-delivered", licenseId, key: `admin-resend:${randomUUID()}` });
+    await recordAudit(tx, admin, {
+      action: "license.resend",
+      target_type: "license",
+      target_id: licenseId,
+      details: { user_id: license.user_id, short_id: license.short_id, email: license.email },
+    });
+    return { email: license.email };
   });
 }

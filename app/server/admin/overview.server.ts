@@ -18,8 +18,9 @@ import { audit_log, licenses, payments } from "../db/schema";
 
 const DAY = 86_400_000;
 
-/** A timestamp column's UTC calendar day, as YYYY-MM-DD. */
-const utcDayOf = (column: unknown) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
+/** A timestamp column's UTC calendar day (a date: cheap to group by; formatted once per group). */
+const utcDayOf = (column: unknown) => sql`((${column} at time zone 'UTC')::date)`;
+const dayText = (day: ReturnType<typeof utcDayOf>) => sql<string>`to_char(${day}, 'YYYY-MM-DD')`;
 
 /**
  * The overview's figures (issue 16), each counted by the database (grouped and aggregated in SQL,
@@ -33,17 +34,17 @@ const utcDayOf = (column: unknown) => sql<string>`to_char(${column} at time zone
 export async function getOverview(now = new Date()): Promise<OverviewView> {
   const db = getDb();
   const since = windowStart(now, OVERVIEW_DAYS);
-  const kind = sql<string>`case when ${licenses.is_trial} then 'trial' else ${licenses.license_type} end`;
   const [active, trials, paid, refunds, revokes] = await Promise.all([
     db
       .select({
-        kind,
+        type: licenses.license_type,
+        trial: licenses.is_trial,
         count: sql<number>`count(*)::int`,
-        renewing: sql<number>`(count(*) filter (where ${licenses.auto_renew} and not ${licenses.is_trial}))::int`,
+        renewing: sql<number>`(count(*) filter (where ${licenses.auto_renew}))::int`,
       })
       .from(licenses)
       .where(and(eq(licenses.status, "active"), gt(licenses.end_date, now)))
-      .groupBy(kind),
+      .groupBy(licenses.license_type, licenses.is_trial),
     db
       .select({
         ended: sql<number>`count(*)::int`,
@@ -58,7 +59,7 @@ export async function getOverview(now = new Date()): Promise<OverviewView> {
         ),
       ),
     db
-      .select({ day: utcDayOf(payments.billed_at), kind: payments.kind, count: sql<number>`count(*)::int` })
+      .select({ day: dayText(utcDayOf(payments.billed_at)), kind: payments.kind, count: sql<number>`count(*)::int` })
       .from(payments)
       .where(
         and(
@@ -69,12 +70,12 @@ export async function getOverview(now = new Date()): Promise<OverviewView> {
       )
       .groupBy(utcDayOf(payments.billed_at), payments.kind),
     db
-      .select({ day: utcDayOf(licenses.refunded_at), count: sql<number>`count(*)::int` })
+      .select({ day: dayText(utcDayOf(licenses.refunded_at)), count: sql<number>`count(*)::int` })
       .from(licenses)
       .where(and(isNotNull(licenses.refunded_at), gte(licenses.refunded_at, since)))
       .groupBy(utcDayOf(licenses.refunded_at)),
     db
-      .select({ day: utcDayOf(audit_log.created_at), count: sql<number>`count(*)::int` })
+      .select({ day: dayText(utcDayOf(audit_log.created_at)), count: sql<number>`count(*)::int` })
       .from(audit_log)
       .where(and(eq(audit_log.action, "license.revoke"), gte(audit_log.created_at, since)))
       .groupBy(utcDayOf(audit_log.created_at)),
@@ -84,9 +85,13 @@ export async function getOverview(now = new Date()): Promise<OverviewView> {
   const renewingCounts: Record<string, number> = {};
   let trialsRunning = 0;
   for (const row of active) {
-    activeCounts[row.kind] = Number(row.count);
-    if (row.kind === "trial") trialsRunning += Number(row.count);
-    if ((PLAN_IDS as readonly string[]).includes(row.kind)) renewingCounts[row.kind] = Number(row.renewing);
+    // A license still in its trial counts as a trial; a renewing one past it counts for MRR.
+    const kind = row.trial ? "trial" : row.type;
+    activeCounts[kind] = (activeCounts[kind] ?? 0) + Number(row.count);
+    if (row.trial || row.type === "trial") trialsRunning += Number(row.count);
+    else if ((PLAN_IDS as readonly string[]).includes(row.type)) {
+      renewingCounts[row.type] = (renewingCounts[row.type] ?? 0) + Number(row.renewing);
+    }
   }
   const rows: { day: string; series: DailySeries; count: number }[] = [
     ...paid.map((r) => ({
