@@ -24,7 +24,7 @@ export function OAuthButtons({
           <input type="hidden" name="provider" value={provider} />
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <Button type="submit" variant="secondary" className="w-full">
-            Sign in with {NAMES[provider]}
+            Log in with {NAMES[provider]}
           </Button>
         </Form>
       ))}

@@ -27,7 +27,7 @@ const sections: LegalSection[] = [
           last active, which you can see and end on your profile.
         </li>
         <li>
-          <strong>Sign in with GitHub or Google:</strong> if you use it, the provider tells us your account id there,
+          <strong>Log in with GitHub or Google:</strong> if you use it, the provider tells us your account id there,
           your name and your e-mail address and whether it has verified it. We do not post anything or read anything
           else.
         </li>

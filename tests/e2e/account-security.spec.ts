@@ -137,8 +137,8 @@ test.describe("account security", () => {
     await expect(rows.filter({ hasText: "(this browser)" })).toHaveCount(1);
     await expect(rows.first()).toContainText("Last active");
     await expect(rows.first()).toContainText("127.0.0.1");
-    await rows.filter({ hasNotText: "(this browser)" }).getByRole("button", { name: "Sign out" }).click();
-    await expect(toast(page).filter({ hasText: "Session signed out" })).toBeVisible();
+    await rows.filter({ hasNotText: "(this browser)" }).getByRole("button", { name: "Log out", exact: true }).click();
+    await expect(toast(page).filter({ hasText: "Session logged out" })).toBeVisible();
     await expect(rows).toHaveCount(1);
     await otherPage.goto("/profile");
     await expect(otherPage).toHaveURL(/\/login/);
@@ -184,6 +184,6 @@ test.describe("account security", () => {
 
   test("without GitHub or Google configured, the login page shows no provider buttons", async ({ page }) => {
     await page.goto("/login");
-    await expect(page.getByRole("button", { name: /Sign in with/ })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: /Log in with/ })).toHaveCount(0);
   });
 });

@@ -34,7 +34,7 @@ for (const [provider, name] of [
     providers.setIdentity({ id: String(5000 + n), name: `Grace ${name}`, email, emailVerified: true });
     await page.goto(`${site.origin}/login?redirectTo=%2Fprofile`);
     await waitForHydration(page);
-    await page.getByRole("button", { name: `Sign in with ${name}` }).click();
+    await page.getByRole("button", { name: `Log in with ${name}` }).click();
     await expect(page).toHaveURL(`${site.origin}/profile`);
     await expect(page.getByLabel("Full name")).toHaveValue(`Grace ${name}`);
     await expect(page.getByLabel("Email")).toHaveValue(email);
@@ -50,7 +50,7 @@ test("an existing account's e-mail: refused until its owner connects the provide
   providers.setIdentity({ id: "7777", name: "Dana Google", email, emailVerified: true });
   await page.goto(`${site.origin}/login`);
   await waitForHydration(page);
-  await page.getByRole("button", { name: "Sign in with Google" }).click();
+  await page.getByRole("button", { name: "Log in with Google" }).click();
   await expect(page).toHaveURL(/\/login\?error=account_not_linked/);
   await expect(page.getByRole("alert").filter({ hasText: "already exists" })).toBeVisible();
 

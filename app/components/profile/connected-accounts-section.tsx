@@ -24,7 +24,7 @@ export function ConnectedAccountsSection({
         <CardTitle>
           <h2 className="text-xl font-semibold">Connected accounts</h2>
         </CardTitle>
-        <CardDescription>Sign in with GitHub or Google instead of your password.</CardDescription>
+        <CardDescription>Log in with GitHub or Google instead of your password.</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
         {searchParams.get("linked") ? <p className="text-sm text-success">The account was connected.</p> : null}

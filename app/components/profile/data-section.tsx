@@ -50,7 +50,7 @@ export function DataSection({ hasPassword }: { hasPassword: boolean }) {
             />
           ) : (
             <p className="text-sm">
-              Your account has no password: log out and sign in again with your provider, then delete it within five
+              Your account has no password: log out and log in again with your provider, then delete it within five
               minutes.
             </p>
           )}

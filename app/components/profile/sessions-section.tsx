@@ -8,7 +8,7 @@ import { z } from "zod";
 
 const noFields = z.object({});
 
-/** Signed-in sessions (browser, IP, last active) with "Sign out" each and "Sign out everywhere else". */
+/** Signed-in sessions (browser, IP, last active) with "Sign out" each and "Log out everywhere else". */
 export function SessionsSection({ sessions }: { sessions: SessionView[] }) {
   const others = useAccountForm("sessions-revoke-others", noFields);
   const hasOthers = sessions.some((s) => !s.current);
@@ -18,7 +18,7 @@ export function SessionsSection({ sessions }: { sessions: SessionView[] }) {
         <CardTitle>
           <h2 className="text-xl font-semibold">Signed-in sessions</h2>
         </CardTitle>
-        <CardDescription>Where your account is signed in. Sign out any you do not recognise.</CardDescription>
+        <CardDescription>Where your account is logged in. Log out any you do not recognise.</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <ul className="flex flex-col divide-y divide-border" aria-label="Sessions">
@@ -30,7 +30,7 @@ export function SessionsSection({ sessions }: { sessions: SessionView[] }) {
           <others.fetcher.Form method="post" action="/profile">
             <input type="hidden" name="intent" value="sessions-revoke-others" />
             <Button type="submit" variant="outline" disabled={others.busy}>
-              Sign out everywhere else
+              Log out everywhere else
             </Button>
           </others.fetcher.Form>
         ) : null}
@@ -57,7 +57,7 @@ function SessionRow({ session }: { session: SessionView }) {
           <input type="hidden" name="intent" value="session-revoke" />
           <input type="hidden" name="sessionId" value={session.id} />
           <Button type="submit" size="sm" variant="outline" disabled={busy}>
-            Sign out
+            Log out
           </Button>
         </fetcher.Form>
       )}
