@@ -57,7 +57,9 @@ export function BillingHistory({ entries }: { entries: BillingEntryView[] }) {
                 data-status={status}
                 className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 border-b px-4 py-4 last:border-b-0 md:table-row md:p-0"
               >
-                <td className="text-muted-foreground md:px-4 md:py-3">{formatDate(entry.billed_at)}</td>
+                <td className="text-muted-foreground md:whitespace-nowrap md:px-4 md:py-3">
+                  {formatDate(entry.billed_at)}
+                </td>
                 <td className="col-span-2 row-start-2 md:px-4 md:py-3">
                   <span className="font-medium">{paymentDescription(entry)}</span>
                   <span className="block font-mono text-xs text-muted-foreground">{entry.license_short_id}</span>

@@ -100,7 +100,8 @@ function PaddlePaymentMethodOverlay({ transactionId, onClose }: { transactionId:
 function DemoPaymentMethodDialog({ license, onClose }: { license: LicenseView; onClose: () => void }) {
   const pay = useFetcher<PaymentMethodAnswer>();
   const paying = pay.state !== "idle";
-  useActionToast(pay.state === "idle" ? pay.data : null);
+  // At once, not when idle: the revalidation that follows removes this notice (and the dialog).
+  useActionToast(pay.data);
   useAnswer(pay.data, pay.state === "idle", (answer) => {
     if (answer.recovered) onClose();
   });

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { addMonths } from "~/domain/extension";
 import { getPlan, isPlanId, TRIAL_DAYS, type PlanId } from "~/domain/plans";
 import type { Database } from "../db/client.server";
@@ -7,6 +7,7 @@ import { demo_billing } from "../db/schema";
 import { getLogger } from "../logger.server";
 import type { PaddleAdjustment, PaddleSubscription, PaddleTransaction } from "./paddle-events.server";
 import { ProviderError, type PaymentProvider } from "./payment-provider.server";
+import { demoPastDue } from "./demo-past-due.server";
 import { demoId, demoShapes } from "./demo-shapes.server";
 import { demoStore } from "./demo-store.server";
 import { signatureHeader } from "./webhook-signature.server";
@@ -84,22 +85,6 @@ export function createDemoProvider(options: {
       if (result.status !== 200)
         throw new ProviderError(`demo ${event.event_type} was refused: ${result.body.message}`);
     }
-  }
-  /** The newest renewal of a subscription whose charge failed and is still due. */
-  async function pastDueTransaction(subscriptionId: string): Promise<PaddleTransaction | undefined> {
-    const [row] = await db()
-      .select({ data: demo_billing.data })
-      .from(demo_billing)
-      .where(
-        and(
-          eq(demo_billing.kind, "transaction"),
-          eq(demo_billing.subscription_id, subscriptionId),
-          sql`${demo_billing.data} ->> 'status' = 'past_due'`,
-        ),
-      )
-      .orderBy(desc(demo_billing.created_at))
-      .limit(1);
-    return row?.data as PaddleTransaction | undefined;
   }
   async function updateSubscription(subscriptionId: string, change: (sub: PaddleSubscription) => PaddleSubscription) {
     const sub = change(await load<PaddleSubscription>(subscriptionId, "subscription"));
@@ -226,88 +211,7 @@ export function createDemoProvider(options: {
       return { subscriptionId, outcome: "renewed", transactionId: txn.id, periodEnd: period.ends_at };
     },
 
-    async failRenewal(subscriptionId, now = new Date()) {
-      const sub = await load<PaddleSubscription>(subscriptionId, "subscription");
-      if ((sub.status !== "active" && sub.status !== "trialing") || !sub.current_billing_period) {
-        return { subscriptionId, outcome: "skipped", reason: `the subscription is ${sub.status}` };
-      }
-      if (sub.scheduled_change?.action === "cancel") {
-        return { subscriptionId, outcome: "skipped", reason: "its cancellation is scheduled; it will not be charged" };
-      }
-      const plan = getPlan(sub.custom_data?.plan_type as PlanId);
-      const start = new Date(sub.current_billing_period.ends_at);
-      const period = { starts_at: start.toISOString(), ends_at: addMonths(start, plan.months).toISOString() };
-      const charged = demoShapes.transaction({
-        subscriptionId,
-        customData: sub.custom_data ?? {},
-        priceId: sub.items[0]!.price.id,
-        months: plan.months,
-        amountCents: plan.priceCents,
-        period,
-        origin: "subscription_recurring",
-        at: now,
-      });
-      const declined = [{ status: "error", error_code: "declined", method_details: { type: "card" } }];
-      const failed = { ...charged, status: "billed", billed_at: null, payments: declined };
-      const pastDueTxn = { ...failed, status: "past_due" };
-      // Paddle moves a past-due subscription to the period it could not collect for.
-      const pastDue: PaddleSubscription = {
-        ...sub,
-        status: "past_due",
-        current_billing_period: period,
-        next_billed_at: period.ends_at,
-        items: sub.items.map((item) => ({ ...item, status: "active" })),
-      };
-      await save("transaction", pastDueTxn, sub.id);
-      await save("subscription", pastDue, sub.id);
-      await deliver(
-        [
-          { event_type: "transaction.payment_failed", data: failed },
-          { event_type: "transaction.past_due", data: pastDueTxn },
-          { event_type: "subscription.past_due", data: pastDue },
-        ],
-        now,
-      );
-      return { subscriptionId, outcome: "payment-failed", transactionId: pastDueTxn.id };
-    },
-
-    async recover(subscriptionId, now = new Date()) {
-      const sub = await load<PaddleSubscription>(subscriptionId, "subscription");
-      const open = await pastDueTransaction(subscriptionId);
-      if (sub.status !== "past_due" || !open) {
-        return { subscriptionId, outcome: "skipped", reason: `the subscription is ${sub.status}, nothing is due` };
-      }
-      const paid = {
-        ...open,
-        status: "completed",
-        billed_at: now.toISOString(),
-        updated_at: now.toISOString(),
-        payments: [{ status: "captured", method_details: { type: "card" } }],
-      };
-      const period = open.billing_period!;
-      const active: PaddleSubscription = {
-        ...sub,
-        status: "active",
-        current_billing_period: period,
-        next_billed_at: period.ends_at,
-      };
-      await save("transaction", paid, sub.id);
-      await save("subscription", active, sub.id);
-      await deliver(
-        [
-          { event_type: "transaction.completed", data: paid },
-          { event_type: "subscription.updated", data: active },
-        ],
-        now,
-      );
-      return { subscriptionId, outcome: "renewed", transactionId: paid.id, periodEnd: period.ends_at };
-    },
-
-    async paymentMethodUpdate(subscriptionId) {
-      const open = await pastDueTransaction(subscriptionId);
-      if (!open) throw new ProviderError(`subscription ${subscriptionId} has no past-due transaction`);
-      return { transactionId: open.id };
-    },
+    ...demoPastDue({ load, save, deliver, db }),
 
     // The site renders the demo's invoices itself (app/server/billing/invoice-pdf.server.ts).
     invoiceUrl: async () => null,
