@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { addMonths } from "~/domain/extension";
+import { formatDate } from "~/domain/format-date";
 import { PAST_DUE_GRACE_DAYS, PAYMENT_PROBLEM_TEXTS } from "~/domain/past-due";
 import { action as renewAction } from "~/routes/api.demo.renew";
 import * as paymentMethodRoute from "~/routes/billing.payment-method";
@@ -16,6 +17,7 @@ import { DEMO_ACCOUNTS, seedDemoData } from "~/server/seed.server";
 import { demoPurchase } from "../support/checkout";
 import { envelope, signed, subscription, transaction } from "../support/paddle-fixtures";
 import { call, formRequest, routeArgs, signInCookie, testContext } from "../support/route-call";
+import { drainJobs } from "~/server/jobs/jobs.server";
 import { startTestApp, testEngines, type TestApp } from "../support/test-app";
 
 const [ADMIN, USER] = DEMO_ACCOUNTS;
@@ -113,6 +115,28 @@ describe.each(testEngines())("payment problems on %s", (engine) => {
       expect(license.past_due_since!.toISOString()).toBe(at.toISOString());
       // Past due still renews (Paddle keeps retrying): the subscription section stays as it was.
       expect(license.auto_renew).toBe(true);
+    });
+
+    it("the customer is e-mailed once per episode: the grace end and the update link, not again for retries", async () => {
+      await drainJobs();
+      app.mails.length = 0;
+      const { subscriptionId, renewal } = await boughtMonthAgo();
+      await drainJobs();
+      app.mails.length = 0;
+      const at = new Date();
+      const failed = envelope("transaction.payment_failed", renewal("billed"), at);
+      expect((await deliver(failed)).status).toBe(200);
+      await deliver(failed);
+      await deliver(envelope("transaction.past_due", renewal("past_due"), new Date(at.getTime() + 60_000)));
+      await drainJobs();
+      const license = await licenseOf(subscriptionId);
+      const sent = app.mails.filter((mail) => mail.subject.startsWith("Payment failed"));
+      expect(sent).toHaveLength(1);
+      expect(sent[0]!.to).toBe(license.email);
+      expect(sent[0]!.subject).toContain(license.short_id);
+      const graceEnd = new Date(license.end_date.getTime() + PAST_DUE_GRACE_DAYS * DAY);
+      expect(sent[0]!.text).toContain(formatDate(graceEnd));
+      expect(sent[0]!.text).toContain("/licenses");
     });
 
     it("a later successful payment of the renewal clears it and renews the license", async () => {

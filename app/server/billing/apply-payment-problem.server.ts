@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
-import { nextPaymentState, type PaymentEvent } from "~/domain/past-due";
+import { graceEndsAt, nextPaymentState, type PaymentEvent } from "~/domain/past-due";
 import type { Transaction } from "../db/client.server";
 import { licenses, payments, type License } from "../db/schema";
 import { getLogger } from "../logger.server";
+import { queueCustomerMail } from "../mail/customer-mail.server";
 import type { PaddleSubscription, PaddleTransaction } from "./paddle-events.server";
 import { licenseForSubscription } from "./sync-subscription.server";
 
@@ -20,9 +21,15 @@ export async function applyPaymentEvent(tx: Transaction, license: License, event
   const newlyPastDue = license.past_due_since === null && next.past_due_since !== null;
   if (newlyPastDue) {
     getLogger().info({ licenseId: license.id }, "a renewal payment failed: the license is past due");
-    // The "payment failed" e-mail is queued here, in this transaction, once per episode:
-    // queueCustomerMail(tx, { kind: "payment-failed", licenseId: license.id,
-    //   key: `payment-failed:${license.id}:${next.past_due_since.toISOString()}` }).
+    // The customer hears of it once per episode (keyed by its first failure), from this
+    // transaction: a redelivered or retried failure sends nothing new.
+    const graceUntil = graceEndsAt({ end_date: license.end_date, past_due_since: next.past_due_since });
+    await queueCustomerMail(tx, {
+      kind: "payment-failed",
+      licenseId: license.id,
+      key: next.past_due_since!.toISOString(),
+      details: graceUntil ? { graceUntil: graceUntil.toISOString() } : {},
+    });
   }
   return newlyPastDue;
 }
