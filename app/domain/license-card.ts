@@ -1,5 +1,6 @@
 import { formatDate } from "./format-date";
 import { getLicenseDisplayStatus, isRefundLocked, type LicenseFacts } from "./license-status";
+import { graceEndsAt } from "./past-due";
 
 /**
  * What a license card says about its state (docs/decisions/0024): one badge and one status line
@@ -39,6 +40,15 @@ export function summarizeLicense(license: SummaryFacts, now: Date): LicenseSumma
       kind: "refunded",
       badge: { label: "Refunded", tone: "secondary" },
       line: license.refunded_at ? `Refunded on ${formatDate(license.refunded_at)}` : "Refunded",
+    };
+  // A renewal that could not be charged (decision 0023): working through the grace period, and
+  // renewing only once a payment goes through — the card's notice offers to update the method.
+  const graceEnd = graceEndsAt(license);
+  if (graceEnd && status.kind === "active")
+    return {
+      kind: "active",
+      badge: { label: "Payment failed", tone: "warning" },
+      line: `Payment failed: active until ${formatDate(graceEnd)} unless a payment goes through`,
     };
   const renewing = license.auto_renew && !license.cancellation_requested;
   switch (status.kind) {

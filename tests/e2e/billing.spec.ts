@@ -89,6 +89,8 @@ test.describe("billing history, invoices and a failed renewal", () => {
     const problem = card.getByTestId("payment-problem");
     await expect(problem).toContainText("Payment failed");
     await expect(problem).toContainText(/keeps working until \w{3} \d{1,2}, \d{4}/);
+    // The card's one status line agrees with the notice: nothing about renewing while it failed.
+    await expect(card.getByTestId("license-status")).toHaveText(/^Payment failed: active until /);
     await problem.getByRole("button", { name: "Update payment method" }).click();
     const dialog = page.getByRole("dialog", { name: "Update payment method" });
     await expect(dialog).toContainText("demo checkout");

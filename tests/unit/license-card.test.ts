@@ -65,6 +65,25 @@ describe("summarizeLicense: one badge and one line that agree", () => {
   });
 });
 
+describe("summarizeLicense: a failed renewal payment", () => {
+  it("says the payment failed and until when it works, never that it renews", () => {
+    const pastDue = license({ end_date: at(-2), past_due_since: at(-2) });
+    const summary = summarizeLicense(pastDue, NOW);
+    expect(summary).toEqual({
+      kind: "active",
+      badge: { label: "Payment failed", tone: "warning" },
+      line: "Payment failed: active until Jun 27, 2026 unless a payment goes through",
+    });
+    expect(summary.line).not.toMatch(/renews/);
+    expect(groupLicenses([pastDue], NOW).active).toHaveLength(1);
+  });
+
+  it("after the grace period it is expired like any other", () => {
+    const over = license({ end_date: at(-20), past_due_since: at(-20) });
+    expect(summarizeLicense(over, NOW)).toMatchObject({ kind: "expired", badge: { label: "Expired" } });
+  });
+});
+
 describe("groupLicenses", () => {
   it("keeps active and refund-requested licenses first, in order, and moves the others under inactive", () => {
     const list = [
