@@ -34,6 +34,7 @@ export default [
   route("extend-license", "routes/extend-license.tsx"),
   route("admin", "routes/admin.tsx"),
   route("admin/users/:userId", "routes/admin.users.$userId.tsx"),
+  route("admin/users/:userId/invoices/:paymentId", "routes/admin.users.invoice.ts"),
   route("admin/audit.csv", "routes/admin.audit-csv.ts"),
   route("logout", "routes/logout.tsx"),
   route("dev/mailbox", "routes/dev-mailbox.tsx"),

@@ -116,7 +116,7 @@ export function AdminUserPage({ user, now }: { user: AdminUserView; now: string 
           <p className="text-muted-foreground">No payments.</p>
         ) : (
           <div className="overflow-x-auto rounded-lg border">
-            <table className="w-full min-w-[36rem] text-left text-sm">
+            <table className="w-full min-w-[42rem] text-left text-sm">
               <caption className="sr-only">The user&apos;s payments, newest first</caption>
               <thead className="bg-muted/50 text-muted-foreground">
                 <tr>
@@ -135,6 +135,9 @@ export function AdminUserPage({ user, now }: { user: AdminUserView; now: string 
                   <th scope="col" className="px-3 py-2 font-medium">
                     Transaction
                   </th>
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    Invoice
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -151,6 +154,19 @@ export function AdminUserPage({ user, now }: { user: AdminUserView; now: string 
                       </a>
                     </td>
                     <td className="break-all px-3 py-2 font-mono text-xs">{payment.id}</td>
+                    <td className="px-3 py-2">
+                      {payment.amount_cents > 0 ? (
+                        <a
+                          href={`/admin/users/${user.id}/invoices/${encodeURIComponent(payment.id)}`}
+                          className="whitespace-nowrap underline underline-offset-2"
+                          download
+                        >
+                          Download
+                        </a>
+                      ) : (
+                        <span className="text-muted-foreground">None (nothing charged)</span>
+                      )}
+                    </td>
                   </tr>
                 ))}
               </tbody>

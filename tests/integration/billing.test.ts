@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import * as billingRoute from "~/routes/billing";
+import * as adminInvoiceRoute from "~/routes/admin.users.invoice";
 import * as invoiceRoute from "~/routes/billing.invoice";
 import type { DemoProvider } from "~/server/billing/demo-provider.server";
 import { connectDemoProvider, setPaymentProvider } from "~/server/billing/configured-provider.server";
@@ -178,6 +179,27 @@ describe.each(testEngines())("billing history and invoices on %s", (engine) => {
     const trialBuyer = { id: other[0]!.id, email: other[0]!.email };
     const { transactionId: free } = await demoPurchase(db(), demo, trialBuyer, "monthly", { trial: true });
     expect((await invoice(free, adminCookie)).status).toBe(404);
+  });
+
+  it("support reads a customer's invoice from the user's admin page: admins only, that user's payments only", async () => {
+    const { transactionId } = await demoPurchase(db(), demo, user, "monthly");
+    const load = (userId: string, paymentId: string, cookie: string) =>
+      adminInvoiceRoute.loader({
+        ...routeArgs(getRequest(`/admin/users/${userId}/invoices/${paymentId}`, cookie)),
+        params: { userId, paymentId },
+      });
+    const adminInvoice = (userId: string, paymentId: string, cookie: string) =>
+      call(() => load(userId, paymentId, cookie));
+    const got = await load(user.id, transactionId, adminCookie);
+    expect(got.status).toBe(200);
+    expect(got.headers.get("Content-Type")).toBe("application/pdf");
+    expect(pdfText(new Uint8Array(await got.arrayBuffer()))).toContain("Ada Lovelace");
+    // The customer (not an admin) is sent away; signed out, to log in.
+    expect((await adminInvoice(user.id, transactionId, userCookie)).status).toBe(302);
+    expect((await adminInvoice(user.id, transactionId, "")).status).toBe(302);
+    // Another user's id with this payment: not theirs, 404.
+    const [admin] = await db().select().from(users).where(eq(users.email, ADMIN!.email));
+    expect((await adminInvoice(admin!.id, transactionId, adminCookie)).status).toBe(404);
   });
 
   describe("with Paddle", () => {
