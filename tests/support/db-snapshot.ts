@@ -11,7 +11,14 @@ export async function rowsOf<T>(db: Database, query: string): Promise<T[]> {
 
 export async function snapshotTables(
   db: Database,
-  { exclude = [] }: { exclude?: string[] } = {},
+  {
+    exclude = [],
+    ignoreColumns = {},
+  }: {
+    exclude?: string[];
+    /** Per table, columns left out of the hash (e.g. a last-sign-in time). */
+    ignoreColumns?: Record<string, string[]>;
+  } = {},
 ): Promise<TableSnapshot> {
   const tables = await rowsOf<{ name: string }>(
     db,
@@ -20,9 +27,13 @@ export async function snapshotTables(
   const snapshot: TableSnapshot = {};
   for (const { name } of tables) {
     if (exclude.includes(name)) continue;
+    const ignored = ignoreColumns[name] ?? [];
+    const rowText = ignored.length
+      ? `(to_jsonb(t) ${ignored.map((column) => `- '${column}'`).join(" ")})::text`
+      : "t::text";
     const [row] = await rowsOf<{ rows: number; hash: string }>(
       db,
-      `select count(*)::int as rows, md5(coalesce(string_agg(t::text, E'\\n' order by t::text), '')) as hash from "${name}" t`,
+      `select count(*)::int as rows, md5(coalesce(string_agg(${rowText}, E'\\n' order by ${rowText}), '')) as hash from "${name}" t`,
     );
     snapshot[name] = { rows: Number(row!.rows), hash: row!.hash };
   }
