@@ -62,7 +62,7 @@ test.describe("account security", () => {
 
     await logOut(page);
     await page.goto("/login");
-    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("E-mail", { exact: true }).fill(email);
     await page.getByLabel("Password").fill(PASSWORD);
     await page.getByRole("button", { name: "Log in" }).click();
     await expect(page).toHaveURL(/\/login\/two-factor/);
@@ -176,7 +176,7 @@ test.describe("account security", () => {
     await expectMail(page, email, "ForgeKit: your account was deleted");
 
     await page.goto("/login");
-    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("E-mail", { exact: true }).fill(email);
     await page.getByLabel("Password").fill(PASSWORD);
     await page.getByRole("button", { name: "Log in" }).click();
     await expect(toast(page).filter({ hasText: "Login Failed" })).toBeVisible();

@@ -37,7 +37,7 @@ for (const [provider, name] of [
     await page.getByRole("button", { name: `Log in with ${name}` }).click();
     await expect(page).toHaveURL(`${site.origin}/profile`);
     await expect(page.getByLabel("Full name")).toHaveValue(`Grace ${name}`);
-    await expect(page.getByLabel("Email")).toHaveValue(email);
+    await expect(page.getByLabel("E-mail", { exact: true })).toHaveValue(email);
     await expect(page.locator("#connected-accounts")).toContainText(`${name}: connected`);
   });
 }
@@ -54,9 +54,9 @@ test("an existing account's e-mail: refused until its owner connects the provide
   await expect(page).toHaveURL(/\/login\?error=account_not_linked/);
   await expect(page.getByRole("alert").filter({ hasText: "already exists" })).toBeVisible();
 
-  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("E-mail", { exact: true }).fill(email);
   await page.getByLabel("Password").fill("user-demo-1");
-  await page.getByRole("button", { name: "Log in" }).click();
+  await page.getByRole("button", { name: "Log in", exact: true }).click();
   await expect(page).toHaveURL(`${site.origin}/`);
   await page.goto(`${site.origin}/profile`);
   await waitForHydration(page);
