@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, latestMail, test, DEMO_USER, registerAndConfirm, uniqueEmail, waitForHydration } from "./support";
+import { buyerWithPaidLicense, expect, latestMail, test, DEMO_USER, uniqueEmail, waitForHydration } from "./support";
 
 async function expectNoHorizontalScroll(page: Page) {
   const { scroll, client } = await page.evaluate(() => ({
@@ -12,23 +12,6 @@ async function expectNoHorizontalScroll(page: Page) {
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
 
 /** A new customer with one paid yearly license (the first purchase is the trial of a monthly plan). */
-async function customerWithYearlyLicense(page: Page, prefix: string, project: string) {
-  const email = uniqueEmail(prefix, project);
-  await registerAndConfirm(page, email);
-  for (const [plan, button, pay] of [
-    ["monthly", "Start 7-day free trial", "Start free trial"],
-    ["yearly", "Choose Yearly", "Pay $90"],
-  ] as const) {
-    await page.goto("/pricing");
-    await page.getByTestId(`plan-${plan}`).getByRole("button", { name: button }).click();
-    await page.getByRole("dialog", { name: "Checkout" }).getByRole("button", { name: pay }).click();
-    await expect(page).toHaveURL(/\/success\?transactionId=/);
-  }
-  await page.goto("/licenses");
-  const card = page.getByTestId("license-card").filter({ hasText: "Yearly license" });
-  await expect(card).toBeVisible();
-  return card;
-}
 
 test.describe("buying", () => {
   test("a plan picked while signed out survives registration and its checkout opens after the e-mail is confirmed", async ({
@@ -92,7 +75,7 @@ test.describe("the licenses page", () => {
   }, info) => {
     // Registration and two purchases first: a long test on a busy machine.
     test.setTimeout(60_000);
-    const card = await customerWithYearlyLicense(page, "offline-rules", info.project.name);
+    const { card } = await buyerWithPaidLicense(page, "offline-rules", info.project.name);
     await card.getByRole("button", { name: "Set offline data" }).click();
     const dialog = page.getByRole("dialog");
     await expect(dialog).toContainText("The values can be set only once");
@@ -137,7 +120,7 @@ test.describe("the licenses page", () => {
     page,
   }, info) => {
     test.setTimeout(60_000);
-    const card = await customerWithYearlyLicense(page, "one-spinner", info.project.name);
+    const { card } = await buyerWithPaidLicense(page, "one-spinner", info.project.name);
     // The answer waits until the test has looked at the pending state.
     let release = () => {};
     const answered = new Promise<void>((resolve) => (release = resolve));

@@ -1,25 +1,8 @@
 import { type Page } from "@playwright/test";
-import { expect, test, DEMO_USER, registerAndConfirm, uniqueEmail } from "./support";
+import { buyerWithPaidLicense, expect, test, DEMO_USER } from "./support";
 import { decodeLicenseKey } from "./support-keys";
 
 /** A new user with two licenses bought through the demo checkout: a monthly trial, then a paid yearly. */
-async function buyerWithPaidLicense(page: Page, prefix: string, project: string) {
-  const email = uniqueEmail(prefix, project);
-  await registerAndConfirm(page, email);
-  for (const [plan, button, pay] of [
-    ["monthly", "Start 7-day free trial", "Start free trial"],
-    ["yearly", "Choose Yearly", "Pay $90"],
-  ] as const) {
-    await page.goto("/pricing");
-    await page.getByTestId(`plan-${plan}`).getByRole("button", { name: button }).click();
-    await page.getByRole("dialog", { name: "Checkout" }).getByRole("button", { name: pay }).click();
-    await expect(page).toHaveURL(/\/success\?transactionId=/);
-  }
-  await page.goto("/licenses");
-  const card = page.getByTestId("license-card").filter({ hasText: "Yearly license" });
-  await expect(card).toBeVisible();
-  return { email, card };
-}
 
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
 

@@ -179,3 +179,22 @@ export async function logOut(page: Page): Promise<void> {
   await page.getByRole("button", { name: "Log Out" }).click();
   await expect(page.getByRole("link", { name: "Login" }).first()).toBeAttached();
 }
+
+/** A fresh customer with a monthly trial and a paid yearly license (demo checkout); the yearly card. */
+export async function buyerWithPaidLicense(page: Page, prefix: string, project: string) {
+  const email = uniqueEmail(prefix, project);
+  await registerAndConfirm(page, email);
+  for (const [plan, button, pay] of [
+    ["monthly", "Start 7-day free trial", "Start free trial"],
+    ["yearly", "Choose Yearly", "Pay $90"],
+  ] as const) {
+    await page.goto("/pricing");
+    await page.getByTestId(`plan-${plan}`).getByRole("button", { name: button }).click();
+    await page.getByRole("dialog", { name: "Checkout" }).getByRole("button", { name: pay }).click();
+    await expect(page).toHaveURL(/\/success\?transactionId=/);
+  }
+  await page.goto("/licenses");
+  const card = page.getByTestId("license-card").filter({ hasText: "Yearly license" });
+  await expect(card).toBeVisible();
+  return { email, card };
+}
