@@ -28,8 +28,15 @@ import { queryGuard } from "./query-guard";
 import { parseTrustProxy, trustProxyCheck } from "./trust-proxy";
 import { logRequest, requestId, requestLog } from "./request-log";
 import { onPublicPagesChanged, PUBLIC_PAGES_CHANNEL } from "../app/server/public-pages.server";
-import { forgetSessionsOf, SESSIONS_CHANNEL, setSessionCacheEnabled } from "../app/server/auth/session-cache.server";
+import {
+  cachedSession,
+  forgetSessionsOf,
+  SESSIONS_CHANNEL,
+  setSessionCacheEnabled,
+} from "../app/server/auth/session-cache.server";
+import { LICENSES_CHANNEL } from "../app/server/licenses/license-changes.server";
 import { createPageCache } from "./page-cache";
+import { createSignedInPageCache } from "./signed-in-page-cache";
 import { listenForChanges } from "./change-listener";
 import { createZip } from "./zip";
 
@@ -86,22 +93,42 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppInst
   // by `handler` before Express; here a miss is marked to be kept once rendered.
   const pageCache = createPageCache();
   const stopListening = onPublicPagesChanged(pageCache.invalidate);
+  // A session's licenses page from memory while nothing on it changed (decision 0028).
+  const { authCookies } = await getAuth().$context;
+  const signedInPages = createSignedInPageCache({
+    cookies: { sessionToken: authCookies.sessionToken.name, sessionData: authCookies.sessionData.name },
+    session: cachedSession,
+  });
   // What other app servers change reaches this one through PostgreSQL's LISTEN/NOTIFY; while that
   // connection is down, cached pages are forgotten and sessions are not remembered at all. The
-  // embedded database has one process: every change is made here.
+  // embedded database has one process: every change is made here, and its licenses trigger's
+  // notifications arrive as each change commits.
   const listener = env.DATABASE_URL
     ? await listenForChanges(
         env.DATABASE_URL,
-        { [PUBLIC_PAGES_CHANNEL]: pageCache.invalidate, [SESSIONS_CHANNEL]: forgetSessionsOf },
+        {
+          [PUBLIC_PAGES_CHANNEL]: pageCache.invalidate,
+          [SESSIONS_CHANNEL]: forgetSessionsOf,
+          [LICENSES_CHANNEL]: signedInPages.forgetUser,
+        },
         (listening) => {
-          if (!listening) pageCache.invalidate();
+          if (!listening) {
+            pageCache.invalidate();
+            signedInPages.forgetAll();
+          }
           setSessionCacheEnabled(listening);
         },
         logger,
       )
     : null;
+  const stopEmbeddedListener = database.pglite
+    ? await database.pglite.listen(LICENSES_CHANNEL, signedInPages.forgetUser)
+    : null;
   if (!listener) setSessionCacheEnabled(true);
-  if (!options.dev) app.use(pageCache.mark);
+  if (!options.dev) {
+    app.use(pageCache.mark);
+    app.use(signedInPages.mark);
+  }
   app.use(nonce);
   app.use(securityHeaders(env, Boolean(options.dev)));
   app.use("/api/v1", apiV1); // The desktop API applies the body limit itself, so that its 413 is signed too.
@@ -110,7 +137,10 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppInst
   app.use(bodyLimit());
   app.use(queryGuard());
   app.use(compression());
-  if (!options.dev) app.use(pageCache.capture);
+  if (!options.dev) {
+    app.use(pageCache.capture);
+    app.use(signedInPages.capture);
+  }
 
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ status: "ok" });
@@ -180,6 +210,10 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppInst
         cspNonce: res.locals.cspNonce as string,
         publicConfig: config,
         clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+        reuseAnswerUntil: (until: Date) => {
+          const earlier = Math.min(Number(res.locals.reuseUntil ?? Infinity), until.getTime());
+          res.locals.reuseUntil = earlier;
+        },
       }),
     }),
   );
@@ -195,7 +229,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppInst
     checkTrustProxy(req);
     if (!options.dev) {
       const id = requestId(req);
-      const answered = pageCache.serve(req, res, id);
+      const answered = pageCache.serve(req, res, id) ?? signedInPages.serve(req, res, id);
       if (answered) return logRequest(logger, id, req.method, req.url!, answered.status, started, answered.bytes);
       // Express's request log reuses both.
       (res as ServerResponse & { locals?: Record<string, unknown> }).locals = { requestId: id, started };
@@ -215,6 +249,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppInst
       await flushMail();
       stopListening();
       await listener?.close();
+      await stopEmbeddedListener?.().catch(() => {});
+      signedInPages.forgetAll();
       setSessionCacheEnabled(false);
       flushLogs();
       setDatabase(undefined);

@@ -8,6 +8,12 @@ declare module "react-router" {
     publicConfig: PublicConfig;
     /** The client's address (Express `req.ip`, which honours TRUST_PROXY). */
     clientIp: string;
+    /**
+     * A signed-in page's loader allows its answer to be given again, from memory, to the same session
+     * until `until` as long as nothing it shows changes (server/signed-in-page-cache.ts). Pages whose
+     * loaders never call it are rendered for every request.
+     */
+    reuseAnswerUntil?: (until: Date) => void;
   }
 }
 

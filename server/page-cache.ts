@@ -108,27 +108,9 @@ export function createPageCache({ now = () => Date.now() }: { now?: () => number
   const capture: RequestHandler = (_req, res, next) => {
     const pending = res.locals.pageCache as { key: string; generation: number } | undefined;
     if (!pending) return next();
-    const chunks: Buffer[] = [];
-    const write = res.write.bind(res) as (...args: unknown[]) => boolean;
-    const end = res.end.bind(res) as (...args: unknown[]) => Response;
-    const keep = (chunk: unknown, encoding?: unknown) => {
-      if (chunk === undefined || chunk === null || typeof chunk === "function") return;
-      chunks.push(
-        Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, encoding as BufferEncoding | undefined),
-      );
-    };
-    res.write = function (chunk: unknown, ...rest: unknown[]) {
-      keep(chunk, typeof rest[0] === "string" ? rest[0] : undefined);
-      return write(chunk, ...rest);
-    } as Response["write"];
-    res.end = function (chunk?: unknown, ...rest: unknown[]) {
-      keep(chunk, typeof rest[0] === "string" ? rest[0] : undefined);
-      return end(chunk, ...rest);
-    } as Response["end"];
     res.setHeader("X-Cache", "MISS");
-    res.once("finish", () => {
+    captureBody(res, (identity) => {
       if (!storable(res) || pending.generation !== generation) return;
-      const identity = Buffer.concat(chunks);
       const headers = keptHeaders(res, identity.toString("utf8"));
       if (!headers) return;
       void Promise.all([
@@ -154,6 +136,29 @@ export function createPageCache({ now = () => Date.now() }: { now?: () => number
     },
     size: () => entries.size,
   };
+}
+
+/**
+ * Calls `done` with the whole body a response sent (as the route wrote it, before compression when
+ * mounted after the compression middleware) once it has been sent.
+ */
+export function captureBody(res: Response, done: (body: Buffer) => void): void {
+  const chunks: Buffer[] = [];
+  const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+  const end = res.end.bind(res) as (...args: unknown[]) => Response;
+  const keep = (chunk: unknown, encoding?: unknown) => {
+    if (chunk === undefined || chunk === null || typeof chunk === "function") return;
+    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, encoding as BufferEncoding | undefined));
+  };
+  res.write = function (chunk: unknown, ...rest: unknown[]) {
+    keep(chunk, typeof rest[0] === "string" ? rest[0] : undefined);
+    return write(chunk, ...rest);
+  } as Response["write"];
+  res.end = function (chunk?: unknown, ...rest: unknown[]) {
+    keep(chunk, typeof rest[0] === "string" ? rest[0] : undefined);
+    return end(chunk, ...rest);
+  } as Response["end"];
+  res.once("finish", () => done(Buffer.concat(chunks)));
 }
 
 /** Every answer's headers, built once when the page is stored. */
@@ -208,7 +213,7 @@ function storable(res: Response): boolean {
  * its Content-Security-Policy with the nonce replaced by the hashes of the page's inline scripts.
  * Null when the page cannot be served without its nonce.
  */
-function keptHeaders(res: Response, html: string): [string, string][] | null {
+export function keptHeaders(res: Response, html: string): [string, string][] | null {
   const csp = res.getHeader("content-security-policy");
   const kept: [string, string][] = [];
   for (const [name, value] of Object.entries(res.getHeaders())) {

@@ -115,3 +115,26 @@ export function canCopyKey(license: SummaryFacts, now: Date): boolean {
   const kind = summarizeLicense(license, now).kind;
   return kind !== "revoked" && kind !== "refunded" && kind !== "refund-requested";
 }
+
+/**
+ * The next moment the clock alone changes what a license card shows (its badge, line, group, the
+ * Copy and Request Refund buttons, the payment notice): a trial's end, the end date, a past-due
+ * grace period's end or the refund window's end, whichever comes first after `now`; null when no
+ * such moment is ahead. A page showing these licenses may be reused until then
+ * (server/signed-in-page-cache.ts).
+ */
+export function nextCardChange(licenses: SummaryFacts[], now: Date): Date | null {
+  let next: number | null = null;
+  const consider = (value: Date | string | null | undefined) => {
+    if (value === null || value === undefined) return;
+    const time = (value instanceof Date ? value : new Date(value)).getTime();
+    if (time > now.getTime() && (next === null || time < next)) next = time;
+  };
+  for (const license of licenses) {
+    consider(license.trial_ends_at);
+    consider(license.end_date);
+    consider(license.refund_eligible_until);
+    consider(graceEndsAt(license));
+  }
+  return next === null ? null : new Date(next);
+}

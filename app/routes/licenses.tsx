@@ -7,6 +7,7 @@ import { LicenseList } from "~/components/license-list";
 import { Button } from "~/components/ui/button";
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "~/components/ui/collapsible";
 import { data } from "react-router";
+import { nextCardChange } from "~/domain/license-card";
 import { LICENSE_ERRORS, LICENSE_TOASTS } from "~/domain/license-texts";
 import { parseForm } from "~/lib/form";
 import { requireUser } from "~/server/auth/session.server";
@@ -19,9 +20,14 @@ import { getLogger } from "~/server/logger.server";
 import { readForm } from "~/server/read-form.server";
 import type { Route } from "./+types/licenses";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  return { licenses: await listUserLicenses(user.id), now: new Date().toISOString() };
+  const now = new Date();
+  const licenses = await listUserLicenses(user.id);
+  // The same session may get this page again from memory until a card would change by the clock
+  // (and at most a minute); any change of a license or of the session forgets it first.
+  context.reuseAnswerUntil?.(nextCardChange(licenses, now) ?? new Date(now.getTime() + 60_000));
+  return { licenses, now: now.toISOString() };
 }
 
 const reply = (status: number, result: ActionResult) => data(result, { status });

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formPost, rawRequest, signIn } from "../support/raw-http";
+import { formPost, signIn } from "../support/raw-http";
 import { startServer, tempDir, type ServerProcess } from "../support/server-process";
 import { testEngines } from "../support/test-app";
 
@@ -13,9 +13,26 @@ const PORT_B = 4406;
 const DEMO = { email: "demo@forgekit.example", password: "user-demo-1" };
 const ADMIN = { email: "admin@forgekit.example", password: "admin-demo-1" };
 
-function get(port: number, path: string, cookie?: string) {
-  return rawRequest({ port, method: "GET", path, headers: cookie ? { Cookie: cookie } : {} });
+/** GET as a browser does (compressed answers accepted, so signed-in pages may come from memory). */
+async function get(port: number, path: string, cookie?: string) {
+  const response = await fetch(`http://127.0.0.1:${port}${path}`, {
+    headers: { "Accept-Encoding": "gzip, br", ...(cookie ? { Cookie: cookie } : {}) },
+    redirect: "manual",
+  });
+  return { status: response.status, headers: Object.fromEntries(response.headers), body: await response.text() };
 }
+
+/** A page until one server answers it from memory. */
+async function untilHit(port: number, path: string, cookie?: string) {
+  for (let i = 0; i < 50; i++) {
+    const answer = await get(port, path, cookie);
+    if (answer.headers["x-cache"] === "HIT") return answer;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`${path} never came from memory on ${port}`);
+}
+
+const shortIds = (html: string) => new Set(html.match(/FK-[0-9A-Z]{4}-[0-9A-Z]{4}/g) ?? []);
 
 /** Only the session cookie: what a browser sends for a signed-in page. */
 const sessionOnly = (cookie: string) =>
@@ -30,6 +47,7 @@ for (const engine of testEngines().filter((name) => name === "postgres")) {
     let b: ServerProcess;
     let dataDir: string;
     let dropDatabase = async () => {};
+    let databaseUrl = "";
 
     beforeAll(async () => {
       const base = process.env.TEST_DATABASE_URL!;
@@ -46,6 +64,7 @@ for (const engine of testEngines().filter((name) => name === "postgres")) {
       };
       const url = new URL(base);
       url.pathname = `/${name}`;
+      databaseUrl = url.toString();
       // One data directory: both read the secrets the first one generated (one cookie signature).
       dataDir = tempDir("fk-two-");
       const env = { DATABASE_URL: url.toString(), AUTH_RATE_LIMIT: "1000000" };
@@ -116,6 +135,52 @@ for (const engine of testEngines().filter((name) => name === "postgres")) {
       const after = await get(PORT_B, "/licenses.data", cookie);
       expect(after.body).toContain(renamed);
       expect(after.body).not.toContain("Dana Developer");
+    });
+
+    it("an admin's change to a customer's licenses on one server shows on the other's /licenses at the next request", async () => {
+      const customer = sessionOnly(await signIn(PORT_B, DEMO.email, DEMO.password));
+      const before = await untilHit(PORT_B, "/licenses", customer);
+      await untilHit(PORT_B, "/licenses.data", customer);
+      const admin = sessionOnly(await signIn(PORT_A, ADMIN.email, ADMIN.password));
+      const search = await get(PORT_A, `/admin?tab=users&q=${encodeURIComponent(DEMO.email)}`, admin);
+      const userId = /\/admin\/users\/([0-9a-f-]{36})/.exec(search.body)![1]!;
+      const added = await formPost(
+        PORT_A,
+        `/admin/users/${userId}`,
+        { intent: "add-tester", days: "14" },
+        { cookie: admin },
+      );
+      expect(added.status).toBe(200);
+      const after = await get(PORT_B, "/licenses", customer);
+      expect(after.headers["x-cache"]).toBe("MISS");
+      const addedIds = [...shortIds(after.body)].filter((id) => !shortIds(before.body).has(id));
+      expect(addedIds).toHaveLength(1);
+      const data = await get(PORT_B, "/licenses.data", customer);
+      expect(data.headers["x-cache"]).toBe("MISS");
+      expect(data.body).toContain(addedIds[0]);
+    });
+
+    it("a license changed in the database by anything else (a script, a job) shows on both servers at the next request", async () => {
+      const customer = sessionOnly(await signIn(PORT_A, DEMO.email, DEMO.password));
+      for (const port of [PORT_A, PORT_B]) await untilHit(port, "/licenses", customer);
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ short_id: string }>(
+          `update licenses set status = 'revoked' where id = (
+             select l.id from licenses l join users u on u.id = l.user_id
+             where u.email = $1 and l.status = 'active' order by l.created_at desc limit 1)
+           returning short_id`,
+          [DEMO.email],
+        );
+        expect(rows).toHaveLength(1);
+      } finally {
+        await client.end();
+      }
+      for (const port of [PORT_A, PORT_B]) {
+        const after = await get(port, "/licenses", customer);
+        expect(after.headers["x-cache"]).toBe("MISS");
+      }
     });
 
     it("an admin's release change on one server shows on the other's /download at the next request", async () => {

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { SessionUser } from "~/domain/views";
 import { failure } from "../action-reply.server";
-import { authCookies } from "./auth-cookies.server";
+import { authCookies, parseCookieHeader } from "./auth-cookies.server";
 import { hasDisallowedCharacters } from "~/domain/text-input";
 import { eq, sql } from "drizzle-orm";
 import { redirect } from "react-router";
@@ -153,26 +153,6 @@ export async function currentSessionToken(request: Request): Promise<string | nu
   const context = await getAuth().$context;
   const signed = parseCookieHeader(header).get(context.authCookies.sessionToken.name);
   return signed === undefined ? null : verifySignedCookie(signed, context.secret);
-}
-
-/** Cookie header → name/value, as Better Auth reads it: the first of a name wins, values URL-decoded. */
-function parseCookieHeader(header: string): Map<string, string> {
-  const cookies = new Map<string, string>();
-  for (const part of header.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq === -1) continue;
-    const name = part.slice(0, eq).trim();
-    if (cookies.has(name)) continue;
-    let value = part.slice(eq + 1).trim();
-    if (value.startsWith('"')) value = value.slice(1, -1);
-    try {
-      value = decodeURIComponent(value);
-    } catch {
-      // kept as sent, as Better Auth does
-    }
-    cookies.set(name, value);
-  }
-  return cookies;
 }
 
 /** `value.base64(HMAC-SHA256(secret, value))`, Better Auth's signed cookie: the value, or null when the signature is wrong. */

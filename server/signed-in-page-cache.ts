@@ -1,0 +1,254 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+import type { RequestHandler, Response } from "express";
+import { parseCookieHeader } from "../app/server/auth/auth-cookies.server";
+import { captureBody, chooseEncoding, keptHeaders } from "./page-cache";
+
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
+
+/** The signed-in pages a session may get again from memory: the page and its data request. */
+export const SIGNED_IN_CACHED_PAGES = new Set(["/licenses", "/licenses.data"]);
+
+/** However long the route allows, an answer is rendered again after a minute at most. */
+export const MAX_AGE_MS = 60_000;
+/** Compressed answers kept in all (oldest forgotten first): a few thousand sessions' pages. */
+const MAX_BYTES = 48 * 1024 * 1024;
+
+/** The remembered session a page was rendered for: the same object for as long as nothing changed. */
+export type SessionRef = { user: { id: string } };
+
+interface Answer {
+  headers: string[];
+  body: Buffer;
+}
+
+interface Entry {
+  key: string;
+  userId: string;
+  session: SessionRef;
+  validUntil: number;
+  br: Answer;
+  gzip: Answer;
+  bytes: number;
+}
+
+interface Pending {
+  key: string;
+  token: string;
+  session: SessionRef;
+  generation: number;
+}
+
+export interface SignedInPageCacheOptions {
+  /** Better Auth's cookie names: the signed session token, and the session-data cookie (never used here). */
+  cookies: { sessionToken: string; sessionData: string };
+  /** The session remembered for a signed cookie value (app/server/auth/session-cache.server.ts), or null. */
+  session: (signedToken: string) => SessionRef | null;
+  now?: () => number;
+  maxBytes?: number;
+}
+
+export interface SignedInPageCache {
+  /** Answers a request from memory before Express (as the public page cache does), or returns null. */
+  serve: (req: IncomingMessage, res: ServerResponse, requestId: string) => { status: number; bytes: number } | null;
+  /** Marks a cacheable request that missed; a request that may change something forgets its user's pages. */
+  mark: RequestHandler;
+  /** After compression: keeps what a marked request rendered, when its route allowed it (`reuseUntil`). */
+  capture: RequestHandler;
+  /** Forgets one user's pages (their licenses changed). */
+  forgetUser: (userId: string) => void;
+  /** Forgets every page (a change may have been missed). */
+  forgetAll: () => void;
+  /** How many answers are held (tests). */
+  size: () => number;
+}
+
+/**
+ * Signed-in pages remembered per session (docs/decisions/0028): the licenses page and its data
+ * request, rendered once and answered again from memory (compressed, before Express) to the same
+ * session cookie while nothing it shows has changed. An answer is only reused while
+ * - the session it was rendered for is still the one remembered for the cookie: signing out, an ended
+ *   session, a renamed user or a changed role make the session cache forget that object on every
+ *   instance (LISTEN/NOTIFY), and with it every page rendered for it;
+ * - none of the user's licenses changed: a database trigger announces every change of a license on
+ *   `forgekit_licenses` (`forgetUser`), and any POST of the user's forgets their pages here at once;
+ * - the route's time (`reuseUntil`, the next moment a card's state changes by the clock) and a minute
+ *   have not passed.
+ * A request with a toast cookie or another query than React Router's `_routes`, a response that sets
+ * a cookie, and answers to clients that take neither brotli nor gzip are never kept.
+ */
+export function createSignedInPageCache(options: SignedInPageCacheOptions): SignedInPageCache {
+  const now = options.now ?? (() => Date.now());
+  const maxBytes = options.maxBytes ?? MAX_BYTES;
+  const entries = new Map<string, Entry>();
+  const keysOfUser = new Map<string, Set<string>>();
+  let bytes = 0;
+  // Any change since a page started rendering means it may show the old state: it is not kept.
+  let generation = 0;
+
+  const remove = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    bytes -= entry.bytes;
+    const keys = keysOfUser.get(entry.userId);
+    keys?.delete(key);
+    if (keys?.size === 0) keysOfUser.delete(entry.userId);
+  };
+
+  const forgetUser = (userId: string) => {
+    generation++;
+    for (const key of keysOfUser.get(userId) ?? []) remove(key);
+  };
+
+  /** The signed session token of a request that may be answered from memory, and its key. */
+  const lookup = (req: IncomingMessage) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return null;
+    const url = (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? "";
+    if (!cacheablePath(url)) return null;
+    const cookie = req.headers.cookie;
+    if (!cookie || cookie.includes("fk_toast")) return null;
+    const cookies = parseCookieHeader(cookie);
+    if (cookies.has(options.cookies.sessionData)) return null;
+    const token = cookies.get(options.cookies.sessionToken);
+    if (!token) return null;
+    return { token, key: `${token} ${url}` };
+  };
+
+  const serve: SignedInPageCache["serve"] = (req, res, requestId) => {
+    if (entries.size === 0) return null;
+    const found = lookup(req);
+    if (!found) return null;
+    const entry = entries.get(found.key);
+    if (!entry) return null;
+    if (entry.validUntil <= now() || options.session(found.token) !== entry.session) {
+      remove(found.key);
+      return null;
+    }
+    const encoding = chooseEncoding(req.headers["accept-encoding"]);
+    if (encoding === "identity") return null;
+    const answer = entry[encoding];
+    const headers = answer.headers.slice();
+    headers.push("X-Request-Id", requestId);
+    res.writeHead(200, headers);
+    res.end(req.method === "HEAD" ? undefined : answer.body);
+    return { status: 200, bytes: answer.body.length };
+  };
+
+  const mark: RequestHandler = (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      // A form post may change what the user's pages show: nothing rendered before or during it
+      // is reused, here at once (the trigger's notification tells the other instances).
+      const token = sessionToken(req.headers.cookie, options.cookies.sessionToken);
+      if (token) {
+        const forget = () => {
+          const userId = options.session(token)?.user.id;
+          if (userId) forgetUser(userId);
+          else generation++;
+        };
+        forget();
+        res.once("finish", forget);
+        res.once("close", forget);
+      }
+      return next();
+    }
+    // Only a GET's body is the page (a HEAD's answer has none to keep).
+    const found = req.method === "GET" ? lookup(req) : null;
+    const session = found && options.session(found.token);
+    if (found && session) {
+      const pending: Pending = { key: found.key, token: found.token, session, generation };
+      res.locals.signedInPageCache = pending;
+    }
+    next();
+  };
+
+  const capture: RequestHandler = (_req, res, next) => {
+    const pending = res.locals.signedInPageCache as Pending | undefined;
+    if (!pending) return next();
+    res.setHeader("X-Cache", "MISS");
+    captureBody(res, (identity) => {
+      const until = Math.min(Number(res.locals.reuseUntil ?? 0), now() + MAX_AGE_MS);
+      const unchanged = () => pending.generation === generation && options.session(pending.token) === pending.session;
+      if (!storable(res) || until <= now() || !unchanged()) return;
+      const kept = keptHeaders(res, identity.toString("utf8"));
+      if (!kept) return;
+      void Promise.all([
+        gzip(identity, { level: 6 }),
+        brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }),
+      ]).then(([gzipped, brotlied]) => {
+        if (!unchanged()) return;
+        remove(pending.key);
+        const entry = makeEntry(pending, kept, until, { gzip: gzipped, br: brotlied });
+        if (entry.bytes > maxBytes) return;
+        while (bytes + entry.bytes > maxBytes) remove(entries.keys().next().value!);
+        entries.set(entry.key, entry);
+        bytes += entry.bytes;
+        const keys = keysOfUser.get(entry.userId) ?? new Set<string>();
+        keys.add(entry.key);
+        keysOfUser.set(entry.userId, keys);
+      });
+    });
+    next();
+  };
+
+  return {
+    serve,
+    mark,
+    capture,
+    forgetUser,
+    forgetAll: () => {
+      generation++;
+      entries.clear();
+      keysOfUser.clear();
+      bytes = 0;
+    },
+    size: () => entries.size,
+  };
+}
+
+function makeEntry(
+  pending: Pending,
+  kept: [string, string][],
+  validUntil: number,
+  bodies: { gzip: Buffer; br: Buffer },
+): Entry {
+  const common: string[] = [];
+  for (const [name, value] of kept) common.push(name, value);
+  common.push("Cache-Control", "private, no-store", "Vary", "Accept-Encoding", "X-Cache", "HIT");
+  const answer = (body: Buffer, encoding: string): Answer => ({
+    headers: [...common, "Content-Encoding", encoding, "Content-Length", String(body.length)],
+    body,
+  });
+  return {
+    key: pending.key,
+    userId: pending.session.user.id,
+    session: pending.session,
+    validUntil,
+    br: answer(bodies.br, "br"),
+    gzip: answer(bodies.gzip, "gzip"),
+    bytes: bodies.br.length + bodies.gzip.length + pending.key.length,
+  };
+}
+
+/** One of the pages, with no query or only React Router's `_routes` (which loaders a data request runs). */
+export function cacheablePath(url: string): boolean {
+  const query = url.indexOf("?");
+  if (query === -1) return SIGNED_IN_CACHED_PAGES.has(url);
+  return SIGNED_IN_CACHED_PAGES.has(url.slice(0, query)) && /^_routes=[\w%.,/-]*$/.test(url.slice(query + 1));
+}
+
+function sessionToken(cookie: string | undefined, name: string): string | undefined {
+  if (!cookie?.includes("session_token")) return undefined;
+  return parseCookieHeader(cookie).get(name);
+}
+
+function storable(res: Response): boolean {
+  const type = String(res.getHeader("content-type") ?? "");
+  return (
+    res.statusCode === 200 &&
+    !res.getHeader("set-cookie") &&
+    (type.startsWith("text/html") || type.startsWith("text/x-script"))
+  );
+}
