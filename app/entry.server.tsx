@@ -48,7 +48,7 @@ export default function handleRequest(
           const body = coalescingStream(() => {
             clearTimeout(timeoutId);
             timeoutId = undefined;
-          });
+          }, nonce);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
           resolve(
@@ -75,15 +75,19 @@ export default function handleRequest(
  * socket. This joins what React writes in one turn of the event loop into one chunk (a whole page when
  * nothing is deferred), and still sends a deferred part as soon as it is rendered.
  */
-function coalescingStream(onFinal: () => void): Transform {
+function coalescingStream(onFinal: () => void, nonce: string): Transform {
   let pending: Buffer[] = [];
   let scheduled = false;
+  let first = true;
   const flush = (stream: Transform) => {
     scheduled = false;
     if (pending.length === 0) return;
     const chunk = pending.length === 1 ? pending[0]! : Buffer.concat(pending);
     pending = [];
-    stream.push(chunk);
+    if (first) {
+      first = false;
+      stream.push(deferScriptsUntilPainted(chunk, nonce));
+    } else stream.push(chunk);
   };
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
@@ -101,4 +105,31 @@ function coalescingStream(onFinal: () => void): Transform {
       callback();
     },
   });
+}
+
+/** Run by the page once it has painted: the scripts below are fetched and run from then on. */
+const START_SCRIPTS =
+  "(function(){var done=false;function go(){if(done)return;done=true;" +
+  'document.querySelectorAll(\'link[rel="x-modulepreload"]\').forEach(function(l){l.rel="modulepreload"});' +
+  "document.querySelectorAll('script[type=\"x-deferred-module\"]').forEach(function(s){" +
+  'var n=document.createElement("script");n.type="module";n.nonce=s.nonce;n.textContent=s.textContent;s.replaceWith(n)})}' +
+  "requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,250)})()";
+
+/**
+ * The page's scripts wait for its first paint (docs/decisions/0029): the page is whole without them
+ * (server-rendered, stylesheet inline), so on a slow connection the text is painted before ≈ 120 KB
+ * of JavaScript competes with it. React Router's `<link rel="modulepreload">` tags and its module
+ * script are written inert (`x-modulepreload`, `x-deferred-module`) and a small script turns them
+ * back on after the next frame (or 250 ms, for a page opened in the background). Left as it is when
+ * the document does not arrive whole in one chunk.
+ */
+export function deferScriptsUntilPainted(chunk: Buffer, nonce: string): Buffer {
+  const html = chunk.toString("utf8");
+  const head = html.indexOf("</head>");
+  const body = html.lastIndexOf("</body>");
+  if (head === -1 || body === -1 || !/<script[^>]* type="module"/.test(html.slice(head))) return chunk;
+  const inertHead = html.slice(0, head).replaceAll('<link rel="modulepreload"', '<link rel="x-modulepreload"');
+  const inertBody = html.slice(head, body).replace(/(<script[^>]*) type="module"/g, '$1 type="x-deferred-module"');
+  const starter = `<script nonce="${nonce}">${START_SCRIPTS}</script>`;
+  return Buffer.from(inertHead + inertBody + starter + html.slice(body));
 }
