@@ -34,7 +34,7 @@ import {
   SESSIONS_CHANNEL,
   setSessionCacheEnabled,
 } from "../app/server/auth/session-cache.server";
-import { LICENSES_CHANNEL } from "../app/server/licenses/license-changes.server";
+import { USER_CHANGES_CHANNEL } from "../app/server/user-changes.server";
 import { createPageCache } from "./page-cache";
 import { createSignedInPageCache } from "./signed-in-page-cache";
 import { listenForChanges } from "./change-listener";
@@ -101,7 +101,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppInst
   });
   // What other app servers change reaches this one through PostgreSQL's LISTEN/NOTIFY; while that
   // connection is down, cached pages are forgotten and sessions are not remembered at all. The
-  // embedded database has one process: every change is made here, and its licenses trigger's
+  // embedded database has one process: every change is made here, and its user-change triggers'
   // notifications arrive as each change commits.
   const listener = env.DATABASE_URL
     ? await listenForChanges(
@@ -109,7 +109,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppInst
         {
           [PUBLIC_PAGES_CHANNEL]: pageCache.invalidate,
           [SESSIONS_CHANNEL]: forgetSessionsOf,
-          [LICENSES_CHANNEL]: signedInPages.forgetUser,
+          [USER_CHANGES_CHANNEL]: signedInPages.forgetUser,
         },
         (listening) => {
           if (!listening) {
@@ -122,7 +122,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppInst
       )
     : null;
   const stopEmbeddedListener = database.pglite
-    ? await database.pglite.listen(LICENSES_CHANNEL, signedInPages.forgetUser)
+    ? await database.pglite.listen(USER_CHANGES_CHANNEL, signedInPages.forgetUser)
     : null;
   if (!listener) setSessionCacheEnabled(true);
   if (!options.dev) {

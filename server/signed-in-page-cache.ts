@@ -8,8 +8,15 @@ import { captureBody, chooseEncoding, keptHeaders } from "./page-cache";
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
 
-/** The signed-in pages a session may get again from memory: the page and its data request. */
-export const SIGNED_IN_CACHED_PAGES = new Set(["/licenses", "/licenses.data"]);
+/** The signed-in pages a session may get again from memory: each page and its data request. */
+export const SIGNED_IN_CACHED_PAGES = new Set([
+  "/licenses",
+  "/licenses.data",
+  "/billing",
+  "/billing.data",
+  "/profile",
+  "/profile.data",
+]);
 
 /** However long the route allows, an answer is rendered again after a minute at most. */
 export const MAX_AGE_MS = 60_000;
@@ -57,7 +64,7 @@ export interface SignedInPageCache {
   mark: RequestHandler;
   /** After compression: keeps what a marked request rendered, when its route allowed it (`reuseUntil`). */
   capture: RequestHandler;
-  /** Forgets one user's pages (their licenses changed). */
+  /** Forgets one user's pages (something they show changed: `forgekit_user_changes`). */
   forgetUser: (userId: string) => void;
   /** Forgets every page (a change may have been missed). */
   forgetAll: () => void;
@@ -66,14 +73,15 @@ export interface SignedInPageCache {
 }
 
 /**
- * Signed-in pages remembered per session (docs/decisions/0028): the licenses page and its data
- * request, rendered once and answered again from memory (compressed, before Express) to the same
- * session cookie while nothing it shows has changed. An answer is only reused while
+ * Signed-in pages remembered per session (docs/decisions/0028): the licenses, billing and profile pages
+ * and their data requests, rendered once and answered again from memory (compressed, before Express)
+ * to the same session cookie while nothing they show has changed. An answer is only reused while
  * - the session it was rendered for is still the one remembered for the cookie: signing out, an ended
  *   session, a renamed user or a changed role make the session cache forget that object on every
  *   instance (LISTEN/NOTIFY), and with it every page rendered for it;
- * - none of the user's licenses changed: a database trigger announces every change of a license on
- *   `forgekit_licenses` (`forgetUser`), and any POST of the user's forgets their pages here at once;
+ * - nothing of the user's changed: database triggers announce every change of their licenses,
+ *   payments, sessions, accounts, two-factor, role, user or profile row on `forgekit_user_changes`
+ *   (`forgetUser`), and any POST of the user's forgets their pages here at once;
  * - the route's time (`reuseUntil`, the next moment a card's state changes by the clock) and a minute
  *   have not passed.
  * A request with a toast cookie or another query than React Router's `_routes`, a response that sets

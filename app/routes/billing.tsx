@@ -7,8 +7,11 @@ import { requireUser } from "~/server/auth/session.server";
 import { listBillingHistory } from "~/server/billing/billing-history.server";
 import type { Route } from "./+types/billing";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request);
+  // The same session may get this page again from memory for a minute, unless a payment, license or
+  // the session changes first (decision 0028).
+  context.reuseAnswerUntil?.(new Date(Date.now() + 60_000));
   return { entries: await listBillingHistory(user.id) };
 }
 

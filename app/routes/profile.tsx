@@ -18,8 +18,11 @@ import { getReminderEmails } from "~/server/mail/reminder-preference.server";
 import { readForm } from "~/server/read-form.server";
 import type { Route } from "./+types/profile";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request);
+  // The same session may get this page again from memory for a minute, unless the user, profile,
+  // sessions, connected accounts or two-factor change first (decision 0028).
+  context.reuseAnswerUntil?.(new Date(Date.now() + 60_000));
   return {
     profile: await getProfile(user.id),
     reminderEmails: await getReminderEmails(user.id),

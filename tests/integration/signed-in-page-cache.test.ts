@@ -130,6 +130,28 @@ describe("signed-in pages from memory", () => {
     expect(dataAfter.body).toContain(newIds[0]);
   });
 
+  it("a sign-in elsewhere shows in /profile's sessions at the next request", async () => {
+    const session = sessionOnly(await signIn(PORT, DEMO.email, DEMO.password));
+    const before = await untilHit("/profile", session);
+    const sessions = (html: string) => (html.match(/data-testid="session"/g) ?? []).length;
+    // Another device signs in: a sessions row, announced by its trigger; nothing this session did.
+    await signIn(PORT, DEMO.email, DEMO.password);
+    const after = await get("/profile", session);
+    expect(after.headers.get("x-cache")).toBe("MISS");
+    expect(sessions(after.body)).toBe(sessions(before.body) + 1);
+  });
+
+  it("/billing and its data come from memory too; any form post of the customer renders them again", async () => {
+    const page = await untilHit("/billing", demo);
+    expect(page.body).toContain("Billing");
+    const data = await untilHit("/billing.data", demo);
+    expect(data.status).toBe(200);
+    // The customer turns the reminder e-mails off (a POST): every page of theirs is rendered again.
+    const toggled = await formPost(PORT, "/profile/reminders", {}, { cookie: demo });
+    expect(toggled.status).toBeLessThan(500);
+    expect((await get("/billing", demo)).headers.get("x-cache")).toBe("MISS");
+  });
+
   it("signing out ends the pages from memory at once", async () => {
     const session = sessionOnly(await signIn(PORT, DEMO.email, DEMO.password));
     await untilHit("/licenses", session);

@@ -183,6 +183,24 @@ for (const engine of testEngines().filter((name) => name === "postgres")) {
       }
     });
 
+    it("a payment changed in the database shows on both servers' /billing at the next request", async () => {
+      const customer = sessionOnly(await signIn(PORT_B, DEMO.email, DEMO.password));
+      for (const port of [PORT_A, PORT_B]) await untilHit(port, "/billing", customer);
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      try {
+        const { rowCount } = await client.query(
+          `update payments set kind = kind where user_id = (select id from users where email = $1)`,
+          [DEMO.email],
+        );
+        expect(rowCount).toBeGreaterThan(0);
+      } finally {
+        await client.end();
+      }
+      for (const port of [PORT_A, PORT_B])
+        expect((await get(port, "/billing", customer)).headers["x-cache"]).toBe("MISS");
+    });
+
     it("an admin's release change on one server shows on the other's /download at the next request", async () => {
       let cached = false;
       for (let i = 0; i < 50 && !cached; i++) {

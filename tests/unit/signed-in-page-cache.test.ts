@@ -68,7 +68,7 @@ async function startSite(maxBytes?: number) {
     if (req.path.endsWith(".data")) res.type("text/x-script").send(`data ${renders}`);
     else res.type("html").send(`<!doctype html><p>render ${renders} for ${req.headers.cookie}</p>`);
   };
-  app.get(["/licenses", "/licenses.data", "/profile"], page);
+  app.get(["/licenses", "/licenses.data", "/admin"], page);
   app.post("/licenses", (_req, res) => {
     res.send("changed");
   });
@@ -178,7 +178,7 @@ describe("the signed-in page cache", () => {
     setCookie = true;
     await get("/licenses", "a");
     setCookie = false;
-    await get("/profile", "a");
+    await get("/admin", "a");
     await new Promise((r) => setTimeout(r, 50));
     expect(cache.size()).toBe(0);
     expect((await get("/licenses", "a")).cache).toBe("MISS");
@@ -244,8 +244,11 @@ describe("which signed-in requests may be answered from memory", () => {
     ["/licenses?page=2", false],
     ["/licenses.data?_routes=x&y=1", false],
     ["/licenses/abc/file", false],
-    ["/profile", false],
-    ["/billing", false],
+    ["/profile", true],
+    ["/billing.data", true],
+    ["/profile?two-factor=required", false],
+    ["/admin", false],
+    ["/admin.data?tab=users", false],
     ["/", false],
   ])("%s → %s", (path, cacheable) => {
     expect(cacheablePath(path)).toBe(cacheable);
