@@ -92,12 +92,15 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppInst
   // Anonymous visitors' public pages from memory, before any other work is done for them: answered
   // by `handler` before Express; here a miss is marked to be kept once rendered.
   const pageCache = createPageCache();
-  const stopListening = onPublicPagesChanged(pageCache.invalidate);
-  // A session's licenses page from memory while nothing on it changed (decision 0028).
+  // A session's own pages (and the admin area) from memory while nothing on them changed (decision 0028).
   const { authCookies } = await getAuth().$context;
   const signedInPages = createSignedInPageCache({
     cookies: { sessionToken: authCookies.sessionToken.name, sessionData: authCookies.sessionData.name },
     session: cachedSession,
+  });
+  const stopListening = onPublicPagesChanged(() => {
+    pageCache.invalidate();
+    signedInPages.forgetShared();
   });
   // What other app servers change reaches this one through PostgreSQL's LISTEN/NOTIFY; while that
   // connection is down, cached pages are forgotten and sessions are not remembered at all. The
@@ -107,7 +110,10 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppInst
     ? await listenForChanges(
         env.DATABASE_URL,
         {
-          [PUBLIC_PAGES_CHANNEL]: pageCache.invalidate,
+          [PUBLIC_PAGES_CHANNEL]: () => {
+            pageCache.invalidate();
+            signedInPages.forgetShared();
+          },
           [SESSIONS_CHANNEL]: forgetSessionsOf,
           [USER_CHANGES_CHANNEL]: signedInPages.forgetUser,
         },
@@ -210,9 +216,10 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppInst
         cspNonce: res.locals.cspNonce as string,
         publicConfig: config,
         clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
-        reuseAnswerUntil: (until: Date) => {
+        reuseAnswerUntil: (until: Date, { showsOtherUsers = false } = {}) => {
           const earlier = Math.min(Number(res.locals.reuseUntil ?? Infinity), until.getTime());
           res.locals.reuseUntil = earlier;
+          if (showsOtherUsers) res.locals.reuseShared = true;
         },
       }),
     }),

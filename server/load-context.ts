@@ -11,9 +11,10 @@ declare module "react-router" {
     /**
      * A signed-in page's loader allows its answer to be given again, from memory, to the same session
      * until `until` as long as nothing it shows changes (server/signed-in-page-cache.ts). Pages whose
-     * loaders never call it are rendered for every request.
+     * loaders never call it are rendered for every request. `showsOtherUsers` (the admin area): any
+     * user's change, not only the session's own user's, forgets it.
      */
-    reuseAnswerUntil?: (until: Date) => void;
+    reuseAnswerUntil?: (until: Date, options?: { showsOtherUsers?: boolean }) => void;
   }
 }
 

@@ -16,7 +16,12 @@ export const SIGNED_IN_CACHED_PAGES = new Set([
   "/billing.data",
   "/profile",
   "/profile.data",
+  "/admin",
+  "/admin.data",
 ]);
+
+/** Pages whose query strings (tabs, filters, pages) are part of what they show. */
+const QUERIED_PAGES = new Set(["/admin", "/admin.data"]);
 
 /** However long the route allows, an answer is rendered again after a minute at most. */
 export const MAX_AGE_MS = 60_000;
@@ -34,6 +39,8 @@ interface Answer {
 interface Entry {
   key: string;
   userId: string;
+  /** The page shows other users' data (the admin area): any user's change forgets it. */
+  shared: boolean;
   session: SessionRef;
   validUntil: number;
   br: Answer;
@@ -64,8 +71,13 @@ export interface SignedInPageCache {
   mark: RequestHandler;
   /** After compression: keeps what a marked request rendered, when its route allowed it (`reuseUntil`). */
   capture: RequestHandler;
-  /** Forgets one user's pages (something they show changed: `forgekit_user_changes`). */
+  /**
+   * Forgets one user's pages (something they show changed: `forgekit_user_changes`), and every page
+   * that shows other users' data.
+   */
   forgetUser: (userId: string) => void;
+  /** Forgets every page that shows other users' data (releases changed). */
+  forgetShared: () => void;
   /** Forgets every page (a change may have been missed). */
   forgetAll: () => void;
   /** How many answers are held (tests). */
@@ -83,7 +95,8 @@ export interface SignedInPageCache {
  *   payments, sessions, accounts, two-factor, role, user or profile row on `forgekit_user_changes`
  *   (`forgetUser`), and any POST of the user's forgets their pages here at once;
  * - the route's time (`reuseUntil`, the next moment a card's state changes by the clock) and a minute
- *   have not passed.
+ *   have not passed. A page that shows other users' data (the admin area: `reuseShared`) is also
+ *   forgotten by any user's change and any release change.
  * A request with a toast cookie or another query than React Router's `_routes`, a response that sets
  * a cookie, and answers to clients that take neither brotli nor gzip are never kept.
  */
@@ -92,6 +105,7 @@ export function createSignedInPageCache(options: SignedInPageCacheOptions): Sign
   const maxBytes = options.maxBytes ?? MAX_BYTES;
   const entries = new Map<string, Entry>();
   const keysOfUser = new Map<string, Set<string>>();
+  const sharedKeys = new Set<string>();
   let bytes = 0;
   // Any change since a page started rendering means it may show the old state: it is not kept.
   let generation = 0;
@@ -100,14 +114,20 @@ export function createSignedInPageCache(options: SignedInPageCacheOptions): Sign
     const entry = entries.get(key);
     if (!entry) return;
     entries.delete(key);
+    sharedKeys.delete(key);
     bytes -= entry.bytes;
     const keys = keysOfUser.get(entry.userId);
     keys?.delete(key);
     if (keys?.size === 0) keysOfUser.delete(entry.userId);
   };
 
-  const forgetUser = (userId: string) => {
+  const forgetShared = () => {
     generation++;
+    for (const key of sharedKeys) remove(key);
+  };
+
+  const forgetUser = (userId: string) => {
+    forgetShared();
     for (const key of keysOfUser.get(userId) ?? []) remove(key);
   };
 
@@ -188,10 +208,12 @@ export function createSignedInPageCache(options: SignedInPageCacheOptions): Sign
       ]).then(([gzipped, brotlied]) => {
         if (!unchanged()) return;
         remove(pending.key);
-        const entry = makeEntry(pending, kept, until, { gzip: gzipped, br: brotlied });
+        const shared = res.locals.reuseShared === true;
+        const entry = makeEntry(pending, kept, until, shared, { gzip: gzipped, br: brotlied });
         if (entry.bytes > maxBytes) return;
         while (bytes + entry.bytes > maxBytes) remove(entries.keys().next().value!);
         entries.set(entry.key, entry);
+        if (shared) sharedKeys.add(entry.key);
         bytes += entry.bytes;
         const keys = keysOfUser.get(entry.userId) ?? new Set<string>();
         keys.add(entry.key);
@@ -206,10 +228,12 @@ export function createSignedInPageCache(options: SignedInPageCacheOptions): Sign
     mark,
     capture,
     forgetUser,
+    forgetShared,
     forgetAll: () => {
       generation++;
       entries.clear();
       keysOfUser.clear();
+      sharedKeys.clear();
       bytes = 0;
     },
     size: () => entries.size,
@@ -220,6 +244,7 @@ function makeEntry(
   pending: Pending,
   kept: [string, string][],
   validUntil: number,
+  shared: boolean,
   bodies: { gzip: Buffer; br: Buffer },
 ): Entry {
   const common: string[] = [];
@@ -232,6 +257,7 @@ function makeEntry(
   return {
     key: pending.key,
     userId: pending.session.user.id,
+    shared,
     session: pending.session,
     validUntil,
     br: answer(bodies.br, "br"),
@@ -240,11 +266,17 @@ function makeEntry(
   };
 }
 
-/** One of the pages, with no query or only React Router's `_routes` (which loaders a data request runs). */
+/**
+ * One of the pages, with no query or only React Router's `_routes` (which loaders a data request
+ * runs); the admin area's pages with any plain query (tab, filters, page).
+ */
 export function cacheablePath(url: string): boolean {
   const query = url.indexOf("?");
   if (query === -1) return SIGNED_IN_CACHED_PAGES.has(url);
-  return SIGNED_IN_CACHED_PAGES.has(url.slice(0, query)) && /^_routes=[\w%.,/-]*$/.test(url.slice(query + 1));
+  const path = url.slice(0, query);
+  const search = url.slice(query + 1);
+  if (QUERIED_PAGES.has(path)) return search.length <= 512 && /^[\w%.,/=&+-]*$/.test(search);
+  return SIGNED_IN_CACHED_PAGES.has(path) && /^_routes=[\w%.,/-]*$/.test(search);
 }
 
 function sessionToken(cookie: string | undefined, name: string): string | undefined {

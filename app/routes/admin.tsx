@@ -34,14 +34,16 @@ import { readForm } from "~/server/read-form.server";
 import type { Route } from "./+types/admin";
 
 /** Runs a read; on failure logs it and gives the spec's text instead. */
-async function attempt<T>(
+async function attemptRead<T>(
   failure: string,
   read: () => Promise<T>,
+  failed?: () => void,
 ): Promise<{ value: T; error: null } | { value: null; error: string }> {
   try {
     return { value: await read(), error: null };
   } catch (error) {
     getLogger().error({ err: error }, failure);
+    failed?.();
     return { value: null, error: failure };
   }
 }
@@ -57,36 +59,48 @@ const TAB_LABELS: Record<AdminTab, string> = {
  * The tab, its filters and its page live in the URL (`?tab=users&q=…&page=2`), so a reload or a
  * shared link shows the same view; only the shown tab's data is read.
  */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request);
   const params = new URL(request.url).searchParams;
   const tab = parseAdminTab(params.get("tab"));
   const jobs = await jobsStatus();
   const base = { tab, jobs, now: new Date().toISOString() };
-  switch (tab) {
-    case "overview":
-      return { ...base, overview: await attempt(ADMIN_ERRORS.loadOverview, () => getOverview()) };
-    case "users": {
-      const term = normalizeSearchTerm(params.get("q")) ?? "";
-      const page = parsePage(params.get("page"));
-      const read = await attempt(term ? ADMIN_ERRORS.search : ADMIN_ERRORS.loadUsers, () =>
-        term ? searchUsers(term, page) : listUsers(page),
-      );
-      return { ...base, users: { term, page, ...read } };
-    }
-    case "releases":
-      return { ...base, releases: await attempt(ADMIN_ERRORS.loadReleases, () => listReleases()) };
-    case "audit": {
-      const { filters, page, error } = parseAuditFilters(params);
-      const actions = await attempt(ADMIN_ERRORS.loadAudit, () => auditActions());
-      if (error) {
-        return data(
-          { ...base, audit: { filters, page, actions: actions.value ?? [], value: null, error } },
-          { status: 400 },
+  // The same admin session may get this page again from memory for ten seconds (the job queue's
+  // figures), unless any user's data, the audit log or a release changes first (decision 0028).
+  // A page showing a failed read is not kept.
+  let readFailed = false;
+  const attempt = <T,>(failure: string, read: () => Promise<T>) =>
+    attemptRead(failure, read, () => (readFailed = true));
+  const answer = await adminTabData();
+  if (!readFailed) context.reuseAnswerUntil?.(new Date(Date.now() + 10_000), { showsOtherUsers: true });
+  return answer;
+
+  async function adminTabData() {
+    switch (tab) {
+      case "overview":
+        return { ...base, overview: await attempt(ADMIN_ERRORS.loadOverview, () => getOverview()) };
+      case "users": {
+        const term = normalizeSearchTerm(params.get("q")) ?? "";
+        const page = parsePage(params.get("page"));
+        const read = await attempt(term ? ADMIN_ERRORS.search : ADMIN_ERRORS.loadUsers, () =>
+          term ? searchUsers(term, page) : listUsers(page),
         );
+        return { ...base, users: { term, page, ...read } };
       }
-      const read = await attempt(ADMIN_ERRORS.loadAudit, () => listAudit(filters, page));
-      return { ...base, audit: { filters, page, actions: actions.value ?? [], ...read } };
+      case "releases":
+        return { ...base, releases: await attempt(ADMIN_ERRORS.loadReleases, () => listReleases()) };
+      case "audit": {
+        const { filters, page, error } = parseAuditFilters(params);
+        const actions = await attempt(ADMIN_ERRORS.loadAudit, () => auditActions());
+        if (error) {
+          return data(
+            { ...base, audit: { filters, page, actions: actions.value ?? [], value: null, error } },
+            { status: 400 },
+          );
+        }
+        const read = await attempt(ADMIN_ERRORS.loadAudit, () => listAudit(filters, page));
+        return { ...base, audit: { filters, page, actions: actions.value ?? [], ...read } };
+      }
     }
   }
 }

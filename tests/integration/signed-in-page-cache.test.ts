@@ -152,6 +152,23 @@ describe("signed-in pages from memory", () => {
     expect((await get("/billing", demo)).headers.get("x-cache")).toBe("MISS");
   });
 
+  it("the admin area from memory shows a customer's change at the admin's next request", async () => {
+    const admin = sessionOnly(await signIn(PORT, ADMIN.email, ADMIN.password));
+    const list = `/admin?tab=users&q=${encodeURIComponent(DEMO.email)}`;
+    await untilHit(list, admin);
+    const renamed = `Dana Cached ${Date.now() % 1000}`;
+    const saved = await formPost(
+      PORT,
+      "/profile",
+      { full_name: renamed, company_name: "", email: DEMO.email },
+      { cookie: demo },
+    );
+    expect(saved.status).toBe(200);
+    const after = await get(list, admin);
+    expect(after.headers.get("x-cache")).toBe("MISS");
+    expect(after.body).toContain(renamed);
+  });
+
   it("signing out ends the pages from memory at once", async () => {
     const session = sessionOnly(await signIn(PORT, DEMO.email, DEMO.password));
     await untilHit("/licenses", session);

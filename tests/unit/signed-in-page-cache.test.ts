@@ -65,10 +65,11 @@ async function startSite(maxBytes?: number) {
     renders++;
     if (allowFor !== undefined) res.locals.reuseUntil = clock + allowFor;
     if (setCookie) res.setHeader("Set-Cookie", "fk.session_token=refreshed");
+    if (req.path.startsWith("/admin")) res.locals.reuseShared = true;
     if (req.path.endsWith(".data")) res.type("text/x-script").send(`data ${renders}`);
     else res.type("html").send(`<!doctype html><p>render ${renders} for ${req.headers.cookie}</p>`);
   };
-  app.get(["/licenses", "/licenses.data", "/admin"], page);
+  app.get(["/licenses", "/licenses.data", "/admin", "/elsewhere"], page);
   app.post("/licenses", (_req, res) => {
     res.send("changed");
   });
@@ -143,6 +144,24 @@ describe("the signed-in page cache", () => {
     expect((await get("/licenses", "b")).cache).toBe("HIT");
   });
 
+  it("a page showing other users' data is forgotten by any user's change, and by a release change", async () => {
+    session("staff", "admin-1");
+    session("a", "user-1");
+    await stored("/admin?tab=users&q=dana", "staff");
+    await stored("/licenses", "a");
+    expect((await get("/admin?tab=users&q=dana", "staff")).cache).toBe("HIT");
+    // A customer's change: their own pages and every shared page go; another user's own pages stay.
+    session("b", "user-2");
+    await stored("/licenses", "b");
+    cache.forgetUser("user-1");
+    expect((await get("/admin?tab=users&q=dana", "staff")).cache).toBe("MISS");
+    expect((await get("/licenses", "b")).cache).toBe("HIT");
+    await stored("/admin?tab=users&q=dana", "staff");
+    cache.forgetShared();
+    expect((await get("/admin?tab=users&q=dana", "staff")).cache).toBe("MISS");
+    expect((await get("/licenses", "b")).cache).toBe("HIT");
+  });
+
   it("a form post of the user forgets their pages before it is handled", async () => {
     session("a", "user-1");
     await stored("/licenses", "a");
@@ -178,7 +197,7 @@ describe("the signed-in page cache", () => {
     setCookie = true;
     await get("/licenses", "a");
     setCookie = false;
-    await get("/admin", "a");
+    await get("/elsewhere", "a");
     await new Promise((r) => setTimeout(r, 50));
     expect(cache.size()).toBe(0);
     expect((await get("/licenses", "a")).cache).toBe("MISS");
@@ -247,8 +266,10 @@ describe("which signed-in requests may be answered from memory", () => {
     ["/profile", true],
     ["/billing.data", true],
     ["/profile?two-factor=required", false],
-    ["/admin", false],
-    ["/admin.data?tab=users", false],
+    ["/admin", true],
+    ["/admin.data?tab=users&q=dana%40example.com&page=2", true],
+    ["/admin?tab=<script>", false],
+    ["/admin/users/abc", false],
     ["/", false],
   ])("%s → %s", (path, cacheable) => {
     expect(cacheablePath(path)).toBe(cacheable);
