@@ -98,6 +98,12 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppInst
     cookies: { sessionToken: authCookies.sessionToken.name, sessionData: authCookies.sessionData.name },
     session: cachedSession,
   });
+  // A user's row changed in the database, by whatever means (a script's SQL as much as the app): their
+  // remembered sessions (role, name, two-factor, ended sessions) and their pages are forgotten.
+  const userChanged = (userId: string) => {
+    if (userId) forgetSessionsOf(userId);
+    signedInPages.forgetUser(userId);
+  };
   const stopListening = onPublicPagesChanged(() => {
     pageCache.invalidate();
     signedInPages.forgetShared();
@@ -115,7 +121,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppInst
             signedInPages.forgetShared();
           },
           [SESSIONS_CHANNEL]: forgetSessionsOf,
-          [USER_CHANGES_CHANNEL]: signedInPages.forgetUser,
+          [USER_CHANGES_CHANNEL]: userChanged,
         },
         (listening) => {
           if (!listening) {
@@ -127,9 +133,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppInst
         logger,
       )
     : null;
-  const stopEmbeddedListener = database.pglite
-    ? await database.pglite.listen(USER_CHANGES_CHANNEL, signedInPages.forgetUser)
-    : null;
+  const stopEmbeddedListener = database.pglite ? await database.pglite.listen(USER_CHANGES_CHANNEL, userChanged) : null;
   if (!listener) setSessionCacheEnabled(true);
   if (!options.dev) {
     app.use(pageCache.mark);

@@ -23,7 +23,8 @@ export async function listenForChanges(
   let retry: NodeJS.Timeout | undefined;
 
   const connect = async (first: boolean): Promise<void> => {
-    const next = new pg.Client({ connectionString: url });
+    // Keep-alive probes: a connection that dies silently (a dropped network path) still ends in "error".
+    const next = new pg.Client({ connectionString: url, keepAlive: true });
     next.on("notification", (message) => {
       channels[message.channel]?.(message.payload ?? "");
     });

@@ -234,7 +234,7 @@ export function inlineScriptHashes(html: string): string[] {
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     const attributes = match[1] ?? "";
     const content = match[2] ?? "";
-    if (/\bsrc\s*=/i.test(attributes) || content.length === 0) continue;
+    if (/(?:^|\s)src\s*=/i.test(attributes) || content.length === 0) continue;
     hashes.add(`sha256-${createHash("sha256").update(content, "utf8").digest("base64")}`);
   }
   return [...hashes];

@@ -27,6 +27,14 @@ const QUERIED_PAGES = new Set(["/admin", "/admin.data"]);
 export const MAX_AGE_MS = 60_000;
 /** Compressed answers kept in all (oldest forgotten first): a few thousand sessions' pages. */
 const MAX_BYTES = 48 * 1024 * 1024;
+/** A session's latest answers kept (its pages, their data requests, a few admin tabs). */
+const MAX_ANSWERS_PER_SESSION = 8;
+/** What an answer costs besides its two bodies (headers, key, bookkeeping), counted against MAX_BYTES. */
+const ENTRY_OVERHEAD_BYTES = 2048;
+/** Users whose last change is remembered to the tick; beyond, every render in flight is dropped once. */
+const MAX_TRACKED_CHANGES = 10_000;
+/** An admin's action on one user's page (`/admin/users/:userId`) changes that user's pages too. */
+const ADMIN_USER_ACTION = /^\/admin\/users\/([0-9a-f-]{36})(?:\/|$)/;
 
 /** The remembered session a page was rendered for: the same object for as long as nothing changed. */
 export type SessionRef = { user: { id: string } };
@@ -38,6 +46,7 @@ interface Answer {
 
 interface Entry {
   key: string;
+  token: string;
   userId: string;
   /** The page shows other users' data (the admin area): any user's change forgets it. */
   shared: boolean;
@@ -52,7 +61,8 @@ interface Pending {
   key: string;
   token: string;
   session: SessionRef;
-  generation: number;
+  /** The change tick when rendering started. */
+  startedAt: number;
 }
 
 export interface SignedInPageCacheOptions {
@@ -105,10 +115,18 @@ export function createSignedInPageCache(options: SignedInPageCacheOptions): Sign
   const maxBytes = options.maxBytes ?? MAX_BYTES;
   const entries = new Map<string, Entry>();
   const keysOfUser = new Map<string, Set<string>>();
+  const keysOfSession = new Map<string, string[]>();
   const sharedKeys = new Set<string>();
   let bytes = 0;
-  // Any change since a page started rendering means it may show the old state: it is not kept.
-  let generation = 0;
+  let lastSweep = now();
+  // A page rendered while something it shows changed may show the old state: it is not kept. Changes
+  // are ordered by `tick`; a render remembers the tick it started at.
+  let tick = 0;
+  const userChangedAt = new Map<string, number>();
+  /** Users' change ticks forgotten (to bound the map) are taken to be at most this recent. */
+  let forgottenChangesUpTo = 0;
+  let sharedChangedAt = 0;
+  let everythingChangedAt = 0;
 
   const remove = (key: string) => {
     const entry = entries.get(key);
@@ -119,16 +137,42 @@ export function createSignedInPageCache(options: SignedInPageCacheOptions): Sign
     const keys = keysOfUser.get(entry.userId);
     keys?.delete(key);
     if (keys?.size === 0) keysOfUser.delete(entry.userId);
+    const ofSession = keysOfSession.get(entry.token);
+    if (ofSession) {
+      const at = ofSession.indexOf(key);
+      if (at !== -1) ofSession.splice(at, 1);
+      if (ofSession.length === 0) keysOfSession.delete(entry.token);
+    }
   };
 
   const forgetShared = () => {
-    generation++;
+    sharedChangedAt = ++tick;
     for (const key of sharedKeys) remove(key);
   };
 
   const forgetUser = (userId: string) => {
     forgetShared();
+    if (userChangedAt.size >= MAX_TRACKED_CHANGES) {
+      forgottenChangesUpTo = tick;
+      userChangedAt.clear();
+    }
+    userChangedAt.set(userId, ++tick);
     for (const key of keysOfUser.get(userId) ?? []) remove(key);
+  };
+
+  /** Nothing the pending page shows changed since it started rendering. */
+  const unchanged = (pending: Pending, shared: boolean) =>
+    everythingChangedAt <= pending.startedAt &&
+    (userChangedAt.get(pending.session.user.id) ?? forgottenChangesUpTo) <= pending.startedAt &&
+    (!shared || sharedChangedAt <= pending.startedAt) &&
+    options.session(pending.token) === pending.session;
+
+  /** Expired answers are dropped every half minute, not only when memory runs short. */
+  const sweep = () => {
+    const at = now();
+    if (at - lastSweep < MAX_AGE_MS / 2) return;
+    lastSweep = at;
+    for (const [key, entry] of entries) if (entry.validUntil <= at) remove(key);
   };
 
   /** The signed session token of a request that may be answered from memory, and its key. */
@@ -167,14 +211,17 @@ export function createSignedInPageCache(options: SignedInPageCacheOptions): Sign
 
   const mark: RequestHandler = (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") {
-      // A form post may change what the user's pages show: nothing rendered before or during it
-      // is reused, here at once (the trigger's notification tells the other instances).
+      // A form post may change what the user's pages show (and an admin's, what a customer's show):
+      // nothing rendered before or during it is reused, here at once (the triggers' notification
+      // tells the other instances).
       const token = sessionToken(req.headers.cookie, options.cookies.sessionToken);
-      if (token) {
+      const customer = ADMIN_USER_ACTION.exec(req.path)?.[1];
+      if (token || customer) {
         const forget = () => {
-          const userId = options.session(token)?.user.id;
+          const userId = token ? options.session(token)?.user.id : undefined;
           if (userId) forgetUser(userId);
-          else generation++;
+          if (customer) forgetUser(customer);
+          if (!userId && !customer) everythingChangedAt = ++tick;
         };
         forget();
         res.once("finish", forget);
@@ -186,7 +233,7 @@ export function createSignedInPageCache(options: SignedInPageCacheOptions): Sign
     const found = req.method === "GET" ? lookup(req) : null;
     const session = found && options.session(found.token);
     if (found && session) {
-      const pending: Pending = { key: found.key, token: found.token, session, generation };
+      const pending: Pending = { key: found.key, token: found.token, session, startedAt: tick };
       res.locals.signedInPageCache = pending;
     }
     next();
@@ -198,19 +245,22 @@ export function createSignedInPageCache(options: SignedInPageCacheOptions): Sign
     res.setHeader("X-Cache", "MISS");
     captureBody(res, (identity) => {
       const until = Math.min(Number(res.locals.reuseUntil ?? 0), now() + MAX_AGE_MS);
-      const unchanged = () => pending.generation === generation && options.session(pending.token) === pending.session;
-      if (!storable(res) || until <= now() || !unchanged()) return;
+      const shared = res.locals.reuseShared === true;
+      if (!storable(res) || until <= now() || !unchanged(pending, shared)) return;
       const kept = keptHeaders(res, identity.toString("utf8"));
       if (!kept) return;
       void Promise.all([
         gzip(identity, { level: 6 }),
         brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }),
       ]).then(([gzipped, brotlied]) => {
-        if (!unchanged()) return;
+        if (!unchanged(pending, shared)) return;
+        sweep();
         remove(pending.key);
-        const shared = res.locals.reuseShared === true;
-        const entry = makeEntry(pending, kept, until, shared, { gzip: gzipped, br: brotlied });
+        const entry = makeEntry(pending, kept, until, shared, { gzip: exact(gzipped), br: exact(brotlied) });
         if (entry.bytes > maxBytes) return;
+        // A session keeps its few latest answers; the cache its latest within its memory.
+        const ofSession = keysOfSession.get(entry.token) ?? [];
+        while (ofSession.length >= MAX_ANSWERS_PER_SESSION) remove(ofSession[0]!);
         while (bytes + entry.bytes > maxBytes) remove(entries.keys().next().value!);
         entries.set(entry.key, entry);
         if (shared) sharedKeys.add(entry.key);
@@ -218,6 +268,8 @@ export function createSignedInPageCache(options: SignedInPageCacheOptions): Sign
         const keys = keysOfUser.get(entry.userId) ?? new Set<string>();
         keys.add(entry.key);
         keysOfUser.set(entry.userId, keys);
+        ofSession.push(entry.key);
+        keysOfSession.set(entry.token, ofSession);
       });
     });
     next();
@@ -230,14 +282,22 @@ export function createSignedInPageCache(options: SignedInPageCacheOptions): Sign
     forgetUser,
     forgetShared,
     forgetAll: () => {
-      generation++;
+      everythingChangedAt = ++tick;
       entries.clear();
       keysOfUser.clear();
+      keysOfSession.clear();
       sharedKeys.clear();
       bytes = 0;
     },
     size: () => entries.size,
   };
+}
+
+/** A buffer of exactly this length, not a view into a larger one that a small result would keep alive. */
+function exact(buffer: Buffer): Buffer {
+  const copy = Buffer.allocUnsafeSlow(buffer.length);
+  buffer.copy(copy);
+  return copy;
 }
 
 function makeEntry(
@@ -256,27 +316,38 @@ function makeEntry(
   });
   return {
     key: pending.key,
+    token: pending.token,
     userId: pending.session.user.id,
     shared,
     session: pending.session,
     validUntil,
     br: answer(bodies.br, "br"),
     gzip: answer(bodies.gzip, "gzip"),
-    bytes: bodies.br.length + bodies.gzip.length + pending.key.length,
+    bytes: bodies.br.length + bodies.gzip.length + 2 * pending.key.length + ENTRY_OVERHEAD_BYTES,
   };
 }
 
 /**
- * One of the pages, with no query or only React Router's `_routes` (which loaders a data request
- * runs); the admin area's pages with any plain query (tab, filters, page).
+ * One of the pages, with no query or only React Router's `_routes` naming the page's own route modules
+ * (which loaders a data request runs); the admin area's pages with any plain query (tab, filters, page).
  */
 export function cacheablePath(url: string): boolean {
   const query = url.indexOf("?");
   if (query === -1) return SIGNED_IN_CACHED_PAGES.has(url);
   const path = url.slice(0, query);
   const search = url.slice(query + 1);
+  if (!SIGNED_IN_CACHED_PAGES.has(path)) return false;
   if (QUERIED_PAGES.has(path)) return search.length <= 512 && /^[\w%.,/=&+-]*$/.test(search);
-  return SIGNED_IN_CACHED_PAGES.has(path) && /^_routes=[\w%.,/-]*$/.test(search);
+  const routes = /^_routes=([\w%.,/-]*)$/.exec(search)?.[1];
+  if (routes === undefined) return false;
+  let ids: string[];
+  try {
+    ids = decodeURIComponent(routes).split(",");
+  } catch {
+    return false;
+  }
+  const own = `routes/${path.slice(1).replace(/\.data$/, "")}`;
+  return ids.every((id) => id === "root" || id === own);
 }
 
 function sessionToken(cookie: string | undefined, name: string): string | undefined {

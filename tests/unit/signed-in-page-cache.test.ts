@@ -70,7 +70,7 @@ async function startSite(maxBytes?: number) {
     else res.type("html").send(`<!doctype html><p>render ${renders} for ${req.headers.cookie}</p>`);
   };
   app.get(["/licenses", "/licenses.data", "/admin", "/elsewhere"], page);
-  app.post("/licenses", (_req, res) => {
+  app.post(["/licenses", "/admin/users/:userId"], (_req, res) => {
     res.send("changed");
   });
   const listener = http.createServer((req, res) => {
@@ -173,6 +173,30 @@ describe("the signed-in page cache", () => {
     expect((await get("/licenses", "a")).cache).toBe("MISS");
   });
 
+  it("an admin's action on a user's page forgets that user's pages too", async () => {
+    const customerId = "0b5cdd0e-7c4f-4a53-8f6f-4f0e2d5a9c11";
+    session("staff", "admin-1");
+    session("a", customerId);
+    session("b", "user-2");
+    await stored("/licenses", "a");
+    await stored("/licenses", "b");
+    const posted = await fetch(`${base}/admin/users/${customerId}`, {
+      method: "POST",
+      headers: { Cookie: `${COOKIES.sessionToken}=staff` },
+    });
+    expect(await posted.text()).toBe("changed");
+    expect((await get("/licenses", "a")).cache).toBe("MISS");
+    expect((await get("/licenses", "b")).cache).toBe("HIT");
+  });
+
+  it("keeps a session's latest eight answers at most", async () => {
+    session("staff", "admin-1");
+    for (let i = 0; i < 12; i++) await stored(`/admin?tab=users&page=${i}`, "staff");
+    expect(cache.size()).toBe(8);
+    expect((await get("/admin?tab=users&page=11", "staff")).cache).toBe("HIT");
+    expect((await get("/admin?tab=users&page=0", "staff")).cache).toBe("MISS");
+  });
+
   it("reuses an answer only as long as the route allowed, and a minute at most", async () => {
     session("a", "user-1");
     allowFor = 5_000;
@@ -230,7 +254,7 @@ describe("the signed-in page cache", () => {
 
   it("keeps within its memory bound, forgetting the oldest answers first", async () => {
     for (let i = 0; i < 4; i++) session(`s${i}`, `user-${i}`);
-    const small = await startSite(400);
+    const small = await startSite(5_000);
     try {
       const fetchAs = async (token: string) => {
         const response = await fetch(`${small.base}/licenses`, {
@@ -243,7 +267,7 @@ describe("the signed-in page cache", () => {
         await fetchAs(`s${i}`);
         await new Promise((r) => setTimeout(r, 20));
       }
-      // Each answer is about 150 bytes (both encodings): not all four fit in 400, the newest are kept.
+      // Each answer counts about 2.3 KB (both encodings and the bookkeeping): two of four fit in 5,000.
       expect(small.cache.size()).toBeGreaterThan(0);
       expect(small.cache.size()).toBeLessThan(4);
       expect(await fetchAs("s3")).toBe("HIT");
@@ -260,6 +284,10 @@ describe("which signed-in requests may be answered from memory", () => {
     ["/licenses.data", true],
     ["/licenses.data?_routes=routes%2Flicenses", true],
     ["/licenses.data?_routes=root,routes/licenses", true],
+    ["/licenses.data?_routes=routes/licenses,x1", false],
+    ["/licenses.data?_routes=routes%2Fbilling", false],
+    ["/billing.data?_routes=routes%2Fbilling", true],
+    ["/licenses.data?_routes=%E0%A4%A", false],
     ["/licenses?page=2", false],
     ["/licenses.data?_routes=x&y=1", false],
     ["/licenses/abc/file", false],
