@@ -4,28 +4,17 @@
 // browser; CHROMIUM_PATH overrides /usr/bin/chromium). Target: 100 in every category on every page.
 // BENCH_PAGES (comma-separated paths) and BENCH_RUNS (median of that many runs per page, default 1).
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { startServer } from "../tests/support/server-process";
+import { freePort } from "./support";
 
 const PAGES = (process.env.BENCH_PAGES ?? "/,/pricing,/download,/release-notes").split(",");
 const RUNS = Number(process.env.BENCH_RUNS ?? 1);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 interface PageFigures {
   scores: Record<(typeof CATEGORIES)[number], number>;

@@ -7,29 +7,14 @@
 // time (no compression accepted: what a first view costs); so is the admin's /admin (ten seconds).
 // Point BUILD_DIR at an older build to compare. BENCH_DURATION (s a round, 5), BENCH_ROUNDS (3).
 import { spawnSync } from "node:child_process";
-import fs from "node:fs";
-import net from "node:net";
-import os from "node:os";
-import path from "node:path";
-import pg from "pg";
 import { signIn } from "../tests/support/raw-http";
 import { startServer } from "../tests/support/server-process";
+import { freePort, withScratchDatabase } from "./support";
 
 const SECONDS = Number(process.env.BENCH_DURATION ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const BROWSER = "Accept-Encoding: gzip, deflate, br, zstd";
 const RENDERED = "Accept-Encoding: identity";
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 function wrk(url: string, headers: string[]): number {
   const args = ["-t2", "-c10", `-d${SECONDS}s`, ...headers.flatMap((h) => ["-H", h]), url];
@@ -55,25 +40,12 @@ async function main() {
     );
     return;
   }
-  const base = process.env.BENCH_DATABASE_URL ?? "postgres://root@127.0.0.1:5432/test";
-  const admin = new pg.Client({ connectionString: base });
-  try {
-    await admin.connect();
-  } catch {
-    console.log(`  PostgreSQL: not reachable at ${base}; set BENCH_DATABASE_URL`);
-    return;
-  }
-  const name = `bench_signed_in_${Date.now().toString(36)}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-signed-in-"));
-  await admin.query(`create database ${name}`);
-  try {
-    const url = new URL(base);
-    url.pathname = `/${name}`;
+  await withScratchDatabase("bench_signed_in", async (databaseUrl, dataDir) => {
     const port = await freePort();
     const server = await startServer({
       port,
       dataDir,
-      env: { DATABASE_URL: url.toString(), AUTH_RATE_LIMIT: "1000000000", LOG_LEVEL: "warn" },
+      env: { DATABASE_URL: databaseUrl, AUTH_RATE_LIMIT: "1000000000", LOG_LEVEL: "warn" },
     });
     try {
       const customer = `Cookie: ${sessionOnly(await signIn(port, "demo@forgekit.example", "user-demo-1"))}`;
@@ -129,11 +101,7 @@ async function main() {
     } finally {
       await server.stop();
     }
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 await main();

@@ -12,11 +12,10 @@
 // BENCH_ROUNDS (3), BENCH_CONNECTIONS (20), BENCH_ENGINES (pglite,postgres).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { startServer, type ServerProcess } from "../tests/support/server-process";
+import { freePort, withScratchDatabase } from "./support";
 
 const SECONDS = Number(process.env.BENCH_DURATION ?? 8);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -50,17 +49,6 @@ function ensurePackages(): boolean {
     }
   }
   return true;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** Requests per second of one wrk round; throws on non-2xx answers or socket errors. */
@@ -257,36 +245,19 @@ async function main() {
   }
 
   if (!ENGINES.includes("postgres")) return;
-  const base = process.env.BENCH_DATABASE_URL ?? "postgres://root@127.0.0.1:5432/test";
-  const admin = new pg.Client({ connectionString: base });
-  try {
-    await admin.connect();
-  } catch {
-    console.log(`  PostgreSQL: not reachable at ${base}; set BENCH_DATABASE_URL`);
-    return;
-  }
-  const name = `bench_throughput_${Date.now().toString(36)}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-throughput-pg-"));
-  await admin.query(`create database ${name}`);
-  try {
-    const url = new URL(base);
-    url.pathname = `/${name}`;
+  await withScratchDatabase("bench_throughput", async (databaseUrl, dataDir) => {
     // Embedded defaults (demo seed, generated secrets) on PostgreSQL: SITE_MODE stays embedded.
     const server = await startServer({
       port: await freePort(),
       dataDir,
-      env: { ...SERVER_ENV, DATABASE_URL: url.toString() },
+      env: { ...SERVER_ENV, DATABASE_URL: databaseUrl },
     });
     try {
       await measure("PostgreSQL", server);
     } finally {
       await server.stop();
     }
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 await main();
