@@ -102,13 +102,14 @@ export interface SignedInPageCache {
  *   session, a renamed user or a changed role make the session cache forget that object on every
  *   instance (LISTEN/NOTIFY), and with it every page rendered for it;
  * - nothing of the user's changed: database triggers announce every change of their licenses,
- *   payments, sessions, accounts, two-factor, role, user or profile row on `forgekit_user_changes`
- *   (`forgetUser`), and any POST of the user's forgets their pages here at once;
+ *   payments, sessions, accounts, two-factor, role, user or profile row (and every audit entry) on
+ *   `forgekit_user_changes` (`forgetUser`), and any POST of the user's (or an admin's on their page)
+ *   forgets their pages here at once;
  * - the route's time (`reuseUntil`, the next moment a card's state changes by the clock) and a minute
  *   have not passed. A page that shows other users' data (the admin area: `reuseShared`) is also
  *   forgotten by any user's change and any release change.
- * A request with a toast cookie or another query than React Router's `_routes`, a response that sets
- * a cookie, and answers to clients that take neither brotli nor gzip are never kept.
+ * A request with a toast cookie or with a query the page does not allow (`cacheablePath`), a response
+ * that sets a cookie, and answers to clients that take neither brotli nor gzip are never kept.
  */
 export function createSignedInPageCache(options: SignedInPageCacheOptions): SignedInPageCache {
   const now = options.now ?? (() => Date.now());
