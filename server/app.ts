@@ -104,10 +104,12 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppInst
     if (userId) forgetSessionsOf(userId);
     signedInPages.forgetUser(userId);
   };
-  const stopListening = onPublicPagesChanged(() => {
+  // A release changed: the public pages and the admin pages show releases.
+  const publicPagesChanged = () => {
     pageCache.invalidate();
     signedInPages.forgetShared();
-  });
+  };
+  const stopListening = onPublicPagesChanged(publicPagesChanged);
   // What other app servers change reaches this one through PostgreSQL's LISTEN/NOTIFY; while that
   // connection is down, cached pages are forgotten and sessions are not remembered at all. The
   // embedded database has one process: every change is made here, and its user-change triggers'
@@ -116,10 +118,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppInst
     ? await listenForChanges(
         env.DATABASE_URL,
         {
-          [PUBLIC_PAGES_CHANNEL]: () => {
-            pageCache.invalidate();
-            signedInPages.forgetShared();
-          },
+          [PUBLIC_PAGES_CHANNEL]: publicPagesChanged,
           [SESSIONS_CHANNEL]: forgetSessionsOf,
           [USER_CHANGES_CHANNEL]: userChanged,
         },
