@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { computeSignature, signatureHeader, verifySignature } from "~/server/billing/webhook-signature.server";
 
-// Paddle's SDK test vector (../shared/PADDLE.md): secret, ts and body with those spaces.
+// Paddle's SDK test vector (docs/payments.md, "Webhook signatures"): secret, ts and body with those spaces.
 const VECTOR = {
   secret: "VALID_SECRET",
   ts: 1698796800,

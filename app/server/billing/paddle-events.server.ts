@@ -1,8 +1,8 @@
 import { z } from "zod";
 
 /**
- * The Paddle Billing webhook payloads, as far as we read them (../shared/PADDLE.md, "Payload
- * shapes"). Paddle's snake_case JSON is parsed as is; the demo provider emits the same shapes.
+ * The Paddle Billing webhook payloads, as far as we read them (docs/payments.md, "Events and the
+ * fields we read"). Paddle's snake_case JSON is parsed as is; the demo provider emits the same shapes.
  */
 
 const timestamp = z.iso.datetime({ offset: true });
