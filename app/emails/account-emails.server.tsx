@@ -61,7 +61,7 @@ export function resetPasswordEmail(
     <AccountLayout brand={brand} preview={subject}>
       <P>{greeting(name)}</P>
       <P>We received a request to reset your password. The link below expires in 24 hours and works once.</P>
-      {providers.length > 0 ? <P>This account can also sign in with {namesList(providers)}.</P> : null}
+      {providers.length > 0 ? <P>{`This account can also sign in with ${namesList(providers)}.`}</P> : null}
       <AccountAction label="Choose a new password" url={url} />
       <P>If you did not ask for this, you can ignore this e-mail: your password is unchanged.</P>
     </AccountLayout>,
