@@ -15,9 +15,10 @@ import { render, toPlainText } from "@react-email/render";
 import type { ReactNode } from "react";
 
 /**
- * The frame every customer e-mail shares (React Email): the product's name, the license's short
- * id, one button to the page the e-mail is about with its address spelled out, and the support
- * line. Server-only (`.server.tsx`): templates never enter the browser bundle.
+ * What every e-mail is made of (React Email): the frame, the button, paragraphs, facts, the license
+ * key, and the rendering to HTML and plain text. Every e-mail the site sends is a template under
+ * app/emails/ made with `composeEmail` (or `renderEmail`). Server-only (`.server.tsx`): templates
+ * never enter the browser bundle.
  */
 
 export interface Brand {
@@ -39,6 +40,63 @@ export function siteUrl(brand: Brand, path: string): string {
   return `${brand.publicUrl}${path}`;
 }
 
+/**
+ * The page every e-mail is drawn on: the white card on a grey page, with the preview line inbox
+ * lists show. What goes on the card is the family's (EmailLayout below, the account e-mails'
+ * AccountLayout).
+ */
+export function EmailFrame({ preview, children }: { preview: string; children: ReactNode }) {
+  return (
+    <Html lang="en">
+      <Head />
+      <Preview>{preview}</Preview>
+      <Body style={{ margin: 0, padding: "24px", background: colors.page, fontFamily: "Segoe UI, Arial, sans-serif" }}>
+        <Container style={{ maxWidth: "560px", background: "#ffffff", borderRadius: "12px", padding: "32px" }}>
+          {children}
+        </Container>
+      </Body>
+    </Html>
+  );
+}
+
+/**
+ * The one button of an e-mail. `textLine` writes it in the plain text as "label: address" (the
+ * account e-mails); without it the plain text shows "label address".
+ */
+export function ActionButton({ url, label, textLine = false }: { url: string; label: string; textLine?: boolean }) {
+  return (
+    <Section style={{ margin: "24px 0" }}>
+      <Button
+        href={url}
+        data-text-line={textLine ? `${label}: ${url}` : undefined}
+        style={{
+          background: colors.accent,
+          color: "#0e1a22",
+          padding: "12px 20px",
+          borderRadius: "8px",
+          fontWeight: 600,
+          textDecoration: "none",
+        }}
+      >
+        {label}
+      </Button>
+    </Section>
+  );
+}
+
+/** A small grey line (an address spelled out, the footer); `htmlOnly` leaves it out of the plain text. */
+export function Small({ children, htmlOnly = false }: { children: ReactNode; htmlOnly?: boolean }) {
+  return (
+    <Text
+      data-skip-in-text={htmlOnly ? "true" : undefined}
+      style={{ margin: "0 0 16px", fontSize: "13px", color: colors.muted }}
+    >
+      {children}
+    </Text>
+  );
+}
+
+/** A customer e-mail about a license: its short id under the heading, the button, the support line. */
 export function EmailLayout({
   brand,
   preview,
@@ -56,45 +114,25 @@ export function EmailLayout({
 }) {
   const url = siteUrl(brand, action.path);
   return (
-    <Html lang="en">
-      <Head />
-      <Preview>{preview}</Preview>
-      <Body style={{ margin: 0, padding: "24px", background: colors.page, fontFamily: "Segoe UI, Arial, sans-serif" }}>
-        <Container style={{ maxWidth: "560px", background: "#ffffff", borderRadius: "12px", padding: "32px" }}>
-          <Text style={{ margin: "0 0 8px", fontSize: "14px", fontWeight: 600, color: colors.link }}>
-            {brand.productName}
-          </Text>
-          <Heading as="h1" style={{ margin: "0 0 8px", fontSize: "22px", color: colors.text }}>
-            {heading}
-          </Heading>
-          <Text style={{ margin: "0 0 24px", fontSize: "13px", color: colors.muted }}>License {shortId}</Text>
-          {children}
-          <Section style={{ margin: "24px 0" }}>
-            <Button
-              href={url}
-              style={{
-                background: colors.accent,
-                color: "#0e1a22",
-                padding: "12px 20px",
-                borderRadius: "8px",
-                fontWeight: 600,
-                textDecoration: "none",
-              }}
-            >
-              {action.label}
-            </Button>
-          </Section>
-          <Text style={{ margin: "0 0 16px", fontSize: "13px", color: colors.muted }}>
-            If the button does not work, open this address: <Link href={url}>{url}</Link>
-          </Text>
-          <Hr />
-          <Text style={{ margin: "16px 0 0", fontSize: "12px", color: colors.muted }}>
-            {brand.productName} · <Link href={brand.publicUrl}>{brand.publicUrl}</Link> · Questions? Write to{" "}
-            {brand.supportEmail} and mention {shortId}.
-          </Text>
-        </Container>
-      </Body>
-    </Html>
+    <EmailFrame preview={preview}>
+      <Text style={{ margin: "0 0 8px", fontSize: "14px", fontWeight: 600, color: colors.link }}>
+        {brand.productName}
+      </Text>
+      <Heading as="h1" style={{ margin: "0 0 8px", fontSize: "22px", color: colors.text }}>
+        {heading}
+      </Heading>
+      <Text style={{ margin: "0 0 24px", fontSize: "13px", color: colors.muted }}>License {shortId}</Text>
+      {children}
+      <ActionButton url={url} label={action.label} />
+      <Small>
+        If the button does not work, open this address: <Link href={url}>{url}</Link>
+      </Small>
+      <Hr />
+      <Text style={{ margin: "16px 0 0", fontSize: "12px", color: colors.muted }}>
+        {brand.productName} · <Link href={brand.publicUrl}>{brand.publicUrl}</Link> · Questions? Write to{" "}
+        {brand.supportEmail} and mention {shortId}.
+      </Text>
+    </EmailFrame>
   );
 }
 
@@ -103,6 +141,9 @@ export function SiteLink({ brand, path }: { brand: Brand; path: string }) {
   const url = siteUrl(brand, path);
   return <Link href={url}>{url}</Link>;
 }
+
+/** "Hello Ada," — or "Hello there," when the account has no name. */
+export const greeting = (name: string) => `Hello ${name.trim() || "there"},`;
 
 /** A paragraph of an e-mail. */
 export function P({ children }: { children: ReactNode }) {
@@ -147,15 +188,46 @@ export function LicenseKey({ value }: { value: string }) {
   );
 }
 
-/** The e-mail as HTML and as plain text (links written as "label address"; keys kept whole). */
+/** An e-mail ready for the mailer: the address, the subject, the HTML and the plain text. */
+export interface EmailMessage {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/** What a plain-text formatter writes with (html-to-text's BlockTextBuilder, the part used here). */
+interface TextBuilder {
+  openBlock: (options: { leadingLineBreaks: number }) => void;
+  addLiteral: (text: string) => void;
+  closeBlock: (options: { trailingLineBreaks: number }) => void;
+}
+
+/**
+ * The e-mail as HTML and as plain text (links written as "label address"; keys kept whole; a button
+ * with a text line as "label: address"; parts marked data-skip-in-text left out).
+ */
 export async function renderEmail(element: ReactNode): Promise<{ html: string; text: string }> {
   const html = await render(element);
   const text = toPlainText(html, {
     wordwrap: false,
+    formatters: {
+      textLine: (elem: { attribs?: Record<string, string> }, _walk: unknown, builder: TextBuilder) => {
+        builder.openBlock({ leadingLineBreaks: 2 });
+        builder.addLiteral(String(elem.attribs?.["data-text-line"] ?? ""));
+        builder.closeBlock({ trailingLineBreaks: 2 });
+      },
+    },
     selectors: [
       { selector: "a", options: { hideLinkHrefIfSameAsText: true, linkBrackets: false } },
+      { selector: "a[data-text-line]", format: "textLine" },
       { selector: "h1", options: { uppercase: false } },
     ],
   });
   return { html, text };
+}
+
+/** The one way an e-mail is made: a template rendered to HTML and plain text, with its subject. */
+export async function composeEmail(to: string, subject: string, element: ReactNode): Promise<EmailMessage> {
+  return { to, subject, ...(await renderEmail(element)) };
 }

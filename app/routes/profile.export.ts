@@ -1,5 +1,5 @@
 import { rateLimited } from "~/server/action-reply.server";
-import { exportAccountData } from "~/server/auth/account.server";
+import { exportAccountData } from "~/server/auth/export-account.server";
 import { hitRateLimit } from "~/server/auth/rate-limit.server";
 import { requireUser } from "~/server/auth/session.server";
 import type { Route } from "./+types/profile.export";

@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSmtpMailer } from "~/server/mail/mailer.server";
-import { confirmationEmail } from "~/server/mail/templates.server";
+import { confirmationEmail } from "~/emails/account-emails.server";
 
 describe("SMTP delivery (SMTP_URL)", () => {
   const received: { from: string; to: string[]; raw: string }[] = [];
@@ -39,7 +39,12 @@ describe("SMTP delivery (SMTP_URL)", () => {
       supportEmail: "support@forgekit.example",
     };
     await mailer.send(
-      confirmationEmail(brand, "ada@example.com", "Ada", "https://www.example.com/api/auth/verify-email?token=abc"),
+      await confirmationEmail(
+        brand,
+        "ada@example.com",
+        "Ada",
+        "https://www.example.com/api/auth/verify-email?token=abc",
+      ),
     );
     expect(received).toHaveLength(1);
     const mail = received[0]!;

@@ -7,7 +7,7 @@ import {
   signInCodeSchema,
 } from "~/domain/account-schemas";
 import { parseValues } from "~/lib/form";
-import { describeUserAgent } from "~/server/auth/account.server";
+import { describeUserAgent } from "~/domain/user-agent";
 import { configuredOAuthProviders, oauthFormOrigins } from "~/server/auth/oauth-providers.server";
 import { secretOfUri } from "~/server/auth/two-factor.server";
 import { parseEnv } from "~/server/env.server";

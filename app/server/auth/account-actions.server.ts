@@ -17,18 +17,10 @@ import { getLogger } from "../logger.server";
 import { configuredOAuthProviders } from "./oauth-providers.server";
 import { readForm } from "../read-form.server";
 import { redirectWithToast } from "../toast.server";
-import {
-  changePassword,
-  checkPassword,
-  connectedAccounts,
-  listSessions,
-  deleteAccount,
-  hasPassword,
-  isFreshSignIn,
-  revokeOtherSessions,
-  revokeSession,
-  SubscriptionCancelError,
-} from "./account.server";
+import { isFreshSignIn, listSessions, revokeOtherSessions, revokeSession } from "./account-sessions.server";
+import { connectedAccounts } from "./connected-accounts.server";
+import { deleteAccount, SubscriptionCancelError } from "./delete-account.server";
+import { changePassword, checkPassword, hasPassword } from "./password.server";
 import { withClientIp } from "./auth.server";
 import { hitRateLimit, RATE_LIMIT_MESSAGE } from "./rate-limit.server";
 import { getCurrentSession, type SessionUser } from "./session.server";

@@ -7,7 +7,10 @@ import { accounts, profiles, sessions, twoFactors, user_roles, users, verificati
 import { getEnv } from "../env.server";
 import { getLogger } from "../logger.server";
 import { queueMail } from "../mail/outbox.server";
-import { changeEmailEmail, confirmationEmail, resetPasswordEmail } from "../mail/templates.server";
+import { mailBrand, recipientOf } from "../mail/recipient.server";
+import { changeEmailEmail, confirmationEmail, resetPasswordEmail } from "~/emails/account-emails.server";
+import { notifyProviderConnected } from "./account-notices.server";
+import { connectedAccounts } from "./connected-accounts.server";
 import { announceSessionChange } from "./session-cache.server";
 import { oauthProviderConfigs } from "./oauth-providers.server";
 
@@ -24,19 +27,6 @@ export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 128;
 export const RESET_LINK_SECONDS = 24 * 60 * 60;
 export const SESSION_SECONDS = 30 * 24 * 60 * 60;
-
-function brand() {
-  const env = getEnv();
-  return { productName: env.PRODUCT_NAME, publicUrl: env.PUBLIC_URL, supportEmail: env.SUPPORT_EMAIL };
-}
-
-async function fullNameOf(userId: string, fallback: string): Promise<string> {
-  const [profile] = await getDb()
-    .select({ full_name: profiles.full_name })
-    .from(profiles)
-    .where(eq(profiles.id, userId));
-  return profile?.full_name || fallback;
-}
 
 function createAuth() {
   const env = getEnv();
@@ -68,6 +58,8 @@ function createAuth() {
     // Signed-in pages remember sessions for a moment (session-cache.server.ts): a session ended,
     // revoked or changed, or a changed user, is forgotten at once on every app server.
     databaseHooks: {
+      // A GitHub / Google sign-in connected to an existing account: its owner is told (issue 22).
+      account: { create: { after: async (account) => notifyProviderConnected(account) } },
       session: {
         update: { after: async (session) => announceSessionChange(session.userId) },
         delete: { after: async (session) => announceSessionChange(session.userId) },
@@ -112,10 +104,12 @@ function createAuth() {
       // Queued, not awaited: the request answers before the e-mail is composed or sent.
       sendResetPassword: async ({ user, token }) => {
         const url = `${getEnv().PUBLIC_URL}/reset-password?token=${encodeURIComponent(token)}`;
-        queueMail(
-          async () => resetPasswordEmail(brand(), user.email, await fullNameOf(user.id, user.name), url),
-          "password reset e-mail",
-        );
+        // The e-mail names the providers that can also sign in to the account (issue 22).
+        queueMail(async () => {
+          const name = (await recipientOf(user.id))?.name ?? user.name;
+          const providers = (await connectedAccounts(user.id)).map((a) => a.name);
+          return resetPasswordEmail(mailBrand(), user.email, name, url, providers);
+        }, "password reset e-mail");
       },
     },
     emailVerification: {
@@ -127,14 +121,14 @@ function createAuth() {
       // Queued, not awaited (see app/server/mail/outbox.server.ts).
       sendVerificationEmail: async ({ user, url }) => {
         queueMail(async () => {
-          const name = await fullNameOf(user.id, user.name);
-          const [stored] = await getDb().select({ email: users.email }).from(users).where(eq(users.id, user.id));
+          const stored = await recipientOf(user.id);
+          const name = stored?.name ?? user.name;
           // A change of address sends the link to the new address; the account keeps the old
           // one until the link is followed.
           const changing = stored && stored.email.toLowerCase() !== user.email.toLowerCase();
           return changing
-            ? changeEmailEmail(brand(), user.email, name, url)
-            : confirmationEmail(brand(), user.email, name, url);
+            ? changeEmailEmail(mailBrand(), user.email, name, url)
+            : confirmationEmail(mailBrand(), user.email, name, url);
         }, "confirmation e-mail");
       },
     },

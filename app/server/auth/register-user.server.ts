@@ -1,10 +1,10 @@
 import { hashPassword } from "better-auth/crypto";
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { getDb } from "../db/db.server";
 import { accounts, profiles, user_roles, users } from "../db/schema";
-import { getEnv } from "../env.server";
+import { alreadyRegisteredEmail } from "~/emails/account-emails.server";
 import { queueMail } from "../mail/outbox.server";
-import { alreadyRegisteredEmail } from "../mail/templates.server";
+import { mailBrand, recipientOf } from "../mail/recipient.server";
 import { getAuth } from "./auth.server";
 
 export interface RegisterInput {
@@ -34,18 +34,8 @@ export async function registerUser(
     .where(sql`lower(${users.email}) = ${email}`);
   if (existing) {
     queueMail(async () => {
-      const env = getEnv();
-      const [row] = await getDb()
-        .select({ name: users.name, full_name: profiles.full_name })
-        .from(users)
-        .leftJoin(profiles, eq(profiles.id, users.id))
-        .where(eq(users.id, existing.id));
-      if (!row) return null;
-      return alreadyRegisteredEmail(
-        { productName: env.PRODUCT_NAME, publicUrl: env.PUBLIC_URL, supportEmail: env.SUPPORT_EMAIL },
-        email,
-        row.full_name || row.name,
-      );
+      const owner = await recipientOf(existing.id);
+      return owner ? alreadyRegisteredEmail(mailBrand(), email, owner.name) : null;
     }, "already-registered e-mail");
     return { created: false };
   }

@@ -8,14 +8,15 @@ import {
 } from "~/domain/customer-mail";
 import { licenseFacts, licenseTypeLabel } from "~/domain/license-status";
 import { getPlan, isPlanId } from "~/domain/plans";
-import { customerEmail, type CustomerEmailFields, type LicenseView } from "~/emails/customer-emails.server";
+import type { CustomerEmailFields, LicenseView } from "~/emails/customer-email-types.server";
+import { customerEmail } from "~/emails/customer-emails.server";
 import type { Transaction } from "../db/client.server";
 import { getDb } from "../db/db.server";
 import { licenses, payments, profiles, users, type License } from "../db/schema";
-import { getEnv } from "../env.server";
 import type { JobDefinition } from "../jobs/jobs.server";
 import { enqueue } from "../jobs/jobs.server";
 import { getMailer } from "./mailer.server";
+import { mailBrand } from "./recipient.server";
 
 /**
  * The customer e-mails about a license (issue 14). A change that warrants one queues it in its own
@@ -139,9 +140,8 @@ export async function sendCustomerMail({ kind, licenseId, details }: CustomerMai
     if (!due || due.kind !== kind || (details.at && due.at.toISOString() !== details.at))
       return { skipped: "the reminder is no longer due" };
   }
-  const env = getEnv();
   const common = {
-    brand: { productName: env.PRODUCT_NAME, publicUrl: env.PUBLIC_URL, supportEmail: env.SUPPORT_EMAIL },
+    brand: mailBrand(),
     name: row.name ?? "",
     license: licenseView(license),
   };

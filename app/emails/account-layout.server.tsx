@@ -1,0 +1,38 @@
+import { Heading, Link, Text } from "@react-email/components";
+import type { ReactNode } from "react";
+import { ActionButton, EmailFrame, Small, type Brand } from "./layout.server";
+
+/**
+ * The frame of the account e-mails (confirmation, password reset, notices): the product's name,
+ * the message, and a footer with the site's address and the support address. Kept short: one
+ * purpose, at most one button, its link spelled out too.
+ */
+export function AccountLayout({ brand, preview, children }: { brand: Brand; preview: string; children: ReactNode }) {
+  return (
+    <EmailFrame preview={preview}>
+      <Heading as="h1" style={{ margin: "0 0 24px", fontSize: "20px", color: "#1b1f24" }}>
+        {brand.productName}
+      </Heading>
+      {children}
+      <Text style={{ margin: "32px 0 0", fontSize: "12px", color: "#666666" }}>
+        {brand.productName} · <Link href={brand.publicUrl}>{brand.publicUrl}</Link> · {brand.supportEmail}
+      </Text>
+    </EmailFrame>
+  );
+}
+
+/** The button of an account e-mail; the plain text writes it "label: address". */
+export function AccountAction({ label, url }: { label: string; url: string }) {
+  return (
+    <>
+      <ActionButton url={url} label={label} textLine />
+      <Small htmlOnly>
+        If the button does not work, copy this link into your browser:
+        <br />
+        <Link href={url} style={{ wordBreak: "break-all" }}>
+          {url}
+        </Link>
+      </Small>
+    </>
+  );
+}

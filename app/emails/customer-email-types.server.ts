@@ -1,0 +1,40 @@
+import type { Brand, EmailAction } from "./layout.server";
+
+/**
+ * What the customer e-mails about a license (issue 14) read: the license, and what each kind adds.
+ * The templates are in license-emails, reminder-emails and billing-emails; customer-emails picks
+ * one by kind and gives it its subject.
+ */
+
+/** What every template reads of the license. */
+export interface LicenseView {
+  shortId: string;
+  /** "Yearly", "Tester", … */
+  planName: string;
+  startDate: Date;
+  endDate: Date;
+  isTrial: boolean;
+  trialEndsAt: Date | null;
+  licenseKey: string;
+}
+
+/** What each kind adds to the shared fields. */
+export type CustomerEmailFields =
+  | { kind: "license-delivered"; tester: boolean; amount: string | null }
+  | { kind: "trial-ends-soon"; price: string; chargeOn: Date }
+  | { kind: "renewal-coming"; amount: string; renewsOn: Date }
+  | { kind: "renewed"; amount: string | null }
+  | { kind: "extended"; months: number | null }
+  | { kind: "payment-failed"; amount: string | null; graceUntil: Date | null }
+  | { kind: "refund-processed"; amount: string | null }
+  | { kind: "subscription-cancelled"; endsOn: Date }
+  | { kind: "license-revoked" };
+
+export type CustomerEmailInput = { brand: Brand; name: string; license: LicenseView } & CustomerEmailFields;
+
+/** The input of the template of one kind. */
+export type CustomerEmailOf<K extends CustomerEmailInput["kind"]> = Extract<CustomerEmailInput, { kind: K }>;
+
+export const LICENSES: EmailAction = { label: "Open my licenses", path: "/licenses" };
+export const MANAGE_SUBSCRIPTION: EmailAction = { label: "Manage my subscription", path: "/licenses" };
+export const BILLING_PATH = "/billing";

@@ -1,0 +1,100 @@
+import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { getPaymentProvider } from "../billing/configured-provider.server";
+import { getDb } from "../db/db.server";
+import {
+  accounts,
+  audit_log,
+  checkouts,
+  licenses,
+  profiles,
+  sessions,
+  twoFactors,
+  user_roles,
+  users,
+  verifications,
+} from "../db/schema";
+import { notifyAccountDeleted } from "./account-notices.server";
+import { announceSessionChange } from "./session-cache.server";
+
+export class SubscriptionCancelError extends Error {}
+
+/** Cancels the user's renewing subscriptions with the provider; throws SubscriptionCancelError if one fails. */
+async function cancelRenewals(userId: string): Promise<void> {
+  const db = getDb();
+  const renewing = await db
+    .select({ id: licenses.id, subscriptionId: licenses.paddle_subscription_id })
+    .from(licenses)
+    .where(
+      and(
+        eq(licenses.user_id, userId),
+        isNotNull(licenses.paddle_subscription_id),
+        eq(licenses.auto_renew, true),
+        eq(licenses.cancellation_requested, false),
+        inArray(licenses.status, ["active"]),
+      ),
+    );
+  for (const license of renewing) {
+    try {
+      await getPaymentProvider().cancelAtPeriodEnd(license.subscriptionId!);
+    } catch (error) {
+      throw new SubscriptionCancelError("could not cancel a subscription", { cause: error });
+    }
+    await db
+      .update(licenses)
+      .set({ auto_renew: false, cancellation_requested: true, cancellation_requested_at: new Date() })
+      .where(eq(licenses.id, license.id));
+  }
+}
+
+/** Removes the person's sign-in methods and personal data; keeps what accounting needs, anonymised. */
+async function eraseAccount(userId: string): Promise<void> {
+  const anonymousEmail = `deleted-${userId}@deleted.invalid`;
+  await getDb().transaction(async (tx) => {
+    await tx.delete(sessions).where(eq(sessions.userId, userId));
+    await tx.delete(accounts).where(eq(accounts.userId, userId));
+    await tx.delete(twoFactors).where(eq(twoFactors.userId, userId));
+    await tx.delete(verifications).where(eq(verifications.value, String(userId)));
+    await tx.delete(checkouts).where(and(eq(checkouts.user_id, userId), sql`${checkouts.license_id} is null`));
+    await tx
+      .update(users)
+      .set({
+        email: anonymousEmail,
+        name: "Deleted user",
+        image: null,
+        emailVerified: false,
+        twoFactorEnabled: false,
+        deletedAt: new Date(),
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, userId));
+    await tx.update(profiles).set({ full_name: "Deleted user", company_name: null }).where(eq(profiles.id, userId));
+    await tx.update(user_roles).set({ role: "user" }).where(eq(user_roles.user_id, userId));
+    await tx
+      .update(licenses)
+      .set({ email: anonymousEmail, windows_username: null, computer_name: null })
+      .where(eq(licenses.user_id, userId));
+    await tx.update(audit_log).set({ actor_email: anonymousEmail }).where(eq(audit_log.actor_id, userId));
+  });
+}
+
+/**
+ * Deletes the account: active subscriptions are cancelled with the provider first (nothing else
+ * changes when that fails); then, in one transaction, sign-in methods, sessions, two-factor,
+ * checkouts and the profile's personal data are removed, and the licenses, payments and audit
+ * entries the business must keep stay, detached from the person (e-mail and names replaced).
+ * The user row stays as the anchor of what is kept, anonymised and marked deleted. A confirmation
+ * goes to the old address.
+ */
+export async function deleteAccount(userId: string): Promise<void> {
+  const [user] = await getDb()
+    .select({ email: users.email, full_name: profiles.full_name, name: users.name })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.id, users.id))
+    .where(eq(users.id, userId));
+  if (!user) return;
+  await cancelRenewals(userId);
+  await eraseAccount(userId);
+  // Its sessions are gone: no app server may keep answering for them from memory.
+  await announceSessionChange(userId);
+  notifyAccountDeleted(user.email, user.full_name || user.name);
+}
