@@ -1,4 +1,5 @@
 import { formatMoney } from "./billing";
+import { renewalPhrase } from "./charge-words";
 import { formatDate } from "./format-date";
 import type { LicenseFacts } from "./license-status";
 import { accessEndsAt, graceEndsAt } from "./past-due";
@@ -45,8 +46,10 @@ export type LicenseStateFacts = LicenseFacts & {
 interface LineContext {
   /** The date the state is about (renewal, end, trial end, grace end, refund), when it has one. */
   date: string;
+  at: Date | null;
   /** The renewal's or first charge's amount ("$9.00"), or null when not known (no plan price). */
   charge: string | null;
+  chargeCents: number | null;
 }
 
 interface StateRow {
@@ -57,8 +60,6 @@ interface StateRow {
   /** A short lower-case phrase for sentences and exports ("refunded", "payment failed"). */
   word: string;
 }
-
-const forCharge = (charge: string | null) => (charge ? ` for ${charge}` : "");
 
 /**
  * The table: for every state, the card's group, its badge, the desktop API's code and the status
@@ -130,7 +131,7 @@ export const LICENSE_STATE_TABLE: Record<LicenseStateName, StateRow> = {
     kind: "active",
     badge: { label: "Active", tone: "success" },
     code: "VALID",
-    line: ({ date, charge }) => `Active, renews on ${date}${forCharge(charge)}`,
+    line: ({ date, at, chargeCents }) => (at ? `Active, ${renewalPhrase(at, chargeCents)}` : `Active, renews ${date}`),
     word: "active",
   },
   "renewal-cancelled": {
@@ -205,7 +206,7 @@ export function licenseState(license: LicenseStateFacts, now: Date): LicenseStat
     state,
     kind: row.kind,
     badge: row.badge,
-    line: row.line({ date: date ? formatDate(date) : "", charge }),
+    line: row.line({ date: date ? formatDate(date) : "", at: date, charge, chargeCents: nextChargeCents }),
     code: row.code,
     date,
     nextChargeCents,
