@@ -5,10 +5,11 @@ import { graceEndsAt } from "./past-due";
 /**
  * What support sees of a license (issue 24): the customer's exact badge and status line, the
  * desktop API's code, and the details that help answer a customer (subscription, renewal, grace
- * end, payment method, refund window). Pure: the admin's user page and search results render it.
+ * end, payment method, refund window). Pure: the admin's user page and search results render it
+ * straight from their license views (AdminLicenseView carries every fact it reads).
  */
 
-export type SupportFacts = LicenseStateFacts & {
+export type SupportFacts = Omit<LicenseStateFacts, "has_subscription"> & {
   /** The provider subscription's id (support may read it; the customer's pages never carry it). */
   paddle_subscription_id: string | null;
   /** The payment method the provider has on file ("Visa •••• 4242"), when the caller fetched it. */
@@ -45,7 +46,7 @@ function refundWindowDetail(license: SupportFacts, now: Date): string {
 
 /** The support block for one license: its state as the customer sees it, and the details. */
 export function supportView(license: SupportFacts, now: Date): SupportView {
-  const state = licenseState(license, now);
+  const state = licenseState({ ...license, has_subscription: Boolean(license.paddle_subscription_id) }, now);
   const graceEnd = graceEndsAt(license);
   const details: SupportDetail[] = [
     { label: "Subscription", value: license.paddle_subscription_id ?? "None" },
