@@ -28,6 +28,10 @@ export interface LicenseView {
   isTrial: boolean;
   trialEndsAt: Date | null;
   licenseKey: string;
+  /** The license's status line when the e-mail is composed (domain/license-state.ts): the card's words. */
+  stateLine: string;
+  /** The next charge (a renewal, a trial's first charge) and its amount ("$9.00"), when one is coming. */
+  nextCharge: { at: Date; amount: string } | null;
 }
 
 /** What each kind adds to the shared fields. */
@@ -71,14 +75,18 @@ function ActivationSteps({ brand }: { brand: Brand }) {
 
 function LicenseDelivered(input: Extract<CustomerEmailInput, { kind: "license-delivered" }>) {
   const { brand, license } = input;
+  const { nextCharge } = license;
+  const ends = formatDate(license.trialEndsAt ?? license.endDate);
   const rows: [string, string][] = [
     ["Plan", license.isTrial ? `${license.planName} (7-day free trial)` : license.planName],
     ["Starts", formatDate(license.startDate)],
     [
       license.isTrial ? "Trial ends" : input.tester ? "Ends" : "Renews",
-      formatDate(license.trialEndsAt ?? license.endDate),
+      !license.isTrial && nextCharge ? `${ends} for ${nextCharge.amount}` : ends,
     ],
   ];
+  if (license.isTrial && nextCharge)
+    rows.push(["First charge", `${nextCharge.amount} on ${formatDate(nextCharge.at)}, unless you cancel before`]);
   if (input.amount) rows.push(["Paid", input.amount]);
   return (
     <EmailLayout
@@ -171,6 +179,7 @@ function Renewed(input: Extract<CustomerEmailInput, { kind: "renewed" | "extende
   const rows: [string, string][] = [
     ["Plan", license.planName],
     ["Valid until", formatDate(license.endDate)],
+    ["Status", license.stateLine],
   ];
   if (input.kind === "renewed" && input.amount) rows.push(["Paid", input.amount]);
   if (input.kind === "extended" && input.months)
