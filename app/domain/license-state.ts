@@ -223,3 +223,13 @@ export function licenseStateText(license: LicenseStateFacts, now: Date): string 
   const { badge, line } = licenseState(license, now);
   return line.startsWith(badge.label) ? line : `${badge.label} — ${line}`;
 }
+
+/**
+ * What an audit entry records of a license's state when something is done to it (a revoke, a
+ * refund request): the customer's badge and line and the desktop tool's code, so the audit log and
+ * its CSV name the state in the same words as the pages.
+ */
+export function auditLicenseState(license: LicenseStateFacts, now: Date) {
+  const { badge, line, code } = licenseState(license, now);
+  return { license_state: badge.label, license_status_line: line, desktop_code: code };
+}

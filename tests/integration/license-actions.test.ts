@@ -320,7 +320,13 @@ describe.each(testEngines())("license self-service actions on %s", (engine) => {
         action: "refund.request",
         target_type: "license",
       });
-      expect(entry!.details).toMatchObject({ amount_cents: 855 });
+      // The state the license was in, in the customer's words (issue 24): the audit CSV carries it.
+      expect(entry!.details).toMatchObject({
+        amount_cents: 855,
+        license_state: "Active",
+        license_status_line: expect.stringMatching(/^Active, renews on .+ for \$9\.00$/),
+        desktop_code: "VALID",
+      });
       expect((await post({ intent: "request-refund", licenseId: license.id })).status).toBe(409);
     });
 

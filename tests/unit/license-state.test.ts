@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { summarizeLicense } from "~/domain/license-card";
 import {
+  auditLicenseState,
   LICENSE_STATE_NAMES,
   LICENSE_STATE_TABLE,
   licenseState,
@@ -178,6 +179,20 @@ describe("licenseState: one state for the customer, support and the desktop tool
     );
     expect(licenseStateText(licenseFacts(seeded[6]!), NOW)).toBe("Refund requested: it is being processed.");
     expect(licenseStateText(licenseFacts(seeded[5]!), NOW)).toBe("Revoked: this license no longer works.");
+  });
+});
+
+describe("auditLicenseState: what the audit log (and its CSV) records", () => {
+  it("is the customer's badge and line and the desktop code", () => {
+    expect(auditLicenseState(licenseFacts(OTHERS[0]![1]), NOW)).toEqual({
+      license_state: "Payment failed",
+      license_status_line: "Payment failed: active until Jun 27, 2026 unless a payment goes through",
+      desktop_code: "VALID",
+    });
+    expect(auditLicenseState(licenseFacts(seeded[6]!), NOW)).toMatchObject({
+      license_state: "Refund requested",
+      desktop_code: "REFUND_REQUESTED",
+    });
   });
 });
 

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { canCancelRenewal, isRefundEligible, licenseRefundCents, licenseFacts } from "~/domain/license-status";
+import { auditLicenseState } from "~/domain/license-state";
 import { LICENSE_ERRORS } from "~/domain/license-texts";
 import { formatUsd } from "~/domain/plans";
 import { latestPaidPayment } from "../billing/payments.server";
@@ -52,7 +53,12 @@ export async function requestRefund({
       action: "refund.request",
       target_type: "license",
       target_id: license.id,
-      details: { amount_cents: amountCents, transaction_id: payment.id, adjustment_id: adjustmentId },
+      details: {
+        amount_cents: amountCents,
+        transaction_id: payment.id,
+        adjustment_id: adjustmentId,
+        ...auditLicenseState(licenseFacts(license), now),
+      },
     });
     if (canCancelRenewal(licenseFacts(license)) && license.paddle_subscription_id) {
       await enqueueStopRenewal(
