@@ -355,13 +355,15 @@ describe.each(testEngines())("license self-service actions on %s", (engine) => {
     }, 15_000);
 
     it("refuses a license outside its refund window, a trial, a tester, and another user's license", async () => {
-      for (const license of [
-        await seeded((l) => l.license_type === "yearly" && l.status === "active"),
-        await seeded((l) => l.is_trial),
-        await tester(),
-      ]) {
+      for (const [license, why] of [
+        [await seeded((l) => l.license_type === "yearly" && l.status === "active"), "The refund window ended on "],
+        [await seeded((l) => l.is_trial), "A trial is free"],
+        [await tester(), "Tester licenses are free"],
+      ] as const) {
         const result = await post({ intent: "request-refund", licenseId: license.id });
         expect(result.status).toBe(409);
+        // It says why (issue 24), not only that it cannot.
+        expect(JSON.stringify(result.data)).toContain(why);
         expect((await reload(license.id)).status).toBe(license.status);
       }
       expect((await post({ intent: "request-refund", licenseId: (await renewing()).id }, otherCookie)).status).toBe(

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { LicenseStateFacts } from "~/domain/license-state";
+import { isRefundEligible } from "~/domain/license-status";
 import {
   applyRefund,
   coveredPayments,
@@ -191,6 +192,33 @@ describe("refund ledger properties", () => {
         if (again.ok) for (const line of again.lines) expect(ids).not.toContain(line.transactionId);
       }),
       { numRuns: 1000 },
+    );
+  });
+});
+
+describe("refundRefusal agrees with isRefundEligible (the server's gate)", () => {
+  it("property: no refusal exactly when the license is eligible", () => {
+    const offset = fc.integer({ min: -30, max: 30 }).map((d) => at(d));
+    fc.assert(
+      fc.property(
+        fc.record({
+          status: fc.constantFrom("active", "revoked", "refund_requested", "refunded"),
+          license_type: fc.constantFrom("monthly", "6_months", "yearly", "tester", "trial"),
+          end_date: offset,
+          is_trial: fc.boolean(),
+          trial_ends_at: fc.option(offset, { nil: null }),
+          auto_renew: fc.boolean(),
+          cancellation_requested: fc.boolean(),
+          has_subscription: fc.boolean(),
+          refunded: fc.boolean(),
+          refund_eligible_until: fc.option(offset, { nil: null }),
+          past_due_since: fc.option(offset, { nil: null }),
+        }),
+        (facts) => {
+          expect(refundRefusal(facts, NOW) === null).toBe(isRefundEligible(facts, NOW));
+        },
+      ),
+      { numRuns: 2000 },
     );
   });
 });
