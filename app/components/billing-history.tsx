@@ -3,11 +3,11 @@ import {
   BILLING_TEXTS,
   formatMoney,
   hasInvoice,
-  PAYMENT_STATUS_LABELS,
   paymentDescription,
   paymentStatus,
   type BillingEntryView,
 } from "~/domain/billing";
+import { chargeStatusText } from "~/domain/charge-words";
 import { formatDate } from "~/domain/format-date";
 import { Badge } from "./ui/badge";
 import { Button } from "./ui/button";
@@ -73,7 +73,7 @@ export function BillingHistory({ entries }: { entries: BillingEntryView[] }) {
                   ) : null}
                 </td>
                 <td className="row-start-3 md:px-4 md:py-3">
-                  <Badge variant={STATUS_VARIANTS[status]}>{PAYMENT_STATUS_LABELS[status]}</Badge>
+                  <Badge variant={STATUS_VARIANTS[status]}>{chargeStatusText(entry)}</Badge>
                 </td>
                 <td className="row-start-3 text-right md:px-4 md:py-3">
                   {hasInvoice(entry) ? (

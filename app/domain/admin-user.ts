@@ -24,6 +24,8 @@ export interface AdminLicenseView {
   refund_amount: number | null;
   refunded_at: string | null;
   created_at: string;
+  /** A renewal payment failed and is still due (decision 0023): support sees "Payment failed" as the owner does. */
+  past_due_since: string | null;
 }
 
 export interface AdminPaymentView {
@@ -35,6 +37,8 @@ export interface AdminPaymentView {
   currency: string;
   billed_at: string;
   subscription_id: string | null;
+  /** What approved refunds gave back of it ("Refunded $8.55 (95%)"). */
+  refunded_cents: number;
 }
 
 export interface AdminUserView {

@@ -21,13 +21,10 @@ export interface BillingEntryView {
   currency: string;
 }
 
-export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
-  paid: "Paid",
-  "partially-refunded": "Partially refunded",
-  refunded: "Refunded",
-};
-
-/** Paid, or refunded in part or in full (a refund of the whole amount or more is a full refund). */
+/**
+ * Paid, or refunded in part or in full (a refund of the whole amount or more is a full refund). Its
+ * words, with the amount ("Refunded $8.55 (95%)"), are charge-words.ts's chargeStatusText.
+ */
 export function paymentStatus(payment: { amount_cents: number; refunded_cents: number }): PaymentStatus {
   if (payment.refunded_cents <= 0) return "paid";
   return payment.refunded_cents >= payment.amount_cents ? "refunded" : "partially-refunded";

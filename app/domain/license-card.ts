@@ -1,89 +1,29 @@
-import { formatDate } from "./format-date";
-import { getLicenseDisplayStatus, isRefundLocked, type LicenseFacts } from "./license-status";
+import type { LicenseFacts } from "./license-status";
+import { licenseState, type BadgeTone, type LicenseKind, type LicenseStateFacts } from "./license-state";
 import { graceEndsAt } from "./past-due";
 
 /**
  * What a license card says about its state (docs/decisions/0024): one badge and one status line
  * that never contradict each other, whether the card sits among the active or the inactive
- * licenses, and which actions it offers. Pure, so the card, the tests and other pages (a billing
- * page, the admin area) read the same rules.
+ * licenses, and which actions it offers. The wording comes from the one state function
+ * (license-state.ts), which the admin, the desktop API and the e-mails read too.
  */
 
-export type BadgeTone = "success" | "warning" | "secondary" | "destructive" | "outline";
+export type { BadgeTone };
 
 export interface LicenseSummary {
   /** spec.md section 4's display status, or the refund state that replaces it. */
-  kind: "revoked" | "refund-requested" | "refunded" | "trial-active" | "trial-expired" | "active" | "expired";
+  kind: LicenseKind;
   badge: { label: string; tone: BadgeTone };
   /** The one line under the title: the state and its date. */
   line: string;
 }
 
-type SummaryFacts = LicenseFacts & { refunded_at?: Date | string | null };
+type SummaryFacts = LicenseStateFacts;
 
 export function summarizeLicense(license: SummaryFacts, now: Date): LicenseSummary {
-  const status = getLicenseDisplayStatus(license, now);
-  if (status.kind === "revoked")
-    return {
-      kind: "revoked",
-      badge: { label: "Revoked", tone: "destructive" },
-      line: "Revoked: this license no longer works.",
-    };
-  if (license.status === "refund_requested")
-    return {
-      kind: "refund-requested",
-      badge: { label: "Refund requested", tone: "warning" },
-      line: "Refund requested: it is being processed.",
-    };
-  if (isRefundLocked(license))
-    return {
-      kind: "refunded",
-      badge: { label: "Refunded", tone: "secondary" },
-      line: license.refunded_at ? `Refunded on ${formatDate(license.refunded_at)}` : "Refunded",
-    };
-  // A renewal that could not be charged (decision 0023): working through the grace period, and
-  // renewing only once a payment goes through — the card's notice offers to update the method.
-  const graceEnd = graceEndsAt(license);
-  if (graceEnd && status.kind === "active")
-    return {
-      kind: "active",
-      badge: { label: "Payment failed", tone: "warning" },
-      line: `Payment failed: active until ${formatDate(graceEnd)} unless a payment goes through`,
-    };
-  const renewing = license.auto_renew && !license.cancellation_requested;
-  switch (status.kind) {
-    case "trial-active":
-      return {
-        kind: "trial-active",
-        badge: { label: "Active", tone: "success" },
-        line:
-          renewing && license.has_subscription
-            ? `Active, trial until ${formatDate(status.date)}, then renews automatically`
-            : `Active, trial until ${formatDate(status.date)}`,
-      };
-    case "trial-expired":
-      return {
-        kind: "trial-expired",
-        badge: { label: "Trial Expired", tone: "outline" },
-        line: `Trial Expired on ${formatDate(status.date)}`,
-      };
-    case "active":
-      return {
-        kind: "active",
-        badge: { label: "Active", tone: "success" },
-        line: renewing
-          ? `Active, renews at ${formatDate(status.date)}`
-          : license.cancellation_requested
-            ? `Active until ${formatDate(status.date)}; automatic renewal is cancelled`
-            : `Active, until ${formatDate(status.date)}`,
-      };
-    case "expired":
-      return {
-        kind: "expired",
-        badge: { label: "Expired", tone: "outline" },
-        line: `Expired on ${formatDate(status.date)}`,
-      };
-  }
+  const { kind, badge, line } = licenseState(license, now);
+  return { kind, badge, line };
 }
 
 /** Active licenses (and one waiting for its refund) come first; the rest sit under "Inactive licenses". */

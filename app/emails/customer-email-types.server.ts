@@ -16,6 +16,10 @@ export interface LicenseView {
   isTrial: boolean;
   trialEndsAt: Date | null;
   licenseKey: string;
+  /** The license's status line when the e-mail is composed (domain/license-state.ts): the card's words. */
+  stateLine: string;
+  /** The next charge (a renewal, a trial's first charge) and its amount ("$9.00"), when one is coming. */
+  nextCharge: { at: Date; amount: string } | null;
 }
 
 /** What each kind adds to the shared fields. */

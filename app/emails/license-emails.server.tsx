@@ -23,14 +23,18 @@ function ActivationSteps({ brand }: { brand: Brand }) {
 
 export function LicenseDelivered(input: CustomerEmailOf<"license-delivered">) {
   const { brand, license } = input;
+  const { nextCharge } = license;
+  const ends = formatDate(license.trialEndsAt ?? license.endDate);
   const rows: [string, string][] = [
     ["Plan", license.isTrial ? `${license.planName} (7-day free trial)` : license.planName],
     ["Starts", formatDate(license.startDate)],
     [
       license.isTrial ? "Trial ends" : input.tester ? "Ends" : "Renews",
-      formatDate(license.trialEndsAt ?? license.endDate),
+      !license.isTrial && nextCharge ? `${ends} for ${nextCharge.amount}` : ends,
     ],
   ];
+  if (license.isTrial && nextCharge)
+    rows.push(["First charge", `${nextCharge.amount} on ${formatDate(nextCharge.at)}, unless you cancel before`]);
   if (input.amount) rows.push(["Paid", input.amount]);
   return (
     <EmailLayout
@@ -64,6 +68,7 @@ export function Renewed(input: CustomerEmailOf<"renewed" | "extended">) {
   const rows: [string, string][] = [
     ["Plan", license.planName],
     ["Valid until", formatDate(license.endDate)],
+    ["Status", license.stateLine],
   ];
   if (input.kind === "renewed" && input.amount) rows.push(["Paid", input.amount]);
   if (input.kind === "extended" && input.months)

@@ -99,7 +99,7 @@ test.describe("billing history, invoices and a failed renewal", () => {
     await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Payment method updated" })).toBeVisible();
     await expect(dialog).toBeHidden();
     await expect(card.getByTestId("payment-problem")).toHaveCount(0);
-    await expect(card.getByTestId("license-status")).toHaveText(/^Active, renews at /);
+    await expect(card.getByTestId("license-status")).toHaveText(/^Active, renews on /);
 
     await page.goto("/billing");
     await expect(page.getByTestId("billing-entry").first()).toContainText("Monthly license renewal");

@@ -70,7 +70,7 @@ test.describe("buying a license through the demo checkout", () => {
     await expect(page.getByTestId("license-card")).toHaveCount(2);
     await expect(page.getByTestId("license-card").first()).toContainText("Yearly license");
     await expect(page.getByTestId("license-card").first().getByTestId("license-status")).toHaveText(
-      /^Active, renews at /,
+      /^Active, renews on /,
     );
   });
 

@@ -11,7 +11,7 @@ test.describe("license self-service", () => {
     await signIn(DEMO_USER);
     await page.goto("/licenses");
     const cards = page.getByTestId("license-card");
-    const renewing = cards.filter({ has: page.getByTestId("license-status").getByText(/^Active, renews at /) });
+    const renewing = cards.filter({ has: page.getByTestId("license-status").getByText(/^Active, renews on /) });
     await expect(renewing.getByRole("button", { name: "Cancel auto-renewal" })).toBeVisible();
     await expect(renewing.getByRole("button", { name: "Request Refund" })).toBeVisible();
     const cancelling = cards.filter({ has: page.getByText(/automatic renewal is cancelled$/) });
@@ -73,7 +73,7 @@ test.describe("license self-service", () => {
 
   test("cancel and re-enable renewal, then request a refund of the stated amount", async ({ page }, info) => {
     const { card } = await buyerWithPaidLicense(page, "renewal", info.project.name);
-    await expect(card.getByTestId("license-status")).toHaveText(/^Active, renews at /);
+    await expect(card.getByTestId("license-status")).toHaveText(/^Active, renews on /);
     await card.getByRole("button", { name: "Cancel auto-renewal" }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Cancel renewal" }).click();
     await expect(toast(page, "Subscription Cancelled")).toContainText(
@@ -83,7 +83,7 @@ test.describe("license self-service", () => {
 
     await card.getByRole("button", { name: "Re-enable auto-renewal" }).click();
     await expect(toast(page, "Auto-Renewal Enabled")).toBeVisible();
-    await expect(card.getByTestId("license-status")).toHaveText(/^Active, renews at /);
+    await expect(card.getByTestId("license-status")).toHaveText(/^Active, renews on /);
     await expect(card.getByRole("button", { name: "Cancel auto-renewal" })).toBeVisible();
 
     await card.getByRole("button", { name: "Request Refund" }).click();

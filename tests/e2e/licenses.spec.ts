@@ -36,7 +36,7 @@ test.describe("licenses page", () => {
       ].sort(),
     );
     // The renewing one; the refund-requested one stopped renewing with its request.
-    await expect(page.getByTestId("license-status").filter({ hasText: /^Active, renews at / })).toHaveCount(1);
+    await expect(page.getByTestId("license-status").filter({ hasText: /^Active, renews on / })).toHaveCount(1);
     await expect(page.getByTestId("license-status").filter({ hasText: /^Active, trial until / })).toHaveCount(1);
     await expect(page.getByTestId("license-status").filter({ hasText: /^Trial Expired on / })).toHaveCount(1);
     await expect(page.getByTestId("license-status").filter({ hasText: /^Expired on / })).toHaveCount(1);
@@ -47,7 +47,7 @@ test.describe("licenses page", () => {
     await expect(page.locator("[data-status=refund-requested]").getByTestId("license-status")).not.toContainText(
       "renew",
     );
-    await expect(page.getByText(/renews at/)).toHaveCount(1);
+    await expect(page.getByText(/renews on/)).toHaveCount(1);
     // Refunded and refund-requested licenses hide their keys: 7 of 9 show one.
     await expect(page.getByTestId("license-key")).toHaveCount(7);
     const key = (await page.getByTestId("license-key").first().innerText()).trim();

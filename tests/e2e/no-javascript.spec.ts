@@ -74,7 +74,7 @@ test.describe("without JavaScript", () => {
     await page.goto("/licenses");
     const renewing = page
       .getByTestId("license-card")
-      .filter({ has: page.getByTestId("license-status").getByText(/^Active, renews at /) })
+      .filter({ has: page.getByTestId("license-status").getByText(/^Active, renews on /) })
       .filter({ has: page.getByRole("button", { name: "Cancel auto-renewal" }) })
       .first();
     const licenseId = await renewing.locator("input[name=licenseId]").first().getAttribute("value");
@@ -89,7 +89,7 @@ test.describe("without JavaScript", () => {
 
     // Back as it was (the seeded data is shared with the other browser tests).
     await card.getByRole("button", { name: "Re-enable auto-renewal" }).click();
-    await expect(card.getByTestId("license-status")).toHaveText(/^Active, renews at /);
+    await expect(card.getByTestId("license-status")).toHaveText(/^Active, renews on /);
     expect(origins).toEqual([baseURL, baseURL, baseURL]);
   });
 });

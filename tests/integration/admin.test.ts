@@ -276,7 +276,13 @@ describe.each(testEngines())("administration on %s", (engine) => {
       expect((await userLicenses(target.id))[0]!.status).toBe("revoked");
       const [entry] = await db().select().from(audit_log).where(eq(audit_log.target_id, license!.id));
       expect(entry).toMatchObject({ actor_email: ADMIN.email, action: "license.revoke", target_type: "license" });
-      expect(entry!.details).toMatchObject({ reason: "Chargeback", short_id: license!.short_id, user_id: target.id });
+      expect(entry!.details).toMatchObject({
+        reason: "Chargeback",
+        short_id: license!.short_id,
+        user_id: target.id,
+        license_state: "Active",
+        desktop_code: "VALID",
+      });
       const again = await postUser(target.id, { intent: "revoke", licenseId: license!.id, reason: "again" });
       expect(again.status).toBe(409);
       const unknown = { intent: "revoke", licenseId: "00000000-0000-4000-8000-000000000000", reason: "x" };

@@ -97,7 +97,7 @@ describe.each(testEngines())("billing history and invoices on %s", (engine) => {
     );
   });
 
-  it("shows a refund on the payment it refunded: partially refunded for the in-app 95%, refunded when whole", async () => {
+  it("shows a refund on the payment it refunded, with the amount and share given back", async () => {
     const { transactionId, subscriptionId } = await demoPurchase(db(), demo, user, "monthly");
     const { adjustmentId } = await demo.refund({ transactionId, itemId: null, amountCents: 855, reason: "test" });
     await demo.settleRefund(adjustmentId, "approved");
@@ -107,6 +107,10 @@ describe.each(testEngines())("billing history and invoices on %s", (engine) => {
       amount_cents: 900,
       refunded_cents: 855,
     });
+    // Its invoice names the amount given back, not a vague "Partially refunded" (issue 24).
+    const pdf = pdfText(new Uint8Array(await (await invoice(transactionId, userCookie)).arrayBuffer()));
+    expect(pdf).toContain("Refunded $8.55 (95%)");
+    expect(pdf).not.toMatch(/partially/i);
     // The seeded refunded license's payment was marked by the seed the same way.
     const seededRefunded = (await db().select().from(licenses).where(eq(licenses.user_id, user.id))).find(
       (l) => l.refunded && l.paddle_subscription_id?.startsWith("sub_demo_seed"),

@@ -1,5 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { formatDate } from "~/domain/format-date";
+import { summarizeLicense } from "~/domain/license-card";
+import { licenseFacts } from "~/domain/license-status";
 import { addTesterLicense, revokeLicense } from "~/server/admin/manage-licenses.server";
 import { setPaymentProvider } from "~/server/billing/configured-provider.server";
 import type { PaymentProvider } from "~/server/billing/payment-provider.server";
@@ -139,6 +142,19 @@ describe.each(testEngines())("customer e-mails on %s", (engine) => {
       expect(mail!.text).not.toContain("Paid:");
     });
 
+    it("says, as the license card does, when it renews and for how much, and a trial's first charge", async () => {
+      const start = new Date();
+      const { license } = await purchase({ planType: "yearly", amountCents: 9000, start });
+      const [mail] = await sent();
+      expect(mail!.text).toContain(`Renews: ${formatDate(license.end_date)} for $90.00`);
+      const { license: trial } = await purchase({ trial: true, start });
+      const [trialMail] = await sent();
+      expect(trialMail!.text).toContain(`Trial ends: ${formatDate(trial.trial_ends_at!)}`);
+      expect(trialMail!.text).toContain(
+        `First charge: $9.00 on ${formatDate(trial.trial_ends_at!)}, unless you cancel before`,
+      );
+    });
+
     it("a tester license from an admin sends its key, without a billing link", async () => {
       const admin = await createUser(db(), `admin-${engine}-${n}@example.com`, { role: "admin" });
       const { id } = await addTesterLicense({ admin, userId: user.id, days: 30 });
@@ -177,6 +193,8 @@ describe.each(testEngines())("customer e-mails on %s", (engine) => {
       expect(mails[0]!.text).toContain(renewed.license_key);
       expect(renewed.license_key).not.toBe(license.license_key);
       expect(mails[0]!.text).toMatch(/Valid until: [A-Z][a-z]{2} \d{1,2}, \d{4}/);
+      // Its status as the license card words it (the one license state).
+      expect(mails[0]!.text).toContain(`Status: ${summarizeLicense(licenseFacts(renewed), new Date()).line}`);
       expect(mails[0]!.text).toContain(`${SITE}/billing`);
     });
 

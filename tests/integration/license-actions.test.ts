@@ -320,7 +320,13 @@ describe.each(testEngines())("license self-service actions on %s", (engine) => {
         action: "refund.request",
         target_type: "license",
       });
-      expect(entry!.details).toMatchObject({ amount_cents: 855 });
+      // The state the license was in, in the customer's words (issue 24): the audit CSV carries it.
+      expect(entry!.details).toMatchObject({
+        amount_cents: 855,
+        license_state: "Active",
+        license_status_line: expect.stringMatching(/^Active, renews on .+ for \$9\.00$/),
+        desktop_code: "VALID",
+      });
       expect((await post({ intent: "request-refund", licenseId: license.id })).status).toBe(409);
     });
 
@@ -349,13 +355,15 @@ describe.each(testEngines())("license self-service actions on %s", (engine) => {
     }, 15_000);
 
     it("refuses a license outside its refund window, a trial, a tester, and another user's license", async () => {
-      for (const license of [
-        await seeded((l) => l.license_type === "yearly" && l.status === "active"),
-        await seeded((l) => l.is_trial),
-        await tester(),
-      ]) {
+      for (const [license, why] of [
+        [await seeded((l) => l.license_type === "yearly" && l.status === "active"), "The refund window ended on "],
+        [await seeded((l) => l.is_trial), "A trial is free"],
+        [await tester(), "Tester licenses are free"],
+      ] as const) {
         const result = await post({ intent: "request-refund", licenseId: license.id });
         expect(result.status).toBe(409);
+        // It says why (issue 24), not only that it cannot.
+        expect(JSON.stringify(result.data)).toContain(why);
         expect((await reload(license.id)).status).toBe(license.status);
       }
       expect((await post({ intent: "request-refund", licenseId: (await renewing()).id }, otherCookie)).status).toBe(

@@ -27,6 +27,8 @@ const license: LicenseView = {
   isTrial: false,
   trialEndsAt: null,
   licenseKey: "aXY=:Y2lwaGVy",
+  stateLine: "Active, renews on Jan 2, 2027 for $10.00",
+  nextCharge: { at: new Date("2027-01-02T00:00:00Z"), amount: "$10.00" },
 };
 
 const customerFields: Record<CustomerMailKind, CustomerEmailFields> = {

@@ -31,11 +31,11 @@ const base: LicenseFacts & { refunded_at: Date | null } = {
 const license = (change: Partial<typeof base>) => ({ ...base, ...change });
 
 describe("summarizeLicense: one badge and one line that agree", () => {
-  it("an auto-renewing license says renews at, once", () => {
+  it("an auto-renewing license says when it renews and for how much, once", () => {
     expect(summarizeLicense(base, NOW)).toEqual({
       kind: "active",
       badge: { label: "Active", tone: "success" },
-      line: "Active, renews at Jun 25, 2026",
+      line: "Active, renews on Jun 25, 2026 for $9.00",
     });
   });
 
@@ -70,7 +70,9 @@ describe("summarizeLicense: one badge and one line that agree", () => {
       line: "Trial Expired on Jun 12, 2026",
     });
     const planTrial = license({ is_trial: true, trial_ends_at: at(3) });
-    expect(summarizeLicense(planTrial, NOW).line).toBe("Active, trial until Jun 18, 2026, then renews automatically");
+    expect(summarizeLicense(planTrial, NOW).line).toBe(
+      "Active, trial until Jun 18, 2026; first charge $9.00 on Jun 18, 2026, then renews automatically",
+    );
   });
 });
 

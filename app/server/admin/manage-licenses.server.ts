@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import { ADMIN_ERRORS } from "~/domain/admin";
 import { canCancelRenewal, licenseFacts } from "~/domain/license-status";
+import { auditLicenseState } from "~/domain/license-state";
 import { enqueueStopRenewal } from "../jobs/stop-renewal.server";
 import { getDb } from "../db/db.server";
 import { licenses, users } from "../db/schema";
@@ -50,6 +51,7 @@ export async function revokeLicense({
         short_id: license.short_id,
         email: license.email,
         license_type: license.license_type,
+        ...auditLicenseState(licenseFacts(license), new Date()),
         ...(reason ? { reason } : {}),
       },
     });

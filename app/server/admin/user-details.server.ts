@@ -39,6 +39,7 @@ export async function getUserDetails(userId: string): Promise<AdminUserView | nu
         currency: payments.currency,
         billed_at: payments.billed_at,
         subscription_id: payments.subscription_id,
+        refunded_cents: payments.refunded_cents,
       })
       .from(payments)
       .innerJoin(licenses, eq(licenses.id, payments.license_id))
@@ -68,6 +69,7 @@ export async function getUserDetails(userId: string): Promise<AdminUserView | nu
     refund_amount: l.refund_amount,
     refunded_at: iso(l.refunded_at),
     created_at: l.created_at.toISOString(),
+    past_due_since: iso(l.past_due_since),
   }));
   const paymentViews = paymentRows.map((p) => ({ ...p, billed_at: p.billed_at.toISOString() }));
   return {

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import { formatMoney, PAYMENT_STATUS_LABELS, paymentDescription, paymentStatus } from "~/domain/billing";
+import { formatMoney, paymentDescription } from "~/domain/billing";
+import { chargeStatusText } from "~/domain/charge-words";
 import { formatDate } from "~/domain/format-date";
 import { getDb } from "../db/db.server";
 import { demo_billing, profiles, users } from "../db/schema";
@@ -99,7 +100,7 @@ export async function buildInvoice(userId: string, payment: OwnPayment): Promise
     totalCents,
     currency: payment.currency,
     refundedCents: payment.refunded_cents,
-    status: PAYMENT_STATUS_LABELS[paymentStatus(payment)],
+    status: chargeStatusText(payment),
   };
 }
 

@@ -1,4 +1,6 @@
-import { accessEndsAt, graceEndsAt } from "~/domain/past-due";
+import { licenseState } from "~/domain/license-state";
+import { licenseFacts } from "~/domain/license-status";
+import { graceEndsAt } from "~/domain/past-due";
 import type { License } from "../db/schema";
 import { findLicenseByKey } from "./find-license.server";
 
@@ -67,17 +69,20 @@ export function isOtherMachine(license: License, machine: Machine): boolean {
   );
 }
 
-/** The code of a license now: revoked, refunded, refund requested, machine, trial end, end date, in that order. */
+/** Codes the license's own state decides before the machine is compared (decision 0018's order). */
+const BEFORE_MACHINE: readonly LicenseCode[] = ["REVOKED", "REFUNDED", "REFUND_REQUESTED"];
+
+/**
+ * The code of a license now: revoked, refunded, refund requested, machine, trial end, end date, in
+ * that order. Everything but the machine comes from the one state function (domain/license-state.ts),
+ * so the tool's code and the customer's badge always name the same state.
+ */
 export function licenseCode(license: License | null, machine: Machine = {}, now = new Date()): LicenseCode {
   if (!license) return "NOT_FOUND";
-  if (license.status === "revoked") return "REVOKED";
-  if (license.status === "refunded" || license.refunded) return "REFUNDED";
-  if (license.status === "refund_requested") return "REFUND_REQUESTED";
+  const code = licenseState(licenseFacts(license), now).code;
+  if (BEFORE_MACHINE.includes(code)) return code;
   if (isOtherMachine(license, machine)) return "MACHINE_MISMATCH";
-  if (license.is_trial && license.trial_ends_at && license.trial_ends_at <= now) return "TRIAL_EXPIRED";
-  // A past-due license keeps working through its grace period (decision 0023).
-  if (accessEndsAt(license) <= now) return "EXPIRED";
-  return "VALID";
+  return code;
 }
 
 /** The validation answer for a license (null: not found) as seen from a machine. */

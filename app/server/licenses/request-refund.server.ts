@@ -1,5 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { canCancelRenewal, isRefundEligible, licenseRefundCents, licenseFacts } from "~/domain/license-status";
+import { auditLicenseState } from "~/domain/license-state";
+import { refundRefusal } from "~/domain/refund-ledger";
 import { LICENSE_ERRORS } from "~/domain/license-texts";
 import { formatUsd } from "~/domain/plans";
 import { latestPaidPayment } from "../billing/payments.server";
@@ -30,8 +32,10 @@ export async function requestRefund({
 }): Promise<{ amountCents: number }> {
   const license = await getOwnLicense(user.id, licenseId);
   const amountCents = licenseRefundCents(license);
-  if (!isRefundEligible(licenseFacts(license), now) || amountCents === null) {
-    throw new ActionError(409, "This license is not eligible for a refund.");
+  // Says why not (window passed, trial, tester…): refund-ledger.ts's reasons, in the customer's words.
+  const refusal = refundRefusal(licenseFacts(license), now);
+  if (refusal || !isRefundEligible(licenseFacts(license), now) || amountCents === null) {
+    throw new ActionError(409, refusal?.message ?? "This license is not eligible for a refund.");
   }
   const payment = await latestPaidPayment(getDb(), license.id);
   if (!payment) throw new ActionError(409, LICENSE_ERRORS.refund);
@@ -52,7 +56,12 @@ export async function requestRefund({
       action: "refund.request",
       target_type: "license",
       target_id: license.id,
-      details: { amount_cents: amountCents, transaction_id: payment.id, adjustment_id: adjustmentId },
+      details: {
+        amount_cents: amountCents,
+        transaction_id: payment.id,
+        adjustment_id: adjustmentId,
+        ...auditLicenseState(licenseFacts(license), now),
+      },
     });
     if (canCancelRenewal(licenseFacts(license)) && license.paddle_subscription_id) {
       await enqueueStopRenewal(

@@ -6,6 +6,8 @@ import {
   isReminderKind,
   type CustomerMailKind,
 } from "~/domain/customer-mail";
+import { formatMoney } from "~/domain/billing";
+import { licenseState } from "~/domain/license-state";
 import { licenseFacts, licenseTypeLabel } from "~/domain/license-status";
 import { getPlan, isPlanId } from "~/domain/plans";
 import type { CustomerEmailFields, LicenseView } from "~/emails/customer-email-types.server";
@@ -82,16 +84,10 @@ export const customerMailJob: JobDefinition<CustomerMailJobData> = {
   handle: async (data) => sendCustomerMail(data),
 };
 
-export function formatMoney(cents: number, currency = "USD"): string {
-  try {
-    return new Intl.NumberFormat("en-US", { style: "currency", currency }).format(cents / 100);
-  } catch {
-    return `${(cents / 100).toFixed(2)} ${currency}`;
-  }
-}
-
 const money = (details: CustomerMailDetails) =>
-  details.amountCents != null && details.amountCents > 0 ? formatMoney(details.amountCents, details.currency) : null;
+  details.amountCents != null && details.amountCents > 0
+    ? formatMoney(details.amountCents, details.currency ?? "USD")
+    : null;
 
 /** The last amount charged for the license's plan (purchase or renewal), else the plan's list price. */
 async function nextChargeAmount(license: License): Promise<string> {
@@ -108,11 +104,20 @@ async function nextChargeAmount(license: License): Promise<string> {
     .orderBy(desc(payments.billed_at))
     .limit(1);
   if (last) return formatMoney(last.amount_cents, last.currency);
-  return isPlanId(license.license_type) ? formatMoney(getPlan(license.license_type).priceCents) : "the plan's price";
+  return isPlanId(license.license_type)
+    ? formatMoney(getPlan(license.license_type).priceCents, "USD")
+    : "the plan's price";
 }
 
-function licenseView(license: License): LicenseView {
+/** The license as the templates read it, with its state now from the one state function (issue 24). */
+function licenseView(license: License, now = new Date()): LicenseView {
+  const state = licenseState(licenseFacts(license), now);
   return {
+    stateLine: state.line,
+    nextCharge:
+      state.nextChargeCents !== null && state.date
+        ? { at: state.date, amount: formatMoney(state.nextChargeCents, "USD") }
+        : null,
     shortId: license.short_id,
     planName: licenseTypeLabel(license.license_type),
     startDate: license.start_date,
@@ -163,7 +168,7 @@ async function templateInput(
       return {
         kind,
         price: isPlanId(license.license_type)
-          ? formatMoney(getPlan(license.license_type).priceCents)
+          ? formatMoney(getPlan(license.license_type).priceCents, "USD")
           : await nextChargeAmount(license),
         chargeOn: license.trial_ends_at ?? license.end_date,
       };

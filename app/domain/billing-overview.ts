@@ -1,0 +1,117 @@
+import { formatMoney, paymentDescription, type PaymentKindName } from "./billing";
+import { chargeStatus, chargeStatusText } from "./charge-words";
+import { formatDate } from "./format-date";
+import { licenseState, type LicenseStateFacts } from "./license-state";
+import { licenseTypeLabel } from "./license-status";
+
+/**
+ * What /billing shows beyond past payments (issue 24): the charges to come (date, amount, license),
+ * renewals that failed, and refunds pending and done. Pure, read from the one license state, so
+ * /billing never promises a charge the license card does not.
+ */
+
+export type OverviewLicense = LicenseStateFacts & { id: string; short_id: string };
+
+export interface UpcomingCharge {
+  licenseId: string;
+  licenseShortId: string;
+  /** A renewal, or a trial's first charge. */
+  kind: "renewal" | "first-charge";
+  at: string;
+  amountCents: number;
+  currency: string;
+  /** "Jul 5, 2026: $9.00 for the Monthly license FK-AB12-CD34 (renewal)". */
+  text: string;
+}
+
+/** The charges ahead, soonest first: every renewing license and every trial that converts. */
+export function upcomingCharges(licenses: readonly OverviewLicense[], now: Date): UpcomingCharge[] {
+  const charges: UpcomingCharge[] = [];
+  for (const license of licenses) {
+    const state = licenseState(license, now);
+    if (state.nextChargeCents === null || !state.date) continue;
+    const kind = state.state === "trial-converting" ? "first-charge" : "renewal";
+    const plan = licenseTypeLabel(license.license_type);
+    charges.push({
+      licenseId: license.id,
+      licenseShortId: license.short_id,
+      kind,
+      at: state.date.toISOString(),
+      amountCents: state.nextChargeCents,
+      currency: "USD",
+      text: `${formatDate(state.date)}: ${formatMoney(state.nextChargeCents, "USD")} for the ${plan} license ${license.short_id} (${kind === "renewal" ? "renewal" : "first charge after the trial"})`,
+    });
+  }
+  return charges.sort((a, b) => a.at.localeCompare(b.at) || a.licenseShortId.localeCompare(b.licenseShortId));
+}
+
+export interface FailedAttempt {
+  licenseId: string;
+  licenseShortId: string;
+  since: string;
+  graceEndsAt: string;
+  text: string;
+}
+
+/** Renewals that could not be charged and are still due, with until when each license works. */
+export function failedAttempts(licenses: readonly OverviewLicense[], now: Date): FailedAttempt[] {
+  const failed: FailedAttempt[] = [];
+  for (const license of licenses) {
+    const state = licenseState(license, now);
+    if (state.state !== "payment-failed" || !state.date || !license.past_due_since) continue;
+    const since = new Date(license.past_due_since);
+    failed.push({
+      licenseId: license.id,
+      licenseShortId: license.short_id,
+      since: since.toISOString(),
+      graceEndsAt: state.date.toISOString(),
+      text: `The renewal of the ${licenseTypeLabel(license.license_type)} license ${license.short_id} could not be charged on ${formatDate(since)}. It works until ${formatDate(state.date)} unless a payment goes through.`,
+    });
+  }
+  return failed.sort((a, b) => a.graceEndsAt.localeCompare(b.graceEndsAt));
+}
+
+/** A payment with what refunds gave back of it, and its license (as /billing lists payments). */
+export interface RefundablePayment {
+  id: string;
+  kind: PaymentKindName;
+  license_type: string;
+  license_short_id: string;
+  billed_at: string;
+  amount_cents: number;
+  refunded_cents: number;
+  pending_refund_cents?: number;
+  currency: string;
+}
+
+export interface RefundEntry {
+  transactionId: string;
+  licenseShortId: string;
+  state: "pending" | "done";
+  cents: number;
+  currency: string;
+  /** "Monthly license (FK-AB12-CD34): Refunded $8.55 (95%)". */
+  text: string;
+}
+
+/** Refunds pending (newest payment first), then refunds done: one entry per refunded transaction. */
+export function refundEntries(payments: readonly RefundablePayment[]): RefundEntry[] {
+  const entries = payments
+    .filter((p) => chargeStatus(p) !== "paid")
+    .map((p): RefundEntry & { billed_at: string } => {
+      const pending = chargeStatus(p) === "refund-pending";
+      return {
+        transactionId: p.id,
+        licenseShortId: p.license_short_id,
+        state: pending ? "pending" : "done",
+        cents: pending ? (p.pending_refund_cents ?? 0) : p.refunded_cents,
+        currency: p.currency,
+        text: `${paymentDescription(p)} (${p.license_short_id}): ${chargeStatusText(p)}`,
+        billed_at: p.billed_at,
+      };
+    });
+  entries.sort((a, b) =>
+    a.state === b.state ? b.billed_at.localeCompare(a.billed_at) : a.state === "pending" ? -1 : 1,
+  );
+  return entries.map(({ billed_at: _billedAt, ...entry }) => entry);
+}
