@@ -25,7 +25,13 @@ export const ACCOUNT_TEXTS = {
     "An account with this e-mail address already exists. Log in with your password, then connect the provider on your profile.",
   oauthTwoFactor:
     "This account has two-factor authentication on: log in with your password and the code from your app.",
+  oauthEmailUnverified:
+    "The provider has not verified this e-mail address. Verify it there (on GitHub: make it your primary, verified address), then try again, or register with your e-mail address.",
   oauthFailed: "Signing in with the provider did not work. Please try again.",
   oauthLinked: "Connected",
+  oauthConnectFailed: "The provider could not be connected. Please try again.",
   unexpected: "Something went wrong. Please try again.",
 } as const;
+
+/** The `?error=` code of a provider sign-in or connection refused because the provider has not verified the address. */
+export const PROVIDER_EMAIL_UNVERIFIED = "provider_email_unverified";

@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as login from "~/routes/login";
 import * as loginOAuth from "~/routes/login.oauth";
 import * as profile from "~/routes/profile";
-import { getAuth } from "~/server/auth/auth.server";
 import { accounts, profiles, user_roles, users } from "~/server/db/schema";
 import { call, cookieFrom, formRequest, getRequest, routeArgs } from "../support/route-call";
 import { startLocalProviders, type LocalProviders, type ProviderIdentity } from "../support/oauth-providers";
+import { oauthRoundTrip } from "../support/oauth-round-trip";
 import { createUser, startTestApp, testEngines, type TestApp } from "../support/test-app";
 import { hashPassword } from "better-auth/crypto";
 
@@ -25,27 +25,8 @@ describe.each(testEngines())("sign in with GitHub and Google on %s", (engine) =>
     await providers?.stop();
   });
 
-  /**
-   * The browser's round trip: the button's form post, the provider's authorize page (which signs
-   * the identity in and redirects back with a code), and the site's callback. Returns where the
-   * callback sends the browser and the cookie it then holds.
-   */
-  async function roundTrip(provider: "github" | "google", identity: ProviderIdentity, cookie = "") {
-    providers.setIdentity(identity);
-    const start = await call(() =>
-      loginOAuth.action(routeArgs(formRequest("/login/oauth", { provider, redirectTo: "/licenses" }, cookie))),
-    );
-    expect(start.status).toBe(302);
-    const authorize = start.headers.get("Location")!;
-    let jar = cookieFrom(start.headers, cookie);
-    const atProvider = await fetch(authorize, { redirect: "manual" });
-    expect(atProvider.status).toBe(302);
-    const callback = atProvider.headers.get("Location")!;
-    expect(callback).toMatch(new RegExp(`/api/auth/callback/${provider}\\?`));
-    const back = await getAuth().handler(new Request(callback, { headers: { Cookie: jar } }));
-    jar = cookieFrom(back.headers, jar);
-    return { authorize, location: back.headers.get("Location") ?? "", cookie: jar };
-  }
+  const roundTrip = (provider: "github" | "google", identity: ProviderIdentity, cookie = "") =>
+    oauthRoundTrip(providers, provider, identity, cookie);
 
   const person = (prefix: string, verified = true): ProviderIdentity => ({
     id: String(1000 + ++n),

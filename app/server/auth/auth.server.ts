@@ -9,7 +9,7 @@ import { getLogger } from "../logger.server";
 import { queueMail } from "../mail/outbox.server";
 import { changeEmailEmail, confirmationEmail, resetPasswordEmail } from "../mail/templates.server";
 import { announceSessionChange } from "./session-cache.server";
-import { oauthProviderConfigs } from "./oauth-providers.server";
+import { oauthProviderConfigs, requireProviderVerifiedEmail } from "./oauth-providers.server";
 
 export const CLIENT_IP_HEADER = "x-forgekit-client-ip";
 
@@ -140,6 +140,9 @@ function createAuth() {
     },
     user: {
       changeEmail: { enabled: true },
+      // A GitHub / Google identity counts only with an address the provider verified: no account
+      // is created, signed in to or connected otherwise (/login?error=provider_email_unverified).
+      validateUserInfo: requireProviderVerifiedEmail,
     },
     session: {
       expiresIn: SESSION_SECONDS,
