@@ -56,6 +56,20 @@ function reply(intent: AccountIntent, status: number, body: Partial<AccountActio
   );
 }
 
+/**
+ * The answer to an action that renewed the session (Better Auth rotates it: the old cookie no longer
+ * signs in). The page's scripts post to `/profile.data` and take the new cookie from this answer. A
+ * native form post (no JavaScript) is followed by the page's loaders, which would still see the old
+ * cookie and send the person to /login: it gets a redirect back to the profile that carries the new
+ * cookie instead (post/redirect/get), and the next request's loaders see the new session.
+ */
+type Toast = NonNullable<AccountActionData["toast"]>;
+
+function renewed(request: Request, intent: AccountIntent, toast: Toast, headers: Headers, section: string) {
+  if (new URL(request.url).pathname.endsWith(".data")) return reply(intent, 200, { toast }, headers);
+  return redirectWithToast(`/profile#${section}`, toast, { status: 303, headers });
+}
+
 function refuse(intent: AccountIntent, status: number, title: string, description: string, field = "form") {
   return reply(intent, status, {
     toast: { title, description, variant: "destructive" },
@@ -115,7 +129,7 @@ export async function accountAction(request: Request, context: AppLoadContext, u
         if (!parsed.success) return reply(intent, 400, { fieldErrors: parsed.fieldErrors });
         const headers = await confirmEnrolment(req, parsed.data.code);
         await announceSessionChange(user.id);
-        return reply(intent, 200, { toast: { title: A.twoFactorEnabled, variant: "success" } }, headers);
+        return renewed(request, intent, { title: A.twoFactorEnabled, variant: "success" }, headers, "two-factor");
       }
       case "two-factor-disable": {
         const parsed = parse(disableTwoFactorSchema);
@@ -124,19 +138,19 @@ export async function accountAction(request: Request, context: AppLoadContext, u
         if (role === "admin") return refuse(intent, 403, A.twoFactorFailed, A.twoFactorAdminRequired);
         const headers = await disableTwoFactor(req, parsed.data.password, parsed.data.code);
         await announceSessionChange(user.id);
-        return reply(intent, 200, { toast: { title: A.twoFactorDisabled, variant: "success" } }, headers);
+        return renewed(request, intent, { title: A.twoFactorDisabled, variant: "success" }, headers, "two-factor");
       }
       case "password-change": {
         const parsed = parse(changePasswordSchema);
         if (!parsed.success) return reply(intent, 400, { fieldErrors: parsed.fieldErrors });
         const headers = await changePassword(req, user, parsed.data.currentPassword, parsed.data.newPassword);
         await announceSessionChange(user.id);
-        return reply(
-          intent,
-          200,
-          { toast: { title: A.passwordChanged, description: A.passwordChangedDescription, variant: "success" } },
-          headers,
-        );
+        const toast = {
+          title: A.passwordChanged,
+          description: A.passwordChangedDescription,
+          variant: "success" as const,
+        };
+        return renewed(request, intent, toast, headers, "password");
       }
       case "session-revoke": {
         const parsed = parse(revokeSessionSchema);
