@@ -3,6 +3,7 @@ export const ACCOUNT_TEXTS = {
   codeRequired: "Enter the 6-digit code from your authenticator app.",
   codeInvalidFormat: "Enter the 6-digit code from your app, or a recovery code like abcde-12345.",
   codeWrong: "That code is not correct. Try the current code from your app.",
+  codeUsed: "That code was already used. Wait for the next code in your app.",
   twoFactorTitle: "Two-step verification",
   twoFactorFailed: "Two-step verification failed",
   twoFactorExpired: "Your log-in waited too long for its code. Please log in again.",
@@ -35,3 +36,6 @@ export const ACCOUNT_TEXTS = {
 
 /** The `?error=` code of a provider sign-in or connection refused because the provider has not verified the address. */
 export const PROVIDER_EMAIL_UNVERIFIED = "provider_email_unverified";
+
+/** The error code of an authenticator code that was already accepted once (each code works once). */
+export const CODE_ALREADY_USED = "CODE_ALREADY_USED";

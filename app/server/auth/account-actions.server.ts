@@ -8,7 +8,7 @@ import {
   passwordOnlySchema,
   revokeSessionSchema,
 } from "~/domain/account-schemas";
-import { ACCOUNT_TEXTS as A } from "~/domain/account-texts";
+import { ACCOUNT_TEXTS as A, CODE_ALREADY_USED } from "~/domain/account-texts";
 import type { AccountActionData, AccountIntent, AccountOverview } from "~/domain/account-views";
 import { parseForm } from "~/lib/form";
 import type { z } from "zod";
@@ -127,7 +127,7 @@ export async function accountAction(request: Request, context: AppLoadContext, u
       case "two-factor-confirm": {
         const parsed = parse(codeOnlySchema);
         if (!parsed.success) return reply(intent, 400, { fieldErrors: parsed.fieldErrors });
-        const headers = await confirmEnrolment(req, parsed.data.code);
+        const headers = await confirmEnrolment(req, user.id, parsed.data.code);
         await announceSessionChange(user.id);
         return renewed(request, intent, { title: A.twoFactorEnabled, variant: "success" }, headers, "two-factor");
       }
@@ -136,7 +136,7 @@ export async function accountAction(request: Request, context: AppLoadContext, u
         if (!parsed.success) return reply(intent, 400, { fieldErrors: parsed.fieldErrors });
         const { role } = await getCurrentSession(request);
         if (role === "admin") return refuse(intent, 403, A.twoFactorFailed, A.twoFactorAdminRequired);
-        const headers = await disableTwoFactor(req, parsed.data.password, parsed.data.code);
+        const headers = await disableTwoFactor(req, user.id, parsed.data.password, parsed.data.code);
         await announceSessionChange(user.id);
         return renewed(request, intent, { title: A.twoFactorDisabled, variant: "success" }, headers, "two-factor");
       }
@@ -205,6 +205,7 @@ export async function accountAction(request: Request, context: AppLoadContext, u
         return refuse(intent, 403, A.twoFactorFailed, A.passwordWrong, field);
       }
       if (code === "INVALID_CODE") return refuse(intent, 403, A.twoFactorFailed, A.codeWrong, "code");
+      if (code === CODE_ALREADY_USED) return refuse(intent, 403, A.twoFactorFailed, A.codeUsed, "code");
       if (code === "TOTP_ALREADY_ENABLED") return refuse(intent, 409, A.twoFactorFailed, "Two-factor is already on.");
       if (code === "TOTP_NOT_ENABLED") {
         return refuse(intent, 409, A.twoFactorFailed, "Start the set-up again: enter your password first.");
