@@ -14,19 +14,23 @@ export async function codeAtStep(base32Secret: string, step: number): Promise<st
 const lastUsed = new Map<string, number>();
 
 /**
- * The code an authenticator app shows that this process has not used yet, now that each code works
- * once (issue 22): the current code, or the next one if the current one was used (the site accepts
- * one step ahead); when both were used, it waits for the app's next code.
+ * A code the site accepts now that this process has not used yet, now that each code works once
+ * (issue 22). The site accepts the previous, current and next step's code, and each step only after
+ * the last one used: so the previous code (while it has more than five seconds left), the current
+ * one and the next one, in that order, give three sign-ins at once; then it waits for the app's
+ * next code, as a person would.
  */
 export async function nextCode(base32Secret: string): Promise<string> {
   for (;;) {
     const now = currentStep();
-    const step = Math.max(now, (lastUsed.get(base32Secret) ?? -Infinity) + 1);
-    if (step <= now + 1) {
+    const left = (now + 1) * TOTP_PERIOD_MS - Date.now();
+    const last = lastUsed.get(base32Secret) ?? -Infinity;
+    const step = [left > 5_000 ? now - 1 : now, now, now + 1].find((candidate) => candidate > last);
+    if (step !== undefined) {
       lastUsed.set(base32Secret, step);
       return codeAtStep(base32Secret, step);
     }
-    await new Promise((resolve) => setTimeout(resolve, (now + 1) * TOTP_PERIOD_MS - Date.now() + 200));
+    await new Promise((resolve) => setTimeout(resolve, left + 200));
   }
 }
 
