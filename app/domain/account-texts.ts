@@ -3,6 +3,7 @@ export const ACCOUNT_TEXTS = {
   codeRequired: "Enter the 6-digit code from your authenticator app.",
   codeInvalidFormat: "Enter the 6-digit code from your app, or a recovery code like abcde-12345.",
   codeWrong: "That code is not correct. Try the current code from your app.",
+  codeUsed: "That code was already used. Wait for the next code in your app.",
   twoFactorTitle: "Two-step verification",
   twoFactorFailed: "Two-step verification failed",
   twoFactorExpired: "Your log-in waited too long for its code. Please log in again.",
@@ -25,7 +26,16 @@ export const ACCOUNT_TEXTS = {
     "An account with this e-mail address already exists. Log in with your password, then connect the provider on your profile.",
   oauthTwoFactor:
     "This account has two-factor authentication on: log in with your password and the code from your app.",
+  oauthEmailUnverified:
+    "The provider has not verified this e-mail address. Verify it there (on GitHub: make it your primary, verified address), then try again, or register with your e-mail address.",
   oauthFailed: "Signing in with the provider did not work. Please try again.",
   oauthLinked: "Connected",
+  oauthConnectFailed: "The provider could not be connected. Please try again.",
   unexpected: "Something went wrong. Please try again.",
 } as const;
+
+/** The `?error=` code of a provider sign-in or connection refused because the provider has not verified the address. */
+export const PROVIDER_EMAIL_UNVERIFIED = "provider_email_unverified";
+
+/** The error code of an authenticator code that was already accepted once (each code works once). */
+export const CODE_ALREADY_USED = "CODE_ALREADY_USED";

@@ -4,7 +4,7 @@ import { authCookies } from "~/server/auth/auth-cookies.server";
 import { APIError } from "better-auth/api";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { OAuthButtons } from "~/components/oauth-buttons";
-import { ACCOUNT_TEXTS } from "~/domain/account-texts";
+import { ACCOUNT_TEXTS, PROVIDER_EMAIL_UNVERIFIED } from "~/domain/account-texts";
 import { configuredOAuthProviders } from "~/server/auth/oauth-providers.server";
 import { getEnv } from "~/server/env.server";
 import { AuthCard } from "~/components/auth-card";
@@ -25,18 +25,19 @@ import { redirectWithToast } from "~/server/toast.server";
 import { readForm } from "~/server/read-form.server";
 import type { Route } from "./+types/login";
 
+/** What a provider sign-in that came back with `?error=<code>` tells the person. */
+const OAUTH_ERRORS = new Map<string, string>([
+  ["account_not_linked", ACCOUNT_TEXTS.oauthAccountNotLinked],
+  ["unable_to_create_session", ACCOUNT_TEXTS.oauthTwoFactor],
+  [PROVIDER_EMAIL_UNVERIFIED, ACCOUNT_TEXTS.oauthEmailUnverified],
+]);
+
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAnonymous(request);
   const error = new URL(request.url).searchParams.get("error");
   return {
     providers: configuredOAuthProviders(getEnv()),
-    oauthError: !error
-      ? null
-      : error === "account_not_linked"
-        ? ACCOUNT_TEXTS.oauthAccountNotLinked
-        : error === "unable_to_create_session"
-          ? ACCOUNT_TEXTS.oauthTwoFactor
-          : ACCOUNT_TEXTS.oauthFailed,
+    oauthError: error ? (OAUTH_ERRORS.get(error) ?? ACCOUNT_TEXTS.oauthFailed) : null,
   };
 }
 

@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import { useActionToast } from "~/components/use-action-toast";
 import { parseSecondFactor, signInCodeSchema } from "~/domain/account-schemas";
-import { ACCOUNT_TEXTS as A } from "~/domain/account-texts";
+import { ACCOUNT_TEXTS as A, CODE_ALREADY_USED } from "~/domain/account-texts";
 import { AUTH_TEXTS as T } from "~/domain/auth-texts";
 import { parseForm, useFormValidation } from "~/lib/form";
 import { pageTitle } from "~/lib/meta";
@@ -52,6 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const headers = await completeSignIn(
       new Request(request.url, { headers: withClientIp(request.headers, context.clientIp) }),
+      pending.id,
       factor.code,
       factor.kind,
     );
@@ -64,6 +65,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof APIError) {
       const code = error.body?.code;
+      // A replayed code is no guess (whoever sends it saw it): refused, not counted.
+      if (code === CODE_ALREADY_USED) {
+        return failure(401, { title: A.twoFactorFailed, description: A.codeUsed, fieldErrors: { code: [A.codeUsed] } });
+      }
       if (code === "INVALID_CODE" || code === "INVALID_BACKUP_CODE") {
         await recordSignInFailure(guardKey(pending.id), context.clientIp);
         return failure(401, {

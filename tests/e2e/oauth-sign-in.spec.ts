@@ -64,3 +64,15 @@ test("an existing account's e-mail: refused until its owner connects the provide
   await expect(page).toHaveURL(/\/profile\?linked=1/);
   await expect(page.locator("#connected-accounts")).toContainText("Google: connected");
 });
+
+test("a GitHub address GitHub has not verified: refused with a message, nobody signed in", async ({ page }, info) => {
+  const email = `oauth-unverified-${info.project.name}-${Date.now().toString(36)}@example.com`;
+  providers.setIdentity({ id: String(8000 + ++n), name: "Mallory GitHub", email, emailVerified: false });
+  await page.goto(`${site.origin}/login?redirectTo=%2Fprofile`);
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Log in with GitHub" }).click();
+  await expect(page).toHaveURL(/\/login\?error=provider_email_unverified/);
+  await expect(page.getByRole("alert").filter({ hasText: "has not verified this e-mail address" })).toBeVisible();
+  await page.goto(`${site.origin}/profile`);
+  await expect(page).toHaveURL(/\/login/);
+});

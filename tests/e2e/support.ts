@@ -1,5 +1,4 @@
-import { base32 } from "@better-auth/utils/base32";
-import { createOTP } from "@better-auth/utils/otp";
+import { nextCode, withUnusedCode } from "../support/totp";
 import { test as base, expect, type APIRequest, type Cookie, type Page } from "@playwright/test";
 
 export interface Account {
@@ -9,10 +8,8 @@ export interface Account {
   totpSecret?: string;
 }
 
-/** The current 6-digit code of a base32 secret, as an authenticator app shows it. */
-export async function totp(base32Secret: string): Promise<string> {
-  return createOTP(base32.decode(base32Secret.toUpperCase())).totp();
-}
+/** The 6-digit code of a base32 secret an authenticator app shows, not used yet by this process (each works once). */
+export const totp = nextCode;
 
 /**
  * Playwright's test with a page whose goto waits for the app to hydrate after loading an HTML
@@ -72,12 +69,16 @@ async function signInOverHttp(playwright: { request: APIRequest }, baseURL: stri
     if (response.headers()["location"]?.startsWith("/login/two-factor")) {
       // Two-factor on (the seeded admin): the second step with the current code of its secret.
       if (!account.totpSecret) throw new Error(`${account.email} asks for a two-factor code: give its totpSecret`);
-      const second = await api.post("/login/two-factor", {
-        form: { code: await totp(account.totpSecret), redirectTo: "/" },
-        headers: { Origin: new URL(baseURL).origin },
-        maxRedirects: 0,
+      await withUnusedCode(account.totpSecret, async (code) => {
+        const second = await api.post("/login/two-factor", {
+          form: { code, redirectTo: "/" },
+          headers: { Origin: new URL(baseURL).origin },
+          maxRedirects: 0,
+        });
+        if (second.status() === 401) return null;
+        if (second.status() !== 302) throw new Error(`two-factor for ${account.email} answered ${second.status()}`);
+        return true;
       });
-      if (second.status() !== 302) throw new Error(`two-factor for ${account.email} answered ${second.status()}`);
     }
     // Only the session: the flash toast of this sign-in must not show up in every test.
     return (await api.storageState()).cookies.filter((cookie) => cookie.name.endsWith("session_token"));
@@ -139,8 +140,17 @@ export async function logIn(
   if (totpSecret) {
     await expect(page).toHaveURL(/\/login\/two-factor/);
     await waitForHydration(page);
-    await page.getByLabel("Code").fill(await totp(totpSecret));
-    await page.getByRole("button", { name: "Verify" }).click();
+    await withUnusedCode(totpSecret, async (code) => {
+      await page.getByLabel("Code").fill(code);
+      await page.getByRole("button", { name: "Verify" }).click();
+      // Each code works once: a code used already (by another sign-in) is refused on the same page.
+      return page
+        .waitForURL((url) => url.pathname === "/", { timeout: 5000 })
+        .then(
+          () => true,
+          () => null,
+        );
+    });
   }
   await expect(page).toHaveURL("/");
   await waitForHydration(page);

@@ -6,7 +6,8 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
-import { demoTwoFactorCode } from "./demo-two-factor";
+import { demoTwoFactorSecret } from "./demo-two-factor";
+import { withUnusedCode } from "./totp";
 import type { EngineName } from "./test-app";
 
 /**
@@ -192,8 +193,10 @@ export async function liveSignIn(
     .join("; ");
   if (!String(res.headers.location ?? "").startsWith("/login/two-factor")) return cookie;
   // The seeded admin has two-factor on: the code step with its secret's current code.
-  const code = await demoTwoFactorCode(email);
-  const second = await postForm(server, "/login/two-factor", { code, redirectTo: "/" }, { cookie, headers });
+  const second = await withUnusedCode(demoTwoFactorSecret(email), async (code) => {
+    const answer = await postForm(server, "/login/two-factor", { code, redirectTo: "/" }, { cookie, headers });
+    return answer.status === 401 ? null : answer;
+  });
   if (second.status !== 302) throw new Error(`two-factor failed for ${email}: ${second.status}`);
   return (second.headers["set-cookie"] ?? [])
     .map((line) => line.split(";")[0]!)

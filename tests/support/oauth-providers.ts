@@ -8,6 +8,8 @@ export interface ProviderIdentity {
   name: string;
   email: string;
   emailVerified: boolean;
+  /** GitHub's `/user/emails` answer, when a test needs more than the one primary address. */
+  githubEmails?: { email: string; primary: boolean; verified: boolean }[];
 }
 
 export interface LocalProviders {
@@ -66,7 +68,11 @@ export async function startLocalProviders(host = "127.0.0.1"): Promise<LocalProv
         }),
       );
     } else if (req.url === "/user/emails") {
-      res.end(JSON.stringify([{ email: identity.email, primary: true, verified: identity.emailVerified }]));
+      res.end(
+        JSON.stringify(
+          identity.githubEmails ?? [{ email: identity.email, primary: true, verified: identity.emailVerified }],
+        ),
+      );
     } else {
       res.writeHead(404).end("{}");
     }

@@ -87,7 +87,12 @@ export async function signInCookie(email: string, password: string): Promise<str
   return cookieFrom(done.headers, cookie);
 }
 
-/** The TOTP code now for an account enrolled in two-factor (its secret decrypted as Better Auth does). */
+/**
+ * A TOTP code for an account enrolled in two-factor (its secret decrypted as Better Auth does) that
+ * the site has not accepted yet: each code works once, so after the current step was used this is
+ * the next step's code (accepted one step ahead). When that was used too, the stored step is
+ * forgotten, standing in for waiting half a minute (these sign-ins are not what a test is about).
+ */
 export async function currentCodeFor(email: string): Promise<string> {
   const { getDb } = await import("~/server/db/db.server");
   const { twoFactors, users } = await import("~/server/db/schema");
@@ -95,12 +100,19 @@ export async function currentCodeFor(email: string): Promise<string> {
   const { symmetricDecrypt } = await import("better-auth/crypto");
   const { createOTP } = await import("@better-auth/utils/otp");
   const { base32 } = await import("@better-auth/utils/base32");
+  const { currentStep } = await import("./totp");
   const [row] = await getDb()
-    .select({ secret: twoFactors.secret })
+    .select({ id: twoFactors.id, secret: twoFactors.secret, lastStep: twoFactors.lastTotpStep })
     .from(twoFactors)
     .innerJoin(users, eq(users.id, twoFactors.userId))
     .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
   if (!row) throw new Error(`${email} has no two-factor secret`);
   const secret = await symmetricDecrypt({ key: getEnv().BETTER_AUTH_SECRET, data: row.secret });
-  return createOTP(secret.startsWith("base32:") ? base32.decode(secret.slice(7)) : secret).totp();
+  const now = currentStep();
+  let step = Math.max(now, (row.lastStep ?? -Infinity) + 1);
+  if (step > now + 1) {
+    await getDb().update(twoFactors).set({ lastTotpStep: null }).where(eq(twoFactors.id, row.id));
+    step = now;
+  }
+  return createOTP(secret.startsWith("base32:") ? base32.decode(secret.slice(7)) : secret).hotp(step);
 }

@@ -1,6 +1,7 @@
 import { Form, useSearchParams } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { ACCOUNT_TEXTS as A, PROVIDER_EMAIL_UNVERIFIED } from "~/domain/account-texts";
 import type { ConnectedAccount } from "~/domain/account-views";
 
 const NAMES = { github: "GitHub", google: "Google" } as const;
@@ -18,6 +19,8 @@ export function ConnectedAccountsSection({
 }) {
   const [searchParams] = useSearchParams();
   const linked = new Set(connected.map((c) => c.provider));
+  // A connection the provider refused or we refused comes back as /profile?error=<code>.
+  const error = searchParams.get("error");
   return (
     <Card id="connected-accounts">
       <CardHeader>
@@ -28,6 +31,11 @@ export function ConnectedAccountsSection({
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
         {searchParams.get("linked") ? <p className="text-sm text-success">The account was connected.</p> : null}
+        {error ? (
+          <p role="alert" className="text-sm text-destructive">
+            {error === PROVIDER_EMAIL_UNVERIFIED ? A.oauthEmailUnverified : A.oauthConnectFailed}
+          </p>
+        ) : null}
         <ul className="flex flex-col gap-3">
           {connected.map((c) => (
             <li key={c.provider} className="text-sm">

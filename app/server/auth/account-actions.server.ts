@@ -8,7 +8,7 @@ import {
   passwordOnlySchema,
   revokeSessionSchema,
 } from "~/domain/account-schemas";
-import { ACCOUNT_TEXTS as A } from "~/domain/account-texts";
+import { ACCOUNT_TEXTS as A, CODE_ALREADY_USED } from "~/domain/account-texts";
 import type { AccountActionData, AccountIntent, AccountOverview } from "~/domain/account-views";
 import { parseForm } from "~/lib/form";
 import type { z } from "zod";
@@ -46,6 +46,20 @@ function reply(intent: AccountIntent, status: number, body: Partial<AccountActio
     { intent, ok: status < 400, toast: null, fieldErrors: null, ...body },
     { status, headers },
   );
+}
+
+/**
+ * The answer to an action that renewed the session (Better Auth rotates it: the old cookie no longer
+ * signs in). The page's scripts post to `/profile.data` and take the new cookie from this answer. A
+ * native form post (no JavaScript) is followed by the page's loaders, which would still see the old
+ * cookie and send the person to /login: it gets a redirect back to the profile that carries the new
+ * cookie instead (post/redirect/get), and the next request's loaders see the new session.
+ */
+type Toast = NonNullable<AccountActionData["toast"]>;
+
+function renewed(request: Request, intent: AccountIntent, toast: Toast, headers: Headers, section: string) {
+  if (new URL(request.url).pathname.endsWith(".data")) return reply(intent, 200, { toast }, headers);
+  return redirectWithToast(`/profile#${section}`, toast, { status: 303, headers });
 }
 
 function refuse(intent: AccountIntent, status: number, title: string, description: string, field = "form") {
@@ -105,30 +119,30 @@ export async function accountAction(request: Request, context: AppLoadContext, u
       case "two-factor-confirm": {
         const parsed = parse(codeOnlySchema);
         if (!parsed.success) return reply(intent, 400, { fieldErrors: parsed.fieldErrors });
-        const headers = await confirmEnrolment(req, parsed.data.code);
+        const headers = await confirmEnrolment(req, user.id, parsed.data.code);
         await announceSessionChange(user.id);
-        return reply(intent, 200, { toast: { title: A.twoFactorEnabled, variant: "success" } }, headers);
+        return renewed(request, intent, { title: A.twoFactorEnabled, variant: "success" }, headers, "two-factor");
       }
       case "two-factor-disable": {
         const parsed = parse(disableTwoFactorSchema);
         if (!parsed.success) return reply(intent, 400, { fieldErrors: parsed.fieldErrors });
         const { role } = await getCurrentSession(request);
         if (role === "admin") return refuse(intent, 403, A.twoFactorFailed, A.twoFactorAdminRequired);
-        const headers = await disableTwoFactor(req, parsed.data.password, parsed.data.code);
+        const headers = await disableTwoFactor(req, user.id, parsed.data.password, parsed.data.code);
         await announceSessionChange(user.id);
-        return reply(intent, 200, { toast: { title: A.twoFactorDisabled, variant: "success" } }, headers);
+        return renewed(request, intent, { title: A.twoFactorDisabled, variant: "success" }, headers, "two-factor");
       }
       case "password-change": {
         const parsed = parse(changePasswordSchema);
         if (!parsed.success) return reply(intent, 400, { fieldErrors: parsed.fieldErrors });
         const headers = await changePassword(req, user, parsed.data.currentPassword, parsed.data.newPassword);
         await announceSessionChange(user.id);
-        return reply(
-          intent,
-          200,
-          { toast: { title: A.passwordChanged, description: A.passwordChangedDescription, variant: "success" } },
-          headers,
-        );
+        const toast = {
+          title: A.passwordChanged,
+          description: A.passwordChangedDescription,
+          variant: "success" as const,
+        };
+        return renewed(request, intent, toast, headers, "password");
       }
       case "session-revoke": {
         const parsed = parse(revokeSessionSchema);
@@ -183,6 +197,7 @@ export async function accountAction(request: Request, context: AppLoadContext, u
         return refuse(intent, 403, A.twoFactorFailed, A.passwordWrong, field);
       }
       if (code === "INVALID_CODE") return refuse(intent, 403, A.twoFactorFailed, A.codeWrong, "code");
+      if (code === CODE_ALREADY_USED) return refuse(intent, 403, A.twoFactorFailed, A.codeUsed, "code");
       if (code === "TOTP_ALREADY_ENABLED") return refuse(intent, 409, A.twoFactorFailed, "Two-factor is already on.");
       if (code === "TOTP_NOT_ENABLED") {
         return refuse(intent, 409, A.twoFactorFailed, "Start the set-up again: enter your password first.");

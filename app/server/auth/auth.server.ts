@@ -12,7 +12,7 @@ import { changeEmailEmail, confirmationEmail, resetPasswordEmail } from "~/email
 import { notifyProviderConnected } from "./account-notices.server";
 import { connectedAccounts } from "./connected-accounts.server";
 import { announceSessionChange } from "./session-cache.server";
-import { oauthProviderConfigs } from "./oauth-providers.server";
+import { oauthProviderConfigs, requireProviderVerifiedEmail } from "./oauth-providers.server";
 
 export const CLIENT_IP_HEADER = "x-forgekit-client-ip";
 
@@ -134,6 +134,9 @@ function createAuth() {
     },
     user: {
       changeEmail: { enabled: true },
+      // A GitHub / Google identity counts only with an address the provider verified: no account
+      // is created, signed in to or connected otherwise (/login?error=provider_email_unverified).
+      validateUserInfo: requireProviderVerifiedEmail,
     },
     session: {
       expiresIn: SESSION_SECONDS,

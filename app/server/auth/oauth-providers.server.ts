@@ -1,4 +1,5 @@
 import type { GenericOAuthConfig } from "better-auth/plugins";
+import { PROVIDER_EMAIL_UNVERIFIED } from "~/domain/account-texts";
 import type { Env } from "../env.server";
 
 export type OAuthProviderId = "github" | "google";
@@ -33,7 +34,9 @@ interface GitHubEmail {
 
 /**
  * The GitHub user behind an access token: the name (or login) and the primary e-mail with
- * whether GitHub has verified it (the /user answer's e-mail is only the public one).
+ * whether GitHub has verified it (the /user answer's e-mail is only the public one). Only the
+ * primary address counts, and only if verified: a secondary address, verified or not, or the
+ * public profile address is never taken for the account's e-mail.
  */
 export async function gitHubUserInfo(apiUrl: string, accessToken: string) {
   const headers = {
@@ -47,16 +50,31 @@ export async function gitHubUserInfo(apiUrl: string, accessToken: string) {
   const user = (await userResponse.json()) as GitHubUser;
   const emailsResponse = await fetch(`${base}/user/emails`, { headers });
   const emails = emailsResponse.ok ? ((await emailsResponse.json()) as GitHubEmail[]) : [];
-  const primary = emails.find((e) => e.primary) ?? emails.find((e) => e.verified);
+  const primary = Array.isArray(emails) ? emails.find((e) => e.primary === true) : undefined;
   const email = primary?.email ?? user.email;
   if (!email) return null;
   return {
     id: String(user.id),
     name: user.name || user.login || email.split("@")[0]!,
     email,
-    emailVerified: primary?.verified ?? false,
+    emailVerified: primary?.verified === true,
     image: user.avatar_url ?? undefined,
   };
+}
+
+/**
+ * Better Auth's `user.validateUserInfo` gate: an identity from GitHub or Google creates an account,
+ * signs in to one or is connected to one only with an address the provider reports verified
+ * (GitHub: the primary address with `verified: true`; Google: `email_verified`). Otherwise anyone
+ * could add someone else's address to a provider account and take over, or pre-claim, the account
+ * of that address. Sign-ins by password are not affected (their address is confirmed by e-mail).
+ */
+export function requireProviderVerifiedEmail(data: {
+  user: { emailVerified?: unknown };
+  source: { method: string };
+}): { error: string; errorDescription: string } | undefined {
+  if (data.source.method !== "oauth" || data.user.emailVerified === true) return undefined;
+  return { error: PROVIDER_EMAIL_UNVERIFIED, errorDescription: "The provider has not verified this e-mail address." };
 }
 
 /** Better Auth's generic OAuth configuration for the configured providers. */

@@ -1,8 +1,10 @@
 import { base32 } from "@better-auth/utils/base32";
 import { createOTP } from "@better-auth/utils/otp";
-import { symmetricEncrypt } from "better-auth/crypto";
-import { and, eq, gt, sql } from "drizzle-orm";
+import { APIError } from "better-auth/api";
+import { constantTimeEqual, symmetricDecrypt, symmetricEncrypt } from "better-auth/crypto";
+import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import QRCode from "qrcode";
+import { ACCOUNT_TEXTS as A, CODE_ALREADY_USED } from "~/domain/account-texts";
 import type { Enrolment } from "~/domain/account-views";
 import { getDb } from "../db/db.server";
 import { twoFactors, users, verifications } from "../db/schema";
@@ -75,14 +77,53 @@ export async function startEnrolment(request: Request, password: string): Promis
   };
 }
 
+/** Better Auth's TOTP period; it accepts the code of the step before and after the current one too. */
+const TOTP_PERIOD_MS = 30_000;
+
+/**
+ * Each authenticator code works once (issue 22): before Better Auth checks a code, the code's
+ * time-step is claimed for the user in the database, only if it is later than the last step
+ * accepted, in one conditional UPDATE (so two sign-ins with the same code, on one app server or
+ * two, have one winner). A replayed code, or an older one, is refused with CODE_ALREADY_USED. A
+ * code that matches no step is left to Better Auth, which refuses and counts it.
+ */
+export async function claimTotpCode(userId: string, code: string): Promise<void> {
+  const [row] = await getDb()
+    .select({ secret: twoFactors.secret })
+    .from(twoFactors)
+    .where(eq(twoFactors.userId, userId));
+  if (!row) return;
+  const decrypted = await symmetricDecrypt({ key: getEnv().BETTER_AUTH_SECRET, data: row.secret });
+  const otp = createOTP(decrypted.startsWith("base32:") ? base32.decode(decrypted.slice(7).toUpperCase()) : decrypted);
+  const now = Math.floor(Date.now() / TOTP_PERIOD_MS);
+  let step: number | null = null;
+  for (const candidate of [now - 1, now, now + 1]) {
+    if (constantTimeEqual(await otp.hotp(candidate), code)) step = candidate;
+  }
+  if (step === null) return;
+  const claimed = await getDb()
+    .update(twoFactors)
+    .set({ lastTotpStep: step })
+    .where(and(eq(twoFactors.userId, userId), or(isNull(twoFactors.lastTotpStep), lt(twoFactors.lastTotpStep, step))))
+    .returning({ id: twoFactors.id });
+  if (claimed.length === 0) throw new APIError("BAD_REQUEST", { code: CODE_ALREADY_USED, message: A.codeUsed });
+}
+
 /** Step two: a current code from the app confirms the secret and turns two-factor on. */
-export async function confirmEnrolment(request: Request, code: string): Promise<Headers> {
+export async function confirmEnrolment(request: Request, userId: string, code: string): Promise<Headers> {
+  await claimTotpCode(userId, code);
   const result = await getAuth().api.verifyTOTP({ body: { code }, headers: request.headers, returnHeaders: true });
   return authCookies(result.headers);
 }
 
 /** Turning it off takes a current code and the password; the session is renewed. */
-export async function disableTwoFactor(request: Request, password: string, code: string): Promise<Headers> {
+export async function disableTwoFactor(
+  request: Request,
+  userId: string,
+  password: string,
+  code: string,
+): Promise<Headers> {
+  await claimTotpCode(userId, code);
   await getAuth().api.verifyTOTP({ body: { code }, headers: request.headers });
   const result = await getAuth().api.disableTwoFactor({
     body: { password },
@@ -93,8 +134,14 @@ export async function disableTwoFactor(request: Request, password: string, code:
 }
 
 /** The sign-in's second step with an authenticator code or a recovery code (used up). */
-export async function completeSignIn(request: Request, code: string, kind: "totp" | "recovery"): Promise<Headers> {
+export async function completeSignIn(
+  request: Request,
+  userId: string,
+  code: string,
+  kind: "totp" | "recovery",
+): Promise<Headers> {
   const auth = getAuth();
+  if (kind === "totp") await claimTotpCode(userId, code);
   const result =
     kind === "totp"
       ? await auth.api.verifyTOTP({ body: { code }, headers: request.headers, returnHeaders: true })

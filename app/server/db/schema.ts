@@ -116,6 +116,9 @@ export const twoFactors = pgTable(
     verified: boolean("verified").notNull().default(true),
     failedVerificationCount: integer("failed_verification_count").notNull().default(0),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    // The 30-second time-step of the last authenticator code accepted for this secret: a code of
+    // that step or an earlier one is refused, so each code works once (two-factor.server.ts).
+    lastTotpStep: integer("last_totp_step"),
   },
   (t) => [uniqueIndex("two_factors_user_id_key").on(t.userId)],
 );
