@@ -15,7 +15,7 @@ import { accounts, audit_log, licenses, payments, profiles, sessions, user_roles
 import { flushMail } from "~/server/mail/outbox.server";
 import { DEMO_ACCOUNTS, seedDemoData } from "~/server/seed.server";
 import { call, cookieFrom, formRequest, getRequest, routeArgs, signInCookie } from "../support/route-call";
-import { pageRequest, throughAdminGuard } from "../support/admin-route";
+import { throughAdminGuard } from "../support/admin-route";
 import { createUser, startTestApp, testEngines, type TestApp } from "../support/test-app";
 
 const [ADMIN, USER] = DEMO_ACCOUNTS;
@@ -117,7 +117,7 @@ describe.each(testEngines())("account security on %s", (engine) => {
       expect(right.status).toBe(302);
       expect(right.headers.get("Location")).toBe("/licenses");
       const cookie = cookieFrom(right.headers, first.cookie);
-      expect((await call(() => throughAdminGuard(adminRoute.loader, pageRequest("/admin", cookie)))).status).toBe(200);
+      expect((await call(() => throughAdminGuard(adminRoute.loader, getRequest("/admin", cookie)))).status).toBe(200);
     });
 
     it("without a pending sign-in the code page sends back to /login; bad input is a 400", async () => {
@@ -198,7 +198,7 @@ describe.each(testEngines())("account security on %s", (engine) => {
 
     it("an admin without two-factor is sent to enrol before /admin opens, and admin actions answer 403", async () => {
       const admin = await member("fresh-admin", "admin");
-      const page = await call(() => throughAdminGuard(adminRoute.loader, pageRequest("/admin", admin.cookie)));
+      const page = await call(() => throughAdminGuard(adminRoute.loader, getRequest("/admin", admin.cookie)));
       expect(page.status).toBe(302);
       expect(page.headers.get("Location")).toBe(TWO_FACTOR_ENROL_PATH);
       const acting = await call(() =>
@@ -210,7 +210,7 @@ describe.each(testEngines())("account security on %s", (engine) => {
       );
       expect(overview.data.account.twoFactorRequired).toBe(true);
       const { cookie, secret } = await enrol(admin.cookie);
-      expect((await call(() => throughAdminGuard(adminRoute.loader, pageRequest("/admin", cookie)))).status).toBe(200);
+      expect((await call(() => throughAdminGuard(adminRoute.loader, getRequest("/admin", cookie)))).status).toBe(200);
       // …and cannot turn it off again.
       const off = await post(cookie, { intent: "two-factor-disable", password: PASSWORD, code: await codeOf(secret) });
       expect(off.status).toBe(403);

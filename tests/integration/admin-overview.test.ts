@@ -7,7 +7,7 @@ import { getOverview } from "~/server/admin/overview.server";
 import { recordAudit } from "~/server/audit/audit.server";
 import { audit_log, licenses, payments, users } from "~/server/db/schema";
 import { DEMO_ACCOUNTS, seedDemoData } from "~/server/seed.server";
-import { adminFile, pageRequest, throughAdminGuard } from "../support/admin-route";
+import { adminFile, throughAdminGuard } from "../support/admin-route";
 import { call, getRequest, signInCookie } from "../support/route-call";
 import { createUser, startTestApp, testEngines, type TestApp } from "../support/test-app";
 
@@ -29,7 +29,7 @@ describe.each(testEngines())("admin overview and audit log on %s", (engine) => {
 
   const db = () => app.database.db;
   const load = (query: string, cookie = adminCookie) =>
-    call(() => throughAdminGuard(adminRoute.loader, pageRequest(`/admin${query}`, cookie)));
+    call(() => throughAdminGuard(adminRoute.loader, getRequest(`/admin${query}`, cookie)));
   const csv = (query: string, cookie = adminCookie) =>
     adminFile(csvRoute.loader, getRequest(`/admin/audit.csv${query}`, cookie));
 

@@ -7,7 +7,7 @@ import { audit_log, demo_billing, job_keys, licenses, payments, releases, users 
 import { drainJobs } from "~/server/jobs/jobs.server";
 import { licenseKeys } from "~/server/license-keys/keys.server";
 import { DEMO_ACCOUNTS, seedDemoData } from "~/server/seed.server";
-import { adminFile, pageRequest, throughAdminGuard } from "../support/admin-route";
+import { adminFile, throughAdminGuard } from "../support/admin-route";
 import { call, formRequest, getRequest, signInCookie } from "../support/route-call";
 import { createUser, startTestApp, testEngines, type TestApp } from "../support/test-app";
 
@@ -28,7 +28,7 @@ describe.each(testEngines())("administration on %s", (engine) => {
 
   const db = () => app.database.db;
   const load = (query: string, cookie = adminCookie) =>
-    call(() => throughAdminGuard(adminRoute.loader, pageRequest(`/admin${query}`, cookie)));
+    call(() => throughAdminGuard(adminRoute.loader, getRequest(`/admin${query}`, cookie)));
   const postTo = (path: string, fields: Record<string, string | string[]>, cookie: string) => {
     const body = new URLSearchParams();
     for (const [k, v] of Object.entries(fields)) for (const value of [v].flat()) body.append(k, value);
@@ -41,7 +41,7 @@ describe.each(testEngines())("administration on %s", (engine) => {
   const postUser = (userId: string, fields: Record<string, string | string[]>, cookie = adminCookie) =>
     call(() => throughAdminGuard(userRoute.action, postTo(`/admin/users/${userId}`, fields, cookie), { userId }));
   const loadUser = (userId: string, cookie = adminCookie) =>
-    call(() => throughAdminGuard(userRoute.loader, pageRequest(`/admin/users/${userId}`, cookie), { userId }));
+    call(() => throughAdminGuard(userRoute.loader, getRequest(`/admin/users/${userId}`, cookie), { userId }));
   const csv = (query: string, cookie = adminCookie) =>
     adminFile(csvRoute.loader, getRequest(`/admin/audit.csv${query}`, cookie));
   const auditCount = async () =>

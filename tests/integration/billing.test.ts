@@ -195,9 +195,9 @@ describe.each(testEngines())("billing history and invoices on %s", (engine) => {
     expect(got.status).toBe(200);
     expect(got.headers.get("Content-Type")).toBe("application/pdf");
     expect(pdfText(new Uint8Array(await got.arrayBuffer()))).toContain("Ada Lovelace");
-    // The customer (not an admin) is refused (a file has no page to redirect to); signed out, too.
-    expect((await adminInvoice(user.id, transactionId, userCookie)).status).toBe(403);
-    expect((await adminInvoice(user.id, transactionId, "")).status).toBe(401);
+    // The customer (not an admin) is sent away; signed out, too.
+    expect((await adminInvoice(user.id, transactionId, userCookie)).status).toBe(302);
+    expect((await adminInvoice(user.id, transactionId, "")).status).toBe(302);
     // Another user's id with this payment: not theirs, 404.
     const [admin] = await db().select().from(users).where(eq(users.email, ADMIN!.email));
     expect((await adminInvoice(admin!.id, transactionId, adminCookie)).status).toBe(404);

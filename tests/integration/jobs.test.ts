@@ -19,8 +19,8 @@ import {
 import { JOB_DEFINITIONS } from "~/server/jobs/definitions.server";
 import { revokeLicense } from "~/server/admin/manage-licenses.server";
 import { DEMO_ACCOUNTS, seedDemoData } from "~/server/seed.server";
-import { call, signInCookie } from "../support/route-call";
-import { pageRequest, throughAdminGuard } from "../support/admin-route";
+import { call, getRequest, signInCookie } from "../support/route-call";
+import { throughAdminGuard } from "../support/admin-route";
 import { createUser, startTestApp, testEngines, type TestApp } from "../support/test-app";
 
 const [ADMIN, USER] = DEMO_ACCOUNTS;
@@ -232,7 +232,7 @@ describe.each(testEngines())("durable jobs on %s", (engine) => {
     expect(status.lastFailure).toMatchObject({ kind: "flaky", error: "provider still down (4)" });
 
     const adminCookie = await signInCookie(ADMIN!.email, ADMIN!.password);
-    const page = await call(() => throughAdminGuard(adminRoute.loader, pageRequest("/admin", adminCookie)));
+    const page = await call(() => throughAdminGuard(adminRoute.loader, getRequest("/admin", adminCookie)));
     expect(page.status).toBe(200);
     expect((page.data as { jobs: unknown }).jobs).toMatchObject({
       failed: 1,
@@ -240,7 +240,7 @@ describe.each(testEngines())("durable jobs on %s", (engine) => {
     });
     // Admin-only, as the whole page.
     const userCookie = await signInCookie(USER!.email, USER!.password);
-    const asUser = await call(() => throughAdminGuard(adminRoute.loader, pageRequest("/admin", userCookie)));
+    const asUser = await call(() => throughAdminGuard(adminRoute.loader, getRequest("/admin", userCookie)));
     expect(asUser.status).toBe(302);
   });
 

@@ -1,6 +1,6 @@
 import { RouterContextProvider } from "react-router";
 import { adminGuard } from "~/server/auth/admin-guard.server";
-import { getRequest, testContext } from "./route-call";
+import { testContext } from "./route-call";
 
 type Handler = (args: any) => unknown;
 
@@ -13,13 +13,6 @@ export async function throughAdminGuard(handler: Handler, request: Request, para
   const context = Object.assign(new RouterContextProvider(), testContext());
   const args = { request, params, context, url: new URL(request.url), pattern: "" };
   return adminGuard(args, async () => (await handler(args)) as Response);
-}
-
-/** A GET as a browser sends it to show a page (asking for HTML): a refusal is a redirect. */
-export function pageRequest(pathname: string, cookie?: string): Request {
-  const request = getRequest(pathname, cookie);
-  request.headers.set("Accept", "text/html,application/xhtml+xml");
-  return request;
 }
 
 /** A file route's answer through the guard (a refusal is its 401/403 Response). */

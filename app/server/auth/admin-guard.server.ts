@@ -9,20 +9,20 @@ export const NOT_AN_ADMIN_MESSAGE = "Only administrators can do this.";
 /** The admin the guard let through; set by adminGuard only, so nothing under it runs without it. */
 const adminContext = createContext<SessionUser>();
 
-/**
- * A read a browser makes to show a page: a document request asking for HTML, or React Router's
- * `.data` request for a page's loaders. Refused, it is sent elsewhere; everything else (a write, a
- * file fetched by a program) is told why with 401 or 403, as a file has no page to redirect to.
- */
-function isPageRead(request: Request): boolean {
-  if (request.method !== "GET" && request.method !== "HEAD") return false;
-  if (new URL(request.url).pathname.endsWith(".data")) return true;
-  return (request.headers.get("Accept") ?? "").includes("text/html");
+/** A file under /admin (its last path segment has an extension: `/admin/audit.csv`). */
+function isFile(request: Request): boolean {
+  const path = new URL(request.url).pathname.replace(/\.data$/, "");
+  return /\.[a-z0-9]+$/i.test(path.slice(path.lastIndexOf("/") + 1));
 }
 
+/**
+ * A refusal: a page read is redirected (spec section 6); a file read and any write are told why with
+ * 401 or 403, as a file has no page to redirect to and a post must not change anything silently.
+ */
 function refuse(request: Request, status: 401 | 403, message: string, pageTo: string): never {
-  if (isPageRead(request)) throw redirect(pageTo);
-  if (request.method === "GET" || request.method === "HEAD") {
+  const read = request.method === "GET" || request.method === "HEAD";
+  if (read && !isFile(request)) throw redirect(pageTo);
+  if (read) {
     throw new Response(`${message}\n`, {
       status,
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
