@@ -3,8 +3,8 @@ import type { SessionUser } from "~/domain/views";
 import { failure } from "../action-reply.server";
 import { getCurrentSession, TWO_FACTOR_ENROL_PATH, TWO_FACTOR_REQUIRED_MESSAGE } from "./session.server";
 
-export const SIGNED_OUT_MESSAGE = "Please log in again.";
-export const NOT_AN_ADMIN_MESSAGE = "Only administrators can do this.";
+const SIGNED_OUT_MESSAGE = "Please log in again.";
+const NOT_AN_ADMIN_MESSAGE = "Only administrators can do this.";
 
 /** The admin the guard let through; set by adminGuard only, so nothing under it runs without it. */
 const adminContext = createContext<SessionUser>();
