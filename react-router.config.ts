@@ -10,5 +10,8 @@ export default {
     // Request is rebuilt twice per loader. Its URL is the one asked for (`/licenses.data?_routes=…`);
     // loaders read the page's URL from their `url` argument or through pageUrl().
     v8_passThroughRequests: true,
+    // Route middleware: the admin layout's guard covers every route under it (routes/admin/layout.tsx).
+    // Loaders and actions get a RouterContextProvider (server/load-context.ts).
+    v8_middleware: true,
   },
 } satisfies Config;

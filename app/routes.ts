@@ -1,4 +1,4 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
 // One line per route of the spec (section 2), plus the release-notes feed.
 export default [
@@ -32,10 +32,14 @@ export default [
   route("billing/payment-method", "routes/billing.payment-method.ts"),
   route("success", "routes/success.tsx"),
   route("extend-license", "routes/extend-license.tsx"),
-  route("admin", "routes/admin.tsx"),
-  route("admin/users/:userId", "routes/admin.users.$userId.tsx"),
-  route("admin/users/:userId/invoices/:paymentId", "routes/admin.users.invoice.ts"),
-  route("admin/audit.csv", "routes/admin.audit-csv.ts"),
+  // Everything under /admin sits in this layout, whose guard covers every page, action and file
+  // (routes/admin/layout.tsx; docs/CONTRIBUTING.md, "Adding an admin route").
+  layout("routes/admin/layout.tsx", [
+    route("admin", "routes/admin/index.tsx"),
+    route("admin/users/:userId", "routes/admin/user.tsx"),
+    route("admin/users/:userId/invoices/:paymentId", "routes/admin/user-invoice.ts"),
+    route("admin/audit.csv", "routes/admin/audit-csv.ts"),
+  ]),
   route("logout", "routes/logout.tsx"),
   route("dev/mailbox", "routes/dev-mailbox.tsx"),
   route("api/webhooks/paddle", "routes/api.webhooks.paddle.ts"),

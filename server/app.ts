@@ -1,4 +1,4 @@
-import "./load-context";
+import { createLoadContext } from "./load-context";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -215,16 +215,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppInst
     createRequestHandler({
       build,
       mode: options.dev ? "development" : "production",
-      getLoadContext: (req, res) => ({
-        cspNonce: res.locals.cspNonce as string,
-        publicConfig: config,
-        clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
-        reuseAnswerUntil: (until: Date, { showsOtherUsers = false } = {}) => {
-          const earlier = Math.min(Number(res.locals.reuseUntil ?? Infinity), until.getTime());
-          res.locals.reuseUntil = earlier;
-          if (showsOtherUsers) res.locals.reuseShared = true;
-        },
-      }),
+      getLoadContext: (req, res) => createLoadContext(req, res, config),
     }),
   );
 

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { BillingHistory } from "~/components/billing-history";
+import { BillingHistory } from "~/components/billing/billing-history";
 import { Button } from "~/components/ui/button";
 import { BILLING_TEXTS } from "~/domain/billing";
 import { pageTitle } from "~/lib/meta";

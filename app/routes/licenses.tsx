@@ -3,7 +3,7 @@ import type { ActionResult, FieldErrors } from "~/domain/action-result";
 import { failure } from "~/server/action-reply.server";
 import { ChevronDown, Plus } from "lucide-react";
 import { Link } from "react-router";
-import { LicenseList } from "~/components/license-list";
+import { LicenseList } from "~/components/licenses/license-list";
 import { Button } from "~/components/ui/button";
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "~/components/ui/collapsible";
 import { data } from "react-router";

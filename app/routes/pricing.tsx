@@ -1,12 +1,12 @@
 import { publicPageMeta } from "~/lib/meta";
 import { useEffect, useEffectEvent, useState } from "react";
-import { PaddleCheckoutSummary } from "~/components/paddle-checkout-summary";
+import { PaddleCheckoutSummary } from "~/components/billing/paddle-checkout-summary";
 import { planToOpen } from "~/domain/return-to";
 import { useAnswer } from "~/components/use-answer";
 import { data, Link, useFetcher, useNavigate, useSearchParams } from "react-router";
-import { DemoCheckoutDialog } from "~/components/demo-checkout-dialog";
-import { PlanCard } from "~/components/plan-card";
-import { useCheckout } from "~/components/use-checkout";
+import { DemoCheckoutDialog } from "~/components/billing/demo-checkout-dialog";
+import { PlanCard } from "~/components/billing/plan-card";
+import { useCheckout } from "~/components/billing/use-checkout";
 import { isPlanId, PLANS, TRIAL_DAYS, type PlanId } from "~/domain/plans";
 import {
   CHECKOUT_ERRORS,

@@ -2,7 +2,7 @@ import { pageTitle } from "~/lib/meta";
 import { CheckCircle2 } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useRevalidator, useSearchParams } from "react-router";
-import { PurchasedLicenseCard } from "~/components/purchased-license-card";
+import { PurchasedLicenseCard } from "~/components/licenses/purchased-license-card";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { requireUser } from "~/server/auth/session.server";

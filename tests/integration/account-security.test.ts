@@ -2,7 +2,7 @@ import { base32 } from "@better-auth/utils/base32";
 import { createOTP } from "@better-auth/utils/otp";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import * as adminRoute from "~/routes/admin";
+import * as adminRoute from "~/routes/admin/index";
 import * as login from "~/routes/login";
 import * as loginTwoFactor from "~/routes/login.two-factor";
 import * as profile from "~/routes/profile";
@@ -15,6 +15,7 @@ import { accounts, audit_log, licenses, payments, profiles, sessions, user_roles
 import { flushMail } from "~/server/mail/outbox.server";
 import { DEMO_ACCOUNTS, seedDemoData } from "~/server/seed.server";
 import { call, cookieFrom, formRequest, getRequest, routeArgs, signInCookie } from "../support/route-call";
+import { throughAdminGuard } from "../support/admin-route";
 import { createUser, startTestApp, testEngines, type TestApp } from "../support/test-app";
 import { codeAtStep, currentStep } from "../support/totp";
 
@@ -126,7 +127,7 @@ describe.each(testEngines())("account security on %s", (engine) => {
       expect(right.status).toBe(302);
       expect(right.headers.get("Location")).toBe("/licenses");
       const cookie = cookieFrom(right.headers, first.cookie);
-      expect((await call(() => adminRoute.loader(routeArgs(getRequest("/admin", cookie))))).status).toBe(200);
+      expect((await call(() => throughAdminGuard(adminRoute.loader, getRequest("/admin", cookie)))).status).toBe(200);
     });
 
     it("without a pending sign-in the code page sends back to /login; bad input is a 400", async () => {
@@ -207,11 +208,11 @@ describe.each(testEngines())("account security on %s", (engine) => {
 
     it("an admin without two-factor is sent to enrol before /admin opens, and admin actions answer 403", async () => {
       const admin = await member("fresh-admin", "admin");
-      const page = await call(() => adminRoute.loader(routeArgs(getRequest("/admin", admin.cookie))));
+      const page = await call(() => throughAdminGuard(adminRoute.loader, getRequest("/admin", admin.cookie)));
       expect(page.status).toBe(302);
       expect(page.headers.get("Location")).toBe(TWO_FACTOR_ENROL_PATH);
       const acting = await call(() =>
-        adminRoute.action(routeArgs(formRequest("/admin", { intent: "search", q: "x" }, admin.cookie))),
+        throughAdminGuard(adminRoute.action, formRequest("/admin", { intent: "search", q: "x" }, admin.cookie)),
       );
       expect(acting.status).toBe(403);
       const overview = await call(() =>
@@ -219,7 +220,7 @@ describe.each(testEngines())("account security on %s", (engine) => {
       );
       expect(overview.data.account.twoFactorRequired).toBe(true);
       const { cookie, secret } = await enrol(admin.cookie);
-      expect((await call(() => adminRoute.loader(routeArgs(getRequest("/admin", cookie))))).status).toBe(200);
+      expect((await call(() => throughAdminGuard(adminRoute.loader, getRequest("/admin", cookie)))).status).toBe(200);
       // …and cannot turn it off again.
       const off = await post(cookie, { intent: "two-factor-disable", password: PASSWORD, code: await codeOf(secret) });
       expect(off.status).toBe(403);

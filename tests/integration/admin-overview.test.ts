@@ -1,13 +1,14 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { utcDay } from "~/domain/admin-overview";
-import * as csvRoute from "~/routes/admin.audit-csv";
-import * as adminRoute from "~/routes/admin";
+import * as csvRoute from "~/routes/admin/audit-csv";
+import * as adminRoute from "~/routes/admin/index";
 import { getOverview } from "~/server/admin/overview.server";
 import { recordAudit } from "~/server/audit/audit.server";
 import { audit_log, licenses, payments, users } from "~/server/db/schema";
 import { DEMO_ACCOUNTS, seedDemoData } from "~/server/seed.server";
-import { call, getRequest, routeArgs, signInCookie } from "../support/route-call";
+import { adminFile, throughAdminGuard } from "../support/admin-route";
+import { call, getRequest, signInCookie } from "../support/route-call";
 import { createUser, startTestApp, testEngines, type TestApp } from "../support/test-app";
 
 const [ADMIN, USER] = DEMO_ACCOUNTS;
@@ -28,9 +29,9 @@ describe.each(testEngines())("admin overview and audit log on %s", (engine) => {
 
   const db = () => app.database.db;
   const load = (query: string, cookie = adminCookie) =>
-    call(() => adminRoute.loader(routeArgs(getRequest(`/admin${query}`, cookie))));
+    call(() => throughAdminGuard(adminRoute.loader, getRequest(`/admin${query}`, cookie)));
   const csv = (query: string, cookie = adminCookie) =>
-    csvRoute.loader(routeArgs(getRequest(`/admin/audit.csv${query}`, cookie))) as Promise<Response>;
+    adminFile(csvRoute.loader, getRequest(`/admin/audit.csv${query}`, cookie));
 
   it("counts active licenses by type, trials, MRR, and per day purchases, renewals, refunds and revokes", async () => {
     const now = new Date();

@@ -1,13 +1,14 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as adminRoute from "~/routes/admin";
-import * as userRoute from "~/routes/admin.users.$userId";
-import * as csvRoute from "~/routes/admin.audit-csv";
+import * as adminRoute from "~/routes/admin/index";
+import * as userRoute from "~/routes/admin/user";
+import * as csvRoute from "~/routes/admin/audit-csv";
 import { audit_log, demo_billing, job_keys, licenses, payments, releases, users } from "~/server/db/schema";
 import { drainJobs } from "~/server/jobs/jobs.server";
 import { licenseKeys } from "~/server/license-keys/keys.server";
 import { DEMO_ACCOUNTS, seedDemoData } from "~/server/seed.server";
-import { call, formRequest, getRequest, routeArgs, signInCookie } from "../support/route-call";
+import { adminFile, throughAdminGuard } from "../support/admin-route";
+import { call, formRequest, getRequest, signInCookie } from "../support/route-call";
 import { createUser, startTestApp, testEngines, type TestApp } from "../support/test-app";
 
 const [ADMIN, USER] = DEMO_ACCOUNTS;
@@ -27,7 +28,7 @@ describe.each(testEngines())("administration on %s", (engine) => {
 
   const db = () => app.database.db;
   const load = (query: string, cookie = adminCookie) =>
-    call(() => adminRoute.loader(routeArgs(getRequest(`/admin${query}`, cookie))));
+    call(() => throughAdminGuard(adminRoute.loader, getRequest(`/admin${query}`, cookie)));
   const postTo = (path: string, fields: Record<string, string | string[]>, cookie: string) => {
     const body = new URLSearchParams();
     for (const [k, v] of Object.entries(fields)) for (const value of [v].flat()) body.append(k, value);
@@ -35,16 +36,14 @@ describe.each(testEngines())("administration on %s", (engine) => {
     return new Request(request.url, { method: "POST", headers: request.headers, body });
   };
   const post = (fields: Record<string, string | string[]>, cookie = adminCookie) =>
-    call(() => adminRoute.action(routeArgs(postTo("/admin", fields, cookie))));
+    call(() => throughAdminGuard(adminRoute.action, postTo("/admin", fields, cookie)));
   /** A support action on a user's page (licenses: revoke, add tester, reset offline data). */
   const postUser = (userId: string, fields: Record<string, string | string[]>, cookie = adminCookie) =>
-    call(() =>
-      userRoute.action({ ...routeArgs(postTo(`/admin/users/${userId}`, fields, cookie)), params: { userId } }),
-    );
+    call(() => throughAdminGuard(userRoute.action, postTo(`/admin/users/${userId}`, fields, cookie), { userId }));
   const loadUser = (userId: string, cookie = adminCookie) =>
-    call(() => userRoute.loader({ ...routeArgs(getRequest(`/admin/users/${userId}`, cookie)), params: { userId } }));
+    call(() => throughAdminGuard(userRoute.loader, getRequest(`/admin/users/${userId}`, cookie), { userId }));
   const csv = (query: string, cookie = adminCookie) =>
-    csvRoute.loader(routeArgs(getRequest(`/admin/audit.csv${query}`, cookie))) as Promise<Response>;
+    adminFile(csvRoute.loader, getRequest(`/admin/audit.csv${query}`, cookie));
   const auditCount = async () =>
     (
       (await db()

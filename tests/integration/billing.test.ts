@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import * as billingRoute from "~/routes/billing";
-import * as adminInvoiceRoute from "~/routes/admin.users.invoice";
+import * as adminInvoiceRoute from "~/routes/admin/user-invoice";
 import * as invoiceRoute from "~/routes/billing.invoice";
 import type { DemoProvider } from "~/server/billing/demo-provider.server";
 import { connectDemoProvider, setPaymentProvider } from "~/server/billing/configured-provider.server";
@@ -11,6 +11,7 @@ import { DEMO_ACCOUNTS, seedDemoData } from "~/server/seed.server";
 import { demoExtensionCharge, demoPurchase } from "../support/checkout";
 import { pdfText } from "../support/pdf-text";
 import { call, getRequest, routeArgs, signInCookie } from "../support/route-call";
+import { adminFile } from "../support/admin-route";
 import { startTestApp, testEngines, type TestApp } from "../support/test-app";
 
 const [ADMIN, USER] = DEMO_ACCOUNTS;
@@ -188,9 +189,9 @@ describe.each(testEngines())("billing history and invoices on %s", (engine) => {
   it("support reads a customer's invoice from the user's admin page: admins only, that user's payments only", async () => {
     const { transactionId } = await demoPurchase(db(), demo, user, "monthly");
     const load = (userId: string, paymentId: string, cookie: string) =>
-      adminInvoiceRoute.loader({
-        ...routeArgs(getRequest(`/admin/users/${userId}/invoices/${paymentId}`, cookie)),
-        params: { userId, paymentId },
+      adminFile(adminInvoiceRoute.loader, getRequest(`/admin/users/${userId}/invoices/${paymentId}`, cookie), {
+        userId,
+        paymentId,
       });
     const adminInvoice = (userId: string, paymentId: string, cookie: string) =>
       call(() => load(userId, paymentId, cookie));
@@ -198,7 +199,7 @@ describe.each(testEngines())("billing history and invoices on %s", (engine) => {
     expect(got.status).toBe(200);
     expect(got.headers.get("Content-Type")).toBe("application/pdf");
     expect(pdfText(new Uint8Array(await got.arrayBuffer()))).toContain("Ada Lovelace");
-    // The customer (not an admin) is sent away; signed out, to log in.
+    // The customer (not an admin) is sent away; signed out, too.
     expect((await adminInvoice(user.id, transactionId, userCookie)).status).toBe(302);
     expect((await adminInvoice(user.id, transactionId, "")).status).toBe(302);
     // Another user's id with this payment: not theirs, 404.

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as adminRoute from "~/routes/admin";
+import * as adminRoute from "~/routes/admin/index";
 import { setPaymentProvider } from "~/server/billing/configured-provider.server";
 import { ProviderError, type PaymentProvider } from "~/server/billing/payment-provider.server";
 import { job_keys, licenses } from "~/server/db/schema";
@@ -19,7 +19,8 @@ import {
 import { JOB_DEFINITIONS } from "~/server/jobs/definitions.server";
 import { revokeLicense } from "~/server/admin/manage-licenses.server";
 import { DEMO_ACCOUNTS, seedDemoData } from "~/server/seed.server";
-import { call, getRequest, routeArgs, signInCookie } from "../support/route-call";
+import { call, getRequest, signInCookie } from "../support/route-call";
+import { throughAdminGuard } from "../support/admin-route";
 import { createUser, startTestApp, testEngines, type TestApp } from "../support/test-app";
 
 const [ADMIN, USER] = DEMO_ACCOUNTS;
@@ -231,7 +232,7 @@ describe.each(testEngines())("durable jobs on %s", (engine) => {
     expect(status.lastFailure).toMatchObject({ kind: "flaky", error: "provider still down (4)" });
 
     const adminCookie = await signInCookie(ADMIN!.email, ADMIN!.password);
-    const page = await call(() => adminRoute.loader(routeArgs(getRequest("/admin", adminCookie))));
+    const page = await call(() => throughAdminGuard(adminRoute.loader, getRequest("/admin", adminCookie)));
     expect(page.status).toBe(200);
     expect((page.data as { jobs: unknown }).jobs).toMatchObject({
       failed: 1,
@@ -239,7 +240,7 @@ describe.each(testEngines())("durable jobs on %s", (engine) => {
     });
     // Admin-only, as the whole page.
     const userCookie = await signInCookie(USER!.email, USER!.password);
-    const asUser = await call(() => adminRoute.loader(routeArgs(getRequest("/admin", userCookie))));
+    const asUser = await call(() => throughAdminGuard(adminRoute.loader, getRequest("/admin", userCookie)));
     expect(asUser.status).toBe(302);
   });
 

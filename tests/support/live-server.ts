@@ -29,7 +29,7 @@ export interface LiveServer {
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.once("error", reject);

@@ -1,6 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { SessionUser } from "~/domain/views";
-import { failure } from "../action-reply.server";
 import { authCookies, parseCookieHeader } from "./auth-cookies.server";
 import { hasDisallowedCharacters } from "~/domain/text-input";
 import { eq, sql } from "drizzle-orm";
@@ -16,7 +15,7 @@ export type { SessionUser } from "~/domain/views";
 export interface CurrentSession {
   user: SessionUser | null;
   role: Role;
-  /** Whether the user has turned on two-factor authentication (admins must: requireAdmin). */
+  /** Whether the user has turned on two-factor authentication (admins must: adminGuard). */
   twoFactorEnabled: boolean;
   /** Set-Cookie headers Better Auth wants sent back (a refreshed or cleared session cookie). */
   headers: Headers;
@@ -29,6 +28,11 @@ export interface CurrentSession {
  * Looked up once per Request: the root loader, the route's loader and every guard they call get
  * the same answer (React Router hands all loaders of one request the same Request object, and
  * loaders that run after an action a new one, so an action that signs in or out is seen).
+ *
+ * A page may be shown from this server's memory of the session (session-cache.server.ts: a change
+ * on another server reaches it a few milliseconds after its commit). A write (any method but GET
+ * and HEAD) never is: it reads the session, the user's role and two-factor state from the database,
+ * so a session ended or an admin demoted on another server is refused at once.
  */
 export function getCurrentSession(request: Request): Promise<CurrentSession> {
   let session = sessions.get(request);
@@ -45,7 +49,8 @@ async function lookUpSession(request: Request): Promise<CurrentSession> {
   const cookie = request.headers.get("Cookie");
   if (!cookie?.includes("session_token"))
     return { user: null, role: "user", twoFactorEnabled: false, headers: new Headers() };
-  return (await currentSessionInOneQuery(cookie)) ?? (await currentSessionThroughBetterAuth(request));
+  const remembered = request.method === "GET" || request.method === "HEAD";
+  return (await currentSessionInOneQuery(cookie, remembered)) ?? (await currentSessionThroughBetterAuth(request));
 }
 
 /**
@@ -55,14 +60,14 @@ async function lookUpSession(request: Request): Promise<CurrentSession> {
  * Auth's session-data cookie present) returns null and goes through Better Auth, which clears or
  * refreshes the cookie as it always did.
  */
-async function currentSessionInOneQuery(cookieHeader: string): Promise<CurrentSession | null> {
+async function currentSessionInOneQuery(cookieHeader: string, remembered: boolean): Promise<CurrentSession | null> {
   const context = await getAuth().$context;
   const cookies = parseCookieHeader(cookieHeader);
   if (cookies.has(context.authCookies.sessionData.name)) return null;
   const signed = cookies.get(context.authCookies.sessionToken.name);
   if (signed === undefined) return null;
   // Remembered by the signed value: the same string passed the signature check before.
-  const cached = cachedSession(signed);
+  const cached = remembered ? cachedSession(signed) : null;
   if (cached)
     return { user: cached.user, role: cached.role, twoFactorEnabled: cached.twoFactorEnabled, headers: new Headers() };
   const token = verifySignedCookie(signed, context.secret);
@@ -201,30 +206,6 @@ export async function requireUser(request: Request): Promise<SessionUser> {
 export const TWO_FACTOR_ENROL_PATH = "/profile?two-factor=required#two-factor";
 export const TWO_FACTOR_REQUIRED_MESSAGE =
   "Administrators must turn on two-factor authentication before using the admin area.";
-
-/**
- * Guard: an admin, or a redirect to / for everyone else (spec.md section 6). An admin without
- * two-factor authentication is sent to turn it on first (decision 0026).
- */
-export async function requireAdmin(request: Request): Promise<SessionUser> {
-  const { user, role, twoFactorEnabled } = await getCurrentSession(request);
-  if (!user || role !== "admin") throw redirect("/");
-  if (!twoFactorEnabled) throw redirect(TWO_FACTOR_ENROL_PATH);
-  return user;
-}
-
-/**
- * Guard for admin actions: signed-out callers get 401 and everyone but admins 403, so a direct
- * call changes nothing and says why (pages use requireAdmin, which redirects).
- */
-export async function requireAdminAction(request: Request): Promise<SessionUser> {
-  const { user, role, twoFactorEnabled } = await getCurrentSession(request);
-  const refuse = (status: 401 | 403, description: string) => failure(status, { description, formError: false });
-  if (!user) throw refuse(401, "Please log in again.");
-  if (role !== "admin") throw refuse(403, "Only administrators can do this.");
-  if (!twoFactorEnabled) throw refuse(403, TWO_FACTOR_REQUIRED_MESSAGE);
-  return user;
-}
 
 /** Guard for sign-in and registration pages: signed-in users go to /. */
 export async function requireAnonymous(request: Request): Promise<void> {

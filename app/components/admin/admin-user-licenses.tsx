@@ -5,7 +5,7 @@ import { canResetOfflineData, type AdminLicenseView } from "~/domain/admin-user"
 import type { ActionResult } from "~/domain/action-result";
 import { formatDate } from "~/domain/format-date";
 import { getLicenseDisplayStatus, licenseTypeLabel } from "~/domain/license-status";
-import { FieldErrors } from "./form-field";
+import { FieldErrors } from "../form-field";
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -15,11 +15,11 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
   AlertDialogTrigger,
-} from "./ui/alert-dialog";
-import { Badge } from "./ui/badge";
-import { Button } from "./ui/button";
-import { Label } from "./ui/label";
-import { useActionToast } from "./use-action-toast";
+} from "../ui/alert-dialog";
+import { Badge } from "../ui/badge";
+import { Button } from "../ui/button";
+import { Label } from "../ui/label";
+import { useActionToast } from "../use-action-toast";
 
 /**
  * The license actions' one fetcher, owned by the list: a dialog's button disappears with its

@@ -1,5 +1,5 @@
 import { FlaskConical } from "lucide-react";
-import { useAnswer } from "./use-answer";
+import { useAnswer } from "../use-answer";
 import { useFetcher } from "react-router";
 import { formatUsd, getPlan, TRIAL_DAYS } from "~/domain/plans";
 import {
@@ -10,9 +10,9 @@ import {
   type PlanCheckoutView,
 } from "~/lib/checkout";
 import { showToast } from "~/lib/toast";
-import { Button } from "./ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "./ui/dialog";
-import { Spinner } from "./ui/spinner";
+import { Button } from "../ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../ui/dialog";
+import { Spinner } from "../ui/spinner";
 
 /**
  * The demo provider's overlay for a checkout the server created: says plainly that it is a demo

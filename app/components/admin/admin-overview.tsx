@@ -8,9 +8,9 @@ import {
   type OverviewView,
 } from "~/domain/admin-overview";
 import { getPlan, isPlanId } from "~/domain/plans";
-import { FormMessage } from "./form-field";
-import { Card, CardContent, CardHeader, CardTitle } from "./ui/card";
-import { useHydrated } from "./use-hydrated";
+import { FormMessage } from "../form-field";
+import { Card, CardContent, CardHeader, CardTitle } from "../ui/card";
+import { useHydrated } from "../use-hydrated";
 
 // The chart library is loaded only here, in the browser, when the overview is shown.
 const ActiveByKindChart = lazy(() => import("./admin-overview-charts").then((m) => ({ default: m.ActiveByKindChart })));

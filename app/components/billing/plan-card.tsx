@@ -3,10 +3,10 @@ import { Link } from "react-router";
 import { cn } from "~/lib/utils";
 import { formatUsd, perMonthCents, savingsPercent, TRIAL_DAYS, type Plan } from "~/domain/plans";
 import { registerForPlan } from "~/domain/return-to";
-import { Badge } from "./ui/badge";
-import { Button } from "./ui/button";
-import { useHydrated } from "./use-hydrated";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "./ui/card";
+import { Badge } from "../ui/badge";
+import { Button } from "../ui/button";
+import { useHydrated } from "../use-hydrated";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../ui/card";
 
 /** One plan of the pricing page. Visitors choose through a link to /register. */
 export function PlanCard({

@@ -5,7 +5,7 @@ import { DELETE_RELEASE_CONFIRMATION } from "~/domain/admin";
 import { formatReleaseDate } from "~/domain/release-format";
 import type { ActionResult } from "~/domain/action-result";
 import type { ReleaseView } from "~/domain/views";
-import { FieldErrors, FormMessage } from "./form-field";
+import { FieldErrors, FormMessage } from "../form-field";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -16,12 +16,12 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
   AlertDialogTrigger,
-} from "./ui/alert-dialog";
-import { Button } from "./ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "./ui/dialog";
-import { Input } from "./ui/input";
-import { Label } from "./ui/label";
-import { useActionToast } from "./use-action-toast";
+} from "../ui/alert-dialog";
+import { Button } from "../ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../ui/dialog";
+import { Input } from "../ui/input";
+import { Label } from "../ui/label";
+import { useActionToast } from "../use-action-toast";
 
 const today = () => new Date().toISOString().slice(0, 10);
 

@@ -6,12 +6,12 @@ import type { ActionResult } from "~/domain/action-result";
 import { formatDate } from "~/domain/format-date";
 import { AuditTable } from "./admin-audit";
 import { AdminUserLicenses } from "./admin-user-licenses";
-import { FieldErrors } from "./form-field";
-import { Button } from "./ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "./ui/card";
-import { Input } from "./ui/input";
-import { Label } from "./ui/label";
-import { useActionToast } from "./use-action-toast";
+import { FieldErrors } from "../form-field";
+import { Button } from "../ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card";
+import { Input } from "../ui/input";
+import { Label } from "../ui/label";
+import { useActionToast } from "../use-action-toast";
 
 const dateTime = (iso: string) => `${formatDate(iso)}, ${iso.slice(11, 16)} UTC`;
 

@@ -2,7 +2,7 @@ import { ChevronDown } from "lucide-react";
 import { groupLicenses } from "~/domain/license-card";
 import type { LicenseView } from "~/domain/views";
 import { LicenseCard } from "./license-card";
-import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "./ui/collapsible";
+import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "../ui/collapsible";
 
 /**
  * The licenses page's cards: active ones (and one waiting for its refund) first; expired, refunded

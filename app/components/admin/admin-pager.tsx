@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Link } from "react-router";
-import { Button } from "./ui/button";
+import { Button } from "../ui/button";
 
 /** Previous / next page links of an admin list; the page number is in the URL. */
 export function AdminPager({

@@ -1,5 +1,5 @@
 import { data, Link } from "react-router";
-import { AdminUserPage, BackToUsers } from "~/components/admin-user-page";
+import { AdminUserPage, BackToUsers } from "~/components/admin/admin-user-page";
 import { ADMIN_ERRORS, ADMIN_TOASTS, parseRevokeReason, parseTesterDays } from "~/domain/admin";
 import type { ActionResult, FieldErrors, ToastInput } from "~/domain/action-result";
 import { pageTitle } from "~/lib/meta";
@@ -12,14 +12,14 @@ import {
   revokeLicense,
 } from "~/server/admin/manage-licenses.server";
 import { getUserDetails } from "~/server/admin/user-details.server";
-import { requireAdmin, requireAdminAction } from "~/server/auth/session.server";
+import { currentAdmin } from "~/server/auth/admin-guard.server";
 import { getLogger } from "~/server/logger.server";
 import { readForm } from "~/server/read-form.server";
-import type { Route } from "./+types/admin.users.$userId";
+import type { Route } from "./+types/user";
 
-/** A user's own page in the admin area (issue 16): admins only; others are sent to /. */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+/** A user's own page in the admin area (issue 16): admins only (the admin layout's guard). */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  currentAdmin(context);
   const now = new Date().toISOString();
   try {
     const user = await getUserDetails(params.userId);
@@ -32,11 +32,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 /**
- * Support actions on this user's licenses; each checks the role on the server (401 signed out,
- * 403 for users) and that the license is this user's.
+ * Support actions on this user's licenses (the admin layout's guard has refused everyone but
+ * admins); each checks that the license is this user's.
  */
-export async function action({ request, params }: Route.ActionArgs) {
-  const admin = await requireAdminAction(request);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const admin = currentAdmin(context);
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const userId = params.userId;

@@ -17,11 +17,11 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
   AlertDialogTrigger,
-} from "./ui/alert-dialog";
-import { Button } from "./ui/button";
-import { Spinner } from "./ui/spinner";
-import { useActionToast } from "./use-action-toast";
-import { useHydrated } from "./use-hydrated";
+} from "../ui/alert-dialog";
+import { Button } from "../ui/button";
+import { Spinner } from "../ui/spinner";
+import { useActionToast } from "../use-action-toast";
+import { useHydrated } from "../use-hydrated";
 
 /**
  * A license card's fetcher for the licenses action, its answer shown as a toast. It lives in the

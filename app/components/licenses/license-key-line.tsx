@@ -2,7 +2,7 @@ import { Copy, Eye, EyeOff, KeyRound } from "lucide-react";
 import { useId, useState } from "react";
 import { showToast } from "~/lib/toast";
 import { cn } from "~/lib/utils";
-import { Button } from "./ui/button";
+import { Button } from "../ui/button";
 
 /**
  * A license key in one line, cut off with an ellipsis; Show unfolds it (Hide folds it again) and

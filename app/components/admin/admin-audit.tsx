@@ -2,10 +2,10 @@ import { Download, Filter } from "lucide-react";
 import { Form, Link } from "react-router";
 import { auditActionLabel, auditQuery, type AdminAuditEntry, type AuditFilters } from "~/domain/admin-audit";
 import { AdminPager } from "./admin-pager";
-import { FormMessage } from "./form-field";
-import { Button } from "./ui/button";
-import { Input } from "./ui/input";
-import { Label } from "./ui/label";
+import { FormMessage } from "../form-field";
+import { Button } from "../ui/button";
+import { Input } from "../ui/input";
+import { Label } from "../ui/label";
 
 export interface AdminAuditView {
   filters: AuditFilters;

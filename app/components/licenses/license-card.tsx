@@ -8,9 +8,9 @@ import type { LicenseView } from "~/domain/views";
 import { LicenseKeyLine } from "./license-key-line";
 import { LicensePaymentProblem } from "./license-payment-problem";
 import { OfflineDataSection, RefundButton, SubscriptionSection, useLicenseAction } from "./license-actions";
-import { Badge } from "./ui/badge";
-import { Button } from "./ui/button";
-import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "./ui/card";
+import { Badge } from "../ui/badge";
+import { Button } from "../ui/button";
+import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card";
 
 /**
  * One license: type and short id, one badge and one status line (app/domain/license-card.ts),

@@ -1,7 +1,7 @@
 import { formatUsd, getPlan, TRIAL_DAYS } from "~/domain/plans";
 import { checkoutNextStep, type PlanCheckoutView } from "~/lib/checkout";
-import { Button } from "./ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "./ui/dialog";
+import { Button } from "../ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../ui/dialog";
 
 /**
  * Paddle mode: before Paddle's overlay opens, what the server's checkout charges and what happens

@@ -8,14 +8,14 @@ import { formatUsd, getPlan, isPlanId } from "~/domain/plans";
 import type { LicenseView } from "~/domain/views";
 import { CHECKOUT_ERROR_TITLE, openTransactionCheckout, type CheckoutEvent } from "~/lib/checkout";
 import { showToast } from "~/lib/toast";
-import { Button } from "./ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "./ui/dialog";
-import { Spinner } from "./ui/spinner";
-import { useActionToast } from "./use-action-toast";
-import { useAnswer } from "./use-answer";
-import { useCheckout } from "./use-checkout";
-import { useHydrated } from "./use-hydrated";
-import { useRootData } from "./use-root-data";
+import { Button } from "../ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../ui/dialog";
+import { Spinner } from "../ui/spinner";
+import { useActionToast } from "../use-action-toast";
+import { useAnswer } from "../use-answer";
+import { useCheckout } from "../billing/use-checkout";
+import { useHydrated } from "../use-hydrated";
+import { useRootData } from "../use-root-data";
 
 const ACTION = "/billing/payment-method";
 

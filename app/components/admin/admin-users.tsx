@@ -3,10 +3,10 @@ import { Form, Link } from "react-router";
 import { formatDate } from "~/domain/format-date";
 import type { UserSearchResult } from "~/domain/views";
 import { AdminPager } from "./admin-pager";
-import { FormMessage } from "./form-field";
-import { Button } from "./ui/button";
-import { Input } from "./ui/input";
-import { Label } from "./ui/label";
+import { FormMessage } from "../form-field";
+import { Button } from "../ui/button";
+import { Input } from "../ui/input";
+import { Label } from "../ui/label";
 
 export interface AdminUserList {
   term: string;

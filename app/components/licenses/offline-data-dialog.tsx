@@ -2,9 +2,9 @@ import { useState } from "react";
 import { offlineDataSchema } from "~/domain/offline-data";
 import type { FieldErrors } from "~/domain/action-result";
 import { parseValues } from "~/lib/form";
-import { FormField, FormMessage } from "./form-field";
-import { useAnswer } from "./use-answer";
-import { Button } from "./ui/button";
+import { FormField, FormMessage } from "../form-field";
+import { useAnswer } from "../use-answer";
+import { Button } from "../ui/button";
 import {
   Dialog,
   DialogContent,
@@ -13,8 +13,8 @@ import {
   DialogHeader,
   DialogTitle,
   DialogTrigger,
-} from "./ui/dialog";
-import { Spinner } from "./ui/spinner";
+} from "../ui/dialog";
+import { Spinner } from "../ui/spinner";
 import type { LicenseAction } from "./license-actions";
 
 const INTENT = "offline-data";

@@ -9,8 +9,8 @@ import {
 } from "~/domain/billing";
 import { chargeStatusText } from "~/domain/charge-words";
 import { formatDate } from "~/domain/format-date";
-import { Badge } from "./ui/badge";
-import { Button } from "./ui/button";
+import { Badge } from "../ui/badge";
+import { Button } from "../ui/button";
 
 const STATUS_VARIANTS = { paid: "success", "partially-refunded": "warning", refunded: "secondary" } as const;
 
