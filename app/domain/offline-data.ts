@@ -28,6 +28,14 @@ export const OFFLINE_DATA_MESSAGES = {
 } as const;
 const M = OFFLINE_DATA_MESSAGES;
 
+/** The rules in words, for the desktop API's contract (its OpenAPI document and docs/desktop-api.md). */
+export const OFFLINE_DATA_RULES = {
+  windows_username:
+    `The licenses page's rule: at most ${USERNAME_MAX} characters, none of \\ / [ ] : ; | = , + * ? < > ", not only ` +
+    "dots and spaces; DOMAIN\\name is accepted (the domain follows the computer-name rule).",
+  computer_name: `The licenses page's rule: at most ${COMPUTER_NAME_MAX} letters, digits and hyphens, not digits only.`,
+} as const;
+
 const USERNAME_FORBIDDEN = /[\\/[\]:;|=,+*?<>"]/;
 const COMPUTER_NAME = /^[A-Za-z0-9-]+$/;
 

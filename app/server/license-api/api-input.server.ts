@@ -1,4 +1,5 @@
 import { checkOfflineData } from "~/domain/offline-data";
+export { OFFLINE_DATA_RULES } from "~/domain/offline-data";
 import { hasDisallowedCharacters } from "~/domain/text-input";
 import { hasMalformedEncoding, MALFORMED_ENCODING_MESSAGE } from "~/domain/url-encoding";
 import { isVersion, MAX_VERSION_LENGTH } from "~/domain/version";
