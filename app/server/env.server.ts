@@ -223,9 +223,8 @@ export class EnvError extends Error {
 /** Parses and completes the configuration; throws EnvError naming each bad variable. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = envSchema.safeParse(source);
-  const problems = paddleEnvironmentProblems(source, siteMode(source as never));
-  if (!result.success)
-    problems.unshift(...result.error.issues.map((i) => `${i.path.join(".") || "environment"} ${i.message}`));
+  const problems = result.error?.issues.map((i) => `${i.path.join(".") || "environment"} ${i.message}`) ?? [];
+  problems.push(...paddleEnvironmentProblems(source, siteMode(source as never)));
   if (!result.success || problems.length > 0) throw new EnvError(problems);
   const parsed = result.data;
   const embedded = siteMode(parsed) === "embedded";
