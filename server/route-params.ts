@@ -10,8 +10,8 @@ interface RouteNode {
   children: RouteNode[];
 }
 
-/** The build's route manifest as the nested routes matchRoutes reads. */
-function routeTree(build: ServerBuild): RouteNode[] {
+/** The build's route manifest as the nested routes matchRoutes reads, and where its parameters start. */
+function routeTree(build: ServerBuild): { tree: RouteNode[]; prefixes: string[] } {
   const nodes = new Map<string, RouteNode>();
   for (const route of Object.values(build.routes)) {
     if (!route) continue;
@@ -30,7 +30,23 @@ function routeTree(build: ServerBuild): RouteNode[] {
     const parent = route.parentId ? nodes.get(route.parentId) : undefined;
     (parent ? parent.children : roots).push(node);
   }
-  return roots;
+  // The literal start of each full path with a parameter ("/admin/users/"): other paths skip matching.
+  const fullPath = (id: string | undefined): string =>
+    id ? `${fullPath(build.routes[id]?.parentId)}/${build.routes[id]?.path ?? ""}`.replace(/\/+/g, "/") : "";
+  const prefixes = Object.keys(build.routes)
+    .map((id) => fullPath(id))
+    .filter((p) => p.includes(":"))
+    .map((p) => p.slice(0, p.indexOf(":")).toLowerCase());
+  return { tree: roots, prefixes };
+}
+
+/** The path decoded (the HTTP listener refused malformed encodings before). */
+function decoded(pathname: string): string {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname;
+  }
 }
 
 /**
@@ -40,14 +56,17 @@ function routeTree(build: ServerBuild): RouteNode[] {
  * it to the database (issue 22). The route is matched as React Router matches it.
  */
 export function routeParams(build: () => Promise<ServerBuild>): RequestHandler {
-  const trees = new WeakMap<ServerBuild, RouteNode[]>();
+  const trees = new WeakMap<ServerBuild, ReturnType<typeof routeTree>>();
   return (req, res, next) => {
     build()
       .then((current) => {
-        let tree = trees.get(current);
-        if (!tree) trees.set(current, (tree = routeTree(current)));
+        let routes = trees.get(current);
+        if (!routes) trees.set(current, (routes = routeTree(current)));
+        // Compared as React Router compares it: decoded (`/%61dmin/…` is `/admin/…`) and in any case.
+        const lower = decoded(req.path).toLowerCase();
+        if (!routes.prefixes.some((prefix) => lower.startsWith(prefix))) return next();
         const pathname = req.path.endsWith(".data") ? req.path.slice(0, -".data".length) || "/" : req.path;
-        const matches = matchRoutes(tree as RouteObject[], pathname);
+        const matches = matchRoutes(routes.tree as RouteObject[], pathname);
         const params = matches?.[matches.length - 1]?.params ?? {};
         const bad = badRouteParam(params);
         if (bad === null) return next();

@@ -89,6 +89,10 @@ describe.each(testEngines())("input that used to answer 500 (%s, the built serve
         }
       }
     }
+    // Matched as React Router matches: decoded and in any case.
+    for (const variant of ["/%61dmin/users/not-a-uuid/invoices/txn_x", "/ADMIN/Users/not-a-uuid/invoices/txn_x"]) {
+      expect((await get(variant, cookies.admin!)).status, variant).toBe(404);
+    }
     // The right shape still reaches the route: an admin gets the route's own 404 for an unknown invoice.
     const known = await get(`/admin/users/${UUID}/invoices/txn_01abc`, cookies.admin!);
     expect([known.status, known.body]).toEqual([404, "Invoice not found"]);
