@@ -67,12 +67,16 @@ async function main() {
           "",
           `  Database: ${db}`,
           `  Mailbox:  ${mail}`,
-          `  Payments: ${env.PAYMENT_PROVIDER === "demo" ? "demo checkout (no card data)" : "Paddle"}`,
+          `  Payments: ${env.PAYMENT_PROVIDER === "demo" ? "demo checkout (no card data)" : mod.paymentsLabel(env)}`,
           "",
         ].join("\n"),
       );
     } else {
-      console.log(JSON.stringify({ level: 30, time: Date.now(), msg: `listening on ${url}` }));
+      const payments = mod.paymentsLabel(env);
+      console.log(JSON.stringify({ level: 30, time: Date.now(), msg: `listening on ${url}`, payments }));
+      // Paddle's sandbox on a production site takes no real payments: said at every start.
+      const warning = mod.paymentsWarning(env);
+      if (warning) console.log(JSON.stringify({ level: 40, time: Date.now(), msg: warning, payments }));
     }
   });
 

@@ -5,6 +5,7 @@ import {
   readKey,
   readMachineValue,
   readNonce,
+  readOfflineData,
   readQuery,
   readVersion,
 } from "../app/server/license-api/api-input.server";
@@ -146,9 +147,8 @@ apiV1.post("/licenses/activate", async (req, res) => {
   const body = await jsonBody(req, res);
   if (!body) return;
   const key = readKey(body.key);
-  const windows_username = readMachineValue("windows_username", body.windows_username, { required: true })!;
-  const computer_name = readMachineValue("computer_name", body.computer_name, { required: true })!;
-  answer(res, 200, { ...(await activateLicense({ key, windows_username, computer_name })) });
+  const machine = readOfflineData(body);
+  answer(res, 200, { ...(await activateLicense({ key, ...machine })) });
 });
 
 apiV1.get("/licenses/file", async (req, res) => {

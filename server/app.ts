@@ -15,6 +15,7 @@ import { oauthFormOrigins } from "../app/server/auth/oauth-providers.server";
 import { openDatabase, type DatabaseHandle } from "../app/server/db/client.server";
 import { setDatabase } from "../app/server/db/db.server";
 import { getEnv, publicConfig, type Env } from "../app/server/env.server";
+import { paymentsLabel, paymentsWarning } from "../app/server/payments-label.server";
 import { flushLogs, getLogger } from "../app/server/logger.server";
 import { JOB_DEFINITIONS } from "../app/server/jobs/definitions.server";
 import { jobsStatus, startJobs, stopJobs } from "../app/server/jobs/jobs.server";
@@ -25,6 +26,8 @@ import { apiV1 } from "./api-v1";
 import { bodyLimit } from "./body-limit";
 import { privateCache } from "./private-cache";
 import { queryGuard } from "./query-guard";
+import { routeParams } from "./route-params";
+import { refuseMalformedUrl } from "./url-guard";
 import { parseTrustProxy, trustProxyCheck } from "./trust-proxy";
 import { logRequest, requestId, requestLog } from "./request-log";
 import { onPublicPagesChanged, PUBLIC_PAGES_CHANNEL } from "../app/server/public-pages.server";
@@ -40,7 +43,7 @@ import { createSignedInPageCache } from "./signed-in-page-cache";
 import { listenForChanges } from "./change-listener";
 import { createZip } from "./zip";
 
-export { DEMO_ACCOUNTS };
+export { DEMO_ACCOUNTS, paymentsLabel, paymentsWarning };
 
 export interface AppInstance {
   /** The Express app: every request the page cache does not answer. */
@@ -156,23 +159,18 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppInst
   });
   app.get("/readyz", async (_req, res) => {
     res.set("Cache-Control", "no-store");
+    const about = {
+      database: database.engine,
+      mode: env.embedded ? "embedded" : "production",
+      runtime: runtime(),
+      payments: paymentsLabel(env),
+    };
     try {
       await database.ping();
       const { ok, queued, failed } = await jobsStatus();
-      res.status(ok ? 200 : 503).json({
-        status: ok ? "ready" : "unavailable",
-        database: database.engine,
-        mode: env.embedded ? "embedded" : "production",
-        runtime: runtime(),
-        jobs: { ok, queued, failed },
-      });
+      res.status(ok ? 200 : 503).json({ status: ok ? "ready" : "unavailable", ...about, jobs: { ok, queued, failed } });
     } catch {
-      res.status(503).json({
-        status: "unavailable",
-        database: database.engine,
-        mode: env.embedded ? "embedded" : "production",
-        runtime: runtime(),
-      });
+      res.status(503).json({ status: "unavailable", ...about });
     }
   });
   // Of Better Auth's HTTP endpoints only the e-mail confirmation link is exposed (and the OAuth return); every
@@ -211,6 +209,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppInst
     : () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
   const config = publicConfig(env);
   app.use(privateCache());
+  app.use(routeParams(build));
   app.use(
     createRequestHandler({
       build,
@@ -226,6 +225,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppInst
   });
 
   const handler = (req: IncomingMessage, res: ServerResponse): void => {
+    if (refuseMalformedUrl(req, res, logger)) return;
     const started = process.hrtime.bigint();
     checkTrustProxy(req);
     if (!options.dev) {

@@ -28,6 +28,14 @@ export const OFFLINE_DATA_MESSAGES = {
 } as const;
 const M = OFFLINE_DATA_MESSAGES;
 
+/** The rules in words, for the desktop API's contract (its OpenAPI document and docs/desktop-api.md). */
+export const OFFLINE_DATA_RULES = {
+  windows_username:
+    `The licenses page's rule: at most ${USERNAME_MAX} characters, none of \\ / [ ] : ; | = , + * ? < > ", not only ` +
+    "dots and spaces; DOMAIN\\name is accepted (the domain follows the computer-name rule).",
+  computer_name: `The licenses page's rule: at most ${COMPUTER_NAME_MAX} letters, digits and hyphens, not digits only.`,
+} as const;
+
 const USERNAME_FORBIDDEN = /[\\/[\]:;|=,+*?<>"]/;
 const COMPUTER_NAME = /^[A-Za-z0-9-]+$/;
 
@@ -67,15 +75,33 @@ export interface OfflineDataInput {
 
 export type OfflineDataErrors = Partial<Record<"windows_username" | "computer_name" | "form", string>>;
 
+/** Longer values are refused outright, before any other rule looks at them. */
+const READ_MAX = 256;
+
+/** Control characters first, then a value too long to read: the field's message, or null. */
+function unreadable(key: keyof OfflineDataInput, value: string): string | null {
+  if (hasDisallowedCharacters(value)) return NOT_ALLOWED_CHARACTERS_MESSAGE;
+  if (value.length > READ_MAX) return key === "windows_username" ? M.usernameTooLong : M.computerTooLong;
+  return null;
+}
+
 /**
- * Checks both values as typed: the trimmed values (null for empty) when they are fine, or a
- * message per field (and `form` when both are empty).
+ * The one rule for offline data, used by the licenses page (offlineDataSchema, in the dialog and
+ * its action) and by the desktop API's activation (readOfflineData): checks both values as typed
+ * and gives the trimmed values (null for empty) when they are fine, or a message per field (and
+ * `form` when both are empty). Control characters are refused as in every text field.
  */
 export function checkOfflineData(
   input: OfflineDataInput,
 ):
   | { ok: true; windows_username: string | null; computer_name: string | null }
   | { ok: false; errors: OfflineDataErrors } {
+  const unread: OfflineDataErrors = {};
+  for (const key of ["windows_username", "computer_name"] as const) {
+    const problem = unreadable(key, input[key]);
+    if (problem) unread[key] = problem;
+  }
+  if (Object.keys(unread).length > 0) return { ok: false, errors: unread };
   const username = input.windows_username.trim();
   const computer = input.computer_name.trim();
   if (username === "" && computer === "") return { ok: false, errors: { form: OFFLINE_DATA_MESSAGES.bothEmpty } };
@@ -88,22 +114,10 @@ export function checkOfflineData(
   return { ok: true, windows_username: username || null, computer_name: computer || null };
 }
 
-/**
- * The licenses form's schema (dialog and server): the rules above, control characters refused as
- * in every text field, at most 256 characters read (a longer value is refused outright).
- */
+/** The licenses form's schema (dialog and server): checkOfflineData's rules and messages. */
 export const offlineDataSchema = z
-  .object({
-    windows_username: z.string().max(256, { message: M.usernameTooLong }).default(""),
-    computer_name: z.string().max(256, { message: M.computerTooLong }).default(""),
-  })
+  .object({ windows_username: z.string().default(""), computer_name: z.string().default("") })
   .transform((input, ctx) => {
-    for (const key of ["windows_username", "computer_name"] as const) {
-      if (hasDisallowedCharacters(input[key])) {
-        ctx.addIssue({ code: "custom", path: [key], message: NOT_ALLOWED_CHARACTERS_MESSAGE });
-        return z.NEVER;
-      }
-    }
     const checked = checkOfflineData(input);
     if (!checked.ok) {
       for (const [key, message] of Object.entries(checked.errors)) {

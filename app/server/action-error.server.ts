@@ -9,9 +9,5 @@ export class ActionError extends Error {
   }
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Whether a value is a UUID (ids from forms and payloads are checked before any query). */
-export function isUuid(value: unknown): value is string {
-  return typeof value === "string" && UUID.test(value);
-}
+export { isUuid } from "~/domain/route-params";

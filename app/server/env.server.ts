@@ -3,6 +3,7 @@ import { createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes } f
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { paddleEnvironmentProblems } from "./payments-label.server";
 
 /**
  * Configuration, read once at boot from the process environment.
@@ -222,9 +223,9 @@ export class EnvError extends Error {
 /** Parses and completes the configuration; throws EnvError naming each bad variable. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = envSchema.safeParse(source);
-  if (!result.success) {
-    throw new EnvError(result.error.issues.map((issue) => `${issue.path.join(".") || "environment"} ${issue.message}`));
-  }
+  const problems = result.error?.issues.map((i) => `${i.path.join(".") || "environment"} ${i.message}`) ?? [];
+  problems.push(...paddleEnvironmentProblems(source, siteMode(source as never)));
+  if (!result.success || problems.length > 0) throw new EnvError(problems);
   const parsed = result.data;
   const embedded = siteMode(parsed) === "embedded";
   const generatedSecrets: SecretName[] = [];

@@ -4,6 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { generateKeyPairSync } from "node:crypto";
 import { EnvError, SECRET_NAMES, parseEnv, publicConfig } from "~/server/env.server";
+import { PADDLE_SANDBOX_IN_PRODUCTION, paymentsLabel, paymentsWarning } from "~/server/payments-label.server";
 
 const signingKey = () => generateKeyPairSync("ed25519").privateKey.export({ type: "pkcs8", format: "pem" }).toString();
 const publicKeyPem = () => generateKeyPairSync("ed25519").publicKey.export({ type: "spki", format: "pem" }).toString();
@@ -17,6 +18,7 @@ const production = {
   LICENSE_SIGNING_KEY: signingKey(),
   PUBLIC_URL: "https://www.example.com",
   PAYMENT_PROVIDER: "paddle",
+  PADDLE_ENVIRONMENT: "production",
   PADDLE_CLIENT_TOKEN: "live_client_token",
   PADDLE_API_KEY: "pdl_live_apikey",
   PADDLE_WEBHOOK_SECRET: "pdl_ntfset_secret",
@@ -91,6 +93,36 @@ describe("configuration: production", () => {
       "PADDLE_API_KEY is required when PAYMENT_PROVIDER=paddle",
       "PADDLE_WEBHOOK_SECRET is required when PAYMENT_PROVIDER=paddle",
     ]);
+  });
+});
+
+describe("configuration: production names its Paddle environment", () => {
+  const { PADDLE_ENVIRONMENT: _e, ...unnamed } = production;
+
+  it("stops without PADDLE_ENVIRONMENT when PAYMENT_PROVIDER=paddle, naming it and its two values", () => {
+    const found = problems({ ...unnamed, DATA_DIR: tmp() });
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatch(/^PADDLE_ENVIRONMENT is required when PAYMENT_PROVIDER=paddle in production/);
+    expect(found[0]).toContain("production");
+    expect(found[0]).toContain("sandbox");
+    expect(problems({ ...unnamed, DATA_DIR: tmp(), PADDLE_ENVIRONMENT: "live" })[0]).toMatch(/^PADDLE_ENVIRONMENT /);
+  });
+
+  it("takes either value when named; the banner and /readyz label say which, sandbox with a warning", () => {
+    for (const name of ["production", "sandbox"] as const) {
+      const env = parseEnv({ ...production, DATA_DIR: tmp(), PADDLE_ENVIRONMENT: name });
+      expect(env.PADDLE_ENVIRONMENT).toBe(name);
+      expect(paymentsLabel(env)).toBe(`paddle (${name})`);
+      expect(paymentsWarning(env)).toBe(name === "sandbox" ? PADDLE_SANDBOX_IN_PRODUCTION : null);
+    }
+  });
+
+  it("is not asked for with the demo checkout or in embedded mode, where it stays sandbox", () => {
+    const { PAYMENT_PROVIDER: _p, ...demo } = unnamed;
+    const staging = parseEnv({ ...demo, DATA_DIR: tmp(), PAYMENT_PROVIDER: "demo", ALLOW_DEMO_PAYMENTS: "true" });
+    expect([paymentsLabel(staging), paymentsWarning(staging)]).toEqual(["demo", null]);
+    const embedded = parseEnv({ DATA_DIR: tmp(), PAYMENT_PROVIDER: "paddle" });
+    expect([embedded.PADDLE_ENVIRONMENT, paymentsWarning(embedded)]).toEqual(["sandbox", null]);
   });
 });
 

@@ -6,6 +6,7 @@ import {
   offlineDataSchema,
   windowsUsernameProblem,
 } from "~/domain/offline-data";
+import { NOT_ALLOWED_CHARACTERS_MESSAGE } from "~/domain/text-input";
 import { parseValues } from "~/lib/form";
 
 describe("windowsUsernameProblem", () => {
@@ -110,5 +111,16 @@ describe("offlineDataSchema", () => {
   it("refuses control characters", () => {
     const result = parse({ windows_username: "da\u0000na", computer_name: "" });
     expect(result.success).toBe(false);
+  });
+
+  it("checkOfflineData itself (the rule the desktop API shares) refuses control characters and unreadable lengths", () => {
+    expect(checkOfflineData({ windows_username: "da\u0000na", computer_name: "PC\u001b1" })).toEqual({
+      ok: false,
+      errors: { windows_username: NOT_ALLOWED_CHARACTERS_MESSAGE, computer_name: NOT_ALLOWED_CHARACTERS_MESSAGE },
+    });
+    expect(checkOfflineData({ windows_username: "a".repeat(5000), computer_name: "B".repeat(300) })).toEqual({
+      ok: false,
+      errors: { windows_username: M.usernameTooLong, computer_name: M.computerTooLong },
+    });
   });
 });

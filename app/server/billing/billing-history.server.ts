@@ -1,5 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { BillingEntryView } from "~/domain/billing";
+import { isTransactionId, isUuid } from "~/domain/route-params";
 import { getDb } from "../db/db.server";
 import { licenses, payments } from "../db/schema";
 
@@ -25,11 +26,12 @@ export async function listBillingHistory(userId: string): Promise<BillingEntryVi
   return rows.map((row) => ({ ...row, billed_at: row.billed_at.toISOString() }));
 }
 
-const TRANSACTION_ID = /^txn_[A-Za-z0-9_]{1,100}$/;
-
-/** One of the user's payments by transaction id; another user's (or no) payment is undefined. */
+/**
+ * One of the user's payments by transaction id; another user's (or no) payment is undefined, and so
+ * is an id of the wrong shape (user or payment: never sent to the database, issue 22).
+ */
 export async function getOwnPayment(userId: string, paymentId: string) {
-  if (!TRANSACTION_ID.test(paymentId)) return undefined;
+  if (!isUuid(userId) || !isTransactionId(paymentId)) return undefined;
   const [row] = await getDb()
     .select({ ...entryColumns, license_id: licenses.id, subscription_id: payments.subscription_id })
     .from(payments)

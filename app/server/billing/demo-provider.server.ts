@@ -4,7 +4,7 @@ import { getPlan, isPlanId, TRIAL_DAYS, type PlanId } from "~/domain/plans";
 import type { Database } from "../db/client.server";
 import { getDb } from "../db/db.server";
 import { demo_billing } from "../db/schema";
-import { getLogger } from "../logger.server";
+import { enqueue } from "../jobs/jobs.server";
 import type { PaddleAdjustment, PaddleSubscription, PaddleTransaction } from "./paddle-events.server";
 import { ProviderError, type PaymentProvider } from "./payment-provider.server";
 import { demoPastDue } from "./demo-past-due.server";
@@ -289,11 +289,9 @@ export function createDemoProvider(options: {
       await save("adjustment", adjustment, txn.subscription_id ?? null);
       await deliver([{ event_type: "adjustment.created", data: adjustment }]);
       if (refundApprovalMs !== null) {
-        setTimeout(() => {
-          provider.settleRefund(adjustment.id, "approved").catch((error) => {
-            getLogger().warn({ err: error, adjustment: adjustment.id }, "demo refund approval failed");
-          });
-        }, refundApprovalMs).unref();
+        // A durable job in this database, not a timer: the approval survives a restart (issue 22).
+        const [key, startAfter] = [`demo-refund-approval:${adjustment.id}`, new Date(Date.now() + refundApprovalMs)];
+        await enqueue("demo-refund-approval", { adjustmentId: adjustment.id }, { key, startAfter });
       }
       return { adjustmentId: adjustment.id };
     },

@@ -1,4 +1,7 @@
+import { checkOfflineData } from "~/domain/offline-data";
+export { OFFLINE_DATA_RULES } from "~/domain/offline-data";
 import { hasDisallowedCharacters } from "~/domain/text-input";
+import { hasMalformedEncoding, MALFORMED_ENCODING_MESSAGE } from "~/domain/url-encoding";
 import { isVersion, MAX_VERSION_LENGTH } from "~/domain/version";
 
 /** A malformed request: 400 with the message and the field it names. */
@@ -73,6 +76,31 @@ export function readMachineValue(
   return given;
 }
 
+/**
+ * The machine an activation binds to, checked by the licenses page's rule (checkOfflineData in
+ * app/domain/offline-data.ts) with its messages: the first problem is the 400, naming its field.
+ * Both values are required (the tool always knows both).
+ */
+export function readOfflineData(body: Record<string, unknown>): { windows_username: string; computer_name: string } {
+  const given = (field: "windows_username" | "computer_name") => {
+    const value = body[field];
+    if (value === undefined || value === null) return "";
+    if (typeof value !== "string") throw new ApiInputError(field, `${field} must be a string.`);
+    return value;
+  };
+  const checked = checkOfflineData({
+    windows_username: given("windows_username"),
+    computer_name: given("computer_name"),
+  });
+  // Both empty is the form's "enter one or both"; here each is required, named below.
+  const problems = checked.ok ? [] : Object.entries(checked.errors).filter(([field]) => field !== "form");
+  if (problems.length > 0) throw new ApiInputError(problems[0]![0], problems[0]![1]);
+  if (!checked.ok || !checked.windows_username)
+    throw new ApiInputError("windows_username", "windows_username is required.");
+  if (!checked.computer_name) throw new ApiInputError("computer_name", "computer_name is required.");
+  return { windows_username: checked.windows_username!, computer_name: checked.computer_name! };
+}
+
 /** The tool's version for the update check: required, like 1.2.3, 1.2 or 1.2.3-beta.1. */
 export function readVersion(value: unknown): string {
   if (value === undefined || value === null || value === "") {
@@ -88,6 +116,7 @@ export function readVersion(value: unknown): string {
  * characters, or ApiInputError naming the parameter.
  */
 export function readQuery(url: string): Map<string, string> {
+  if (hasMalformedEncoding(url)) throw new ApiInputError("address", MALFORMED_ENCODING_MESSAGE);
   const at = url.indexOf("?");
   const params = new Map<string, string>();
   if (at === -1) return params;

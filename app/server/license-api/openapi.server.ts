@@ -1,5 +1,5 @@
 import { getEnv } from "../env.server";
-import { MAX_KEY_LENGTH, MAX_MACHINE_LENGTH } from "./api-input.server";
+import { MAX_KEY_LENGTH, MAX_MACHINE_LENGTH, OFFLINE_DATA_RULES as RULES } from "./api-input.server";
 import { LICENSE_FILE_REFRESH_DAYS } from "./license-file.server";
 import { CODE_DETAILS, LICENSE_CODES } from "./validate-license.server";
 
@@ -221,8 +221,8 @@ export function openApiDocument(): Record<string, unknown> {
           properties: {
             key: { type: "string", minLength: 1, maxLength: MAX_KEY_LENGTH },
             nonce: ref("Nonce"),
-            windows_username: machineValue("Required. "),
-            computer_name: machineValue("Required. "),
+            windows_username: machineValue(`Required. ${RULES.windows_username} 400 with its message otherwise. `),
+            computer_name: machineValue(`Required. ${RULES.computer_name} 400 with its message otherwise. `),
           },
         },
         License: {
