@@ -46,7 +46,7 @@ export function shortIdPart(term: string): string | null {
   const prefixed = compact.startsWith("FK");
   const core = prefixed ? compact.slice(2) : compact;
   if (core.length < PART_MIN || core.length > 8 || !SHORT_ID_CHARS.test(core)) return null;
-  const looksLikeId = /\d/.test(core) || prefixed || typed === typed.toUpperCase();
+  const looksLikeId = /\d/.test(typed) || prefixed || typed === typed.toUpperCase();
   return looksLikeId ? compact : null;
 }
 
@@ -63,12 +63,13 @@ export function parseSearchQuery(input: string): { query: SearchQuery; error: nu
   if (text.length < SEARCH_MIN_LENGTH) return { query: null, error: SEARCH_TOO_SHORT };
   const paddle = paddleId(text);
   if (paddle) return { query: { kind: "paddle", ...paddle }, error: null };
+  const part = shortIdPart(text);
   return {
     query: {
       kind: "text",
       text,
-      shortId: normalizeShortId(text),
-      shortIdPart: shortIdPart(text),
+      shortId: part ? normalizeShortId(text) : null,
+      shortIdPart: part,
       byName: !text.includes("@"),
       byEmail: !/\s/.test(text),
     },
@@ -85,8 +86,10 @@ export const MATCH_KINDS = [
   "transaction",
   "name",
   "email",
-  "license_email",
+  // Before a license's e-mail: licenses keep the address they were bought with, and that the
+  // customer has changed it since is what support needs to know.
   "previous_email",
+  "license_email",
 ] as const;
 export type MatchKind = (typeof MATCH_KINDS)[number];
 
