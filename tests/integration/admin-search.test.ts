@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SEARCH_TOO_SHORT, type SearchMatch } from "~/domain/admin-search";
 import * as adminRoute from "~/routes/admin";
@@ -9,6 +9,7 @@ import { checkouts, licenses, payments, user_email_history, users } from "~/serv
 import { flushMail } from "~/server/mail/outbox.server";
 import { DEMO_ACCOUNTS, seedDemoData } from "~/server/seed.server";
 import { days, envelope, signed, transaction } from "../support/paddle-fixtures";
+import { migrationsBefore } from "../support/migrations";
 import { call, formRequest, getRequest, routeArgs, signInCookie } from "../support/route-call";
 import { createUser, linkIn, startTestApp, testEngines, type TestApp } from "../support/test-app";
 
@@ -175,5 +176,40 @@ describe.each(testEngines())("finding a customer on %s (issue 25)", (engine) => 
     await newLicense(both.id, { short_id: "FK-XKDQ-7777" });
     const rows = (await found("XKDQ")).filter((r) => r.id === both.id);
     expect(rows).toEqual([{ id: both.id, match: { kind: "short_id", value: "FK-XKDQ-7777" } }]);
+  });
+});
+
+describe.each(testEngines())("migration 0016 on an existing database (%s)", (engine) => {
+  it("gives the payments recorded before it their Paddle customer, from the stored webhook events", async () => {
+    const app = await startTestApp(engine, {}, { migrationsFolder: migrationsBefore("0016_admin_search") });
+    try {
+      const run = async (query: SQL) => (await app.database.db.execute(query)) as unknown as { rows: { id: string }[] };
+      const user = (
+        await run(
+          sql`insert into users (email, name, email_verified) values ('old-pay@example.com', 'Old', true) returning id`,
+        )
+      ).rows[0]!;
+      const license = (
+        await run(sql`insert into licenses (user_id, email, license_type, end_date, license_key)
+          values (${user.id}, 'old-pay@example.com', 'monthly', now() + interval '1 day', 'k') returning id`)
+      ).rows[0]!;
+      for (const id of ["txn_old_paid", "txn_old_unknown"])
+        await run(sql`insert into payments (id, license_id, user_id, kind, amount_cents, billed_at)
+          values (${id}, ${license.id}, ${user.id}, 'purchase', 900, now())`);
+      const event = { data: { id: "txn_old_paid", customer_id: "ctm_old_customer" } };
+      await run(sql`insert into webhook_events (event_id, event_type, occurred_at, payload)
+        values ('evt_old', 'transaction.completed', now(), ${JSON.stringify(event)}::jsonb)`);
+      await app.database.migrate();
+      const rows = await app.database.db
+        .select({ id: payments.id, customer_id: payments.customer_id })
+        .from(payments)
+        .orderBy(payments.id);
+      expect(rows).toEqual([
+        { id: "txn_old_paid", customer_id: "ctm_old_customer" },
+        { id: "txn_old_unknown", customer_id: null },
+      ]);
+    } finally {
+      await app.close();
+    }
   });
 });
