@@ -136,10 +136,12 @@ function createHashUuid(text: string): string {
 const percentile = (times: number[], p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))]!;
 
 /** Seeds, then times SAMPLES searches of each kind (after a warm-up round); returns the worst p95. */
-async function measure(label: string, database: DatabaseHandle, users: number): Promise<number> {
+async function measure(label: string, database: DatabaseHandle, users: number, seeded = false): Promise<number> {
   const t0 = performance.now();
-  await database.migrate();
-  await seed(database, users);
+  if (!seeded) {
+    await database.migrate();
+    await seed(database, users);
+  }
   console.log(
     `  ${label}: ${users.toLocaleString("en")} users, ${(users * 3).toLocaleString("en")} licenses, seeded in ${((performance.now() - t0) / 1000).toFixed(0)} s`,
   );
@@ -183,17 +185,20 @@ try {
   console.log(`  PostgreSQL: not reachable at ${base}; set BENCH_DATABASE_URL`);
 }
 if (reachable) {
-  const name = `bench_search_${Date.now().toString(36)}`;
-  await admin.query(`create database ${name}`);
+  // BENCH_KEEP_DATABASE=name keeps the seeded database under that name and measures it again next time.
+  const kept = process.env.BENCH_KEEP_DATABASE;
+  const name = kept ?? `bench_search_${Date.now().toString(36)}`;
+  const exists = (await admin.query("select 1 from pg_database where datname = $1", [name])).rowCount === 1;
+  if (!exists) await admin.query(`create database ${name}`);
   const url = new URL(base);
   url.pathname = `/${name}`;
   const postgres = await openDatabase({ url: url.toString(), maxConnections: 4 });
   try {
-    const p95 = await measure("PostgreSQL", postgres, PG_USERS);
+    const p95 = await measure("PostgreSQL", postgres, PG_USERS, exists);
     console.log(`  target p95 < 50 ms on PostgreSQL for every kind: ${p95 < 50 ? "met" : "NOT met"}`);
   } finally {
     await postgres.close();
-    await admin.query(`drop database if exists ${name} with (force)`);
+    if (!kept) await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   }
 }
