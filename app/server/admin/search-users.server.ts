@@ -71,7 +71,7 @@ interface Lookups {
 }
 
 /** How many users in name order a name lookup reads before it takes the trigram index instead. */
-const NAME_WALK = 20_000;
+const NAME_WALK = 5_000;
 
 /** Exact lookups by a Paddle id: a few rows at most, through unique or btree indexes. */
 function paddleLookups(idKind: "customer" | "subscription" | "transaction", id: string): SQL[] {
