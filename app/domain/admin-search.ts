@@ -24,7 +24,7 @@ export type SearchQuery =
       shortId: string | null;
       /** Part of a short id without hyphens (`82JA`, `FK82JA`, `JA9X`) when the term can be one. */
       shortIdPart: string | null;
-      /** Names never hold an `@` or a digit. */
+      /** Names never hold an `@`; one word with a digit is an id or an address, not a name. */
       byName: boolean;
       /** E-mail addresses never hold a space. */
       byEmail: boolean;
@@ -70,7 +70,7 @@ export function parseSearchQuery(input: string): { query: SearchQuery; error: nu
       text,
       shortId: part ? normalizeShortId(text) : null,
       shortIdPart: part,
-      byName: !/[@\d]/.test(text),
+      byName: !text.includes("@") && !(/\d/.test(text) && !/\s/.test(text)),
       byEmail: !/\s/.test(text),
     },
     error: null,

@@ -65,12 +65,13 @@ describe("what an admin's search term means", () => {
     expect(text("82JA").shortId).toBeNull();
   });
 
-  it("an @ or a digit rules out a name, a space rules out an e-mail; free text is looked up both ways", () => {
+  it("an @ or one word with a digit rules out a name, a space rules out an e-mail; free text is looked up both ways", () => {
     expect(text("ada@old.example")).toMatchObject({ byName: false, byEmail: true, shortIdPart: null });
     expect(text("Ada Lovelace")).toMatchObject({ byName: true, byEmail: false, shortIdPart: null });
     expect(text("lovelace")).toMatchObject({ byName: true, byEmail: true, shortIdPart: null, shortId: null });
     expect(text("  lovelace  ").text).toBe("lovelace");
-    expect(text("ada42")).toMatchObject({ byName: false, byEmail: true }); // names hold no digits
+    expect(text("ada42")).toMatchObject({ byName: false, byEmail: true }); // one word with a digit: not a name
+    expect(text("User 12")).toMatchObject({ byName: true, byEmail: false });
   });
 });
 
