@@ -3,6 +3,8 @@
  * that build it and the components that render it, so components never import server modules.
  */
 
+import type { SearchMatch } from "./admin-search";
+
 export type Role = "admin" | "user";
 
 /** The signed-in user as every page knows it (root loader). */
@@ -61,6 +63,8 @@ export interface UserSearchResult {
   company_name: string | null;
   /** When the account was created (sign-up). */
   created_at: string;
+  /** Why a search found the user (issue 25); absent in the plain list. */
+  match?: SearchMatch;
 }
 
 /** One audit-log entry: who did what to which record, and when. */

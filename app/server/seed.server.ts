@@ -324,6 +324,7 @@ async function seedDemoBilling(tx: Transaction, license: License): Promise<void>
     user_id: license.user_id,
     kind: "purchase",
     subscription_id: sub.id,
+    customer_id: txn.customer_id ?? null,
     item_id: txn.details.line_items[0]!.id,
     amount_cents: getPlan(planId).priceCents,
     billed_at: license.purchase_date,

@@ -1,5 +1,6 @@
 import { Search } from "lucide-react";
 import { Form, Link } from "react-router";
+import { matchReason } from "~/domain/admin-search";
 import { formatDate } from "~/domain/format-date";
 import type { UserSearchResult } from "~/domain/views";
 import { AdminPager } from "./admin-pager";
@@ -16,8 +17,9 @@ export interface AdminUserList {
 }
 
 /**
- * Users tab: every user newest first, or the users a term finds (name, e-mail, license e-mail,
- * short id, key, subscription or transaction id), 50 a page; each opens the user's own page.
+ * Users tab: every user newest first, or the users a term finds (name, e-mail, an earlier e-mail,
+ * license e-mail, any part of a short id, key, Paddle customer, subscription or transaction id) with
+ * why each matched, 50 a page; each opens the user's own page.
  */
 export function AdminUsers({ list }: { list: AdminUserList }) {
   const { term, page, value, error } = list;
@@ -34,7 +36,7 @@ export function AdminUsers({ list }: { list: AdminUserList }) {
             name="q"
             type="search"
             defaultValue={term}
-            placeholder="Name, e-mail, short id, license key, subscription or transaction id"
+            placeholder="Name, e-mail (also an earlier one), part of a short id, license key, Paddle id"
           />
         </div>
         <Button type="submit">
@@ -66,6 +68,11 @@ export function AdminUsers({ list }: { list: AdminUserList }) {
                       {user.email}
                       {user.company_name ? ` · ${user.company_name}` : ""} · signed up {formatDate(user.created_at)}
                     </p>
+                    {user.match ? (
+                      <p className="break-all text-xs text-muted-foreground" data-testid="admin-user-match">
+                        Matched by {matchReason(user.match)}
+                      </p>
+                    ) : null}
                   </div>
                   <Button asChild variant="outline" size="sm">
                     <Link to={`/admin/users/${user.id}`} aria-label={`Open ${user.full_name || user.email}`}>

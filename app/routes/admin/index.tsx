@@ -19,6 +19,7 @@ import {
   type AdminTab,
 } from "~/domain/admin";
 import { parseAuditFilters } from "~/domain/admin-audit";
+import { parseSearchQuery } from "~/domain/admin-search";
 import type { ActionResult, FieldErrors, ToastInput } from "~/domain/action-result";
 import { failure } from "~/server/action-reply.server";
 import { ActionError } from "~/server/action-error.server";
@@ -82,8 +83,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       case "users": {
         const term = normalizeSearchTerm(params.get("q")) ?? "";
         const page = parsePage(params.get("page"));
-        const read = await attempt(term ? ADMIN_ERRORS.search : ADMIN_ERRORS.loadUsers, () =>
-          term ? searchUsers(term, page) : listUsers(page),
+        const parsed = term ? parseSearchQuery(term) : null;
+        if (parsed?.error)
+          return data({ ...base, users: { term, page, value: null, error: parsed.error } }, { status: 400 });
+        const query = parsed?.query ?? null;
+        const read = await attempt(query ? ADMIN_ERRORS.search : ADMIN_ERRORS.loadUsers, () =>
+          query ? searchUsers(query, page) : listUsers(page),
         );
         return { ...base, users: { term, page, ...read } };
       }

@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import type { UserSearchResult } from "~/domain/views";
 import { ADMIN_PAGE_SIZE } from "~/domain/admin";
-import { normalizeShortId } from "~/domain/short-id";
-import { asc, desc, inArray, sql } from "drizzle-orm";
+import { MATCH_KINDS, parseSearchQuery, type MatchKind, type SearchQuery } from "~/domain/admin-search";
+import { desc, sql, type SQL } from "drizzle-orm";
 import { getDb } from "../db/db.server";
-import { license_keys, licenses, payments, profiles, users } from "../db/schema";
+import { checkouts, license_keys, licenses, payments, profiles, user_email_history, users } from "../db/schema";
 
 export const SEARCH_LIMIT = ADMIN_PAGE_SIZE;
 
@@ -27,8 +27,22 @@ const columns = {
   created_at: users.createdAt,
 };
 
-function view(rows: { id: string; email: string; full_name: string; company_name: string | null; created_at: Date }[]) {
-  return rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() }));
+interface Row {
+  id: string;
+  email: string;
+  full_name: string;
+  company_name: string | null;
+  created_at: Date | string;
+  rank?: number;
+  value?: string | null;
+}
+
+function view(rows: Row[]): UserSearchResult[] {
+  return rows.map(({ rank, value, created_at, ...row }) => ({
+    ...row,
+    created_at: new Date(created_at).toISOString(),
+    ...(rank === undefined ? {} : { match: { kind: MATCH_KINDS[rank]!, value: value ?? "" } }),
+  }));
 }
 
 function paged(rows: UserSearchResult[], page: number): UserPage {
@@ -47,41 +61,127 @@ export async function listUsers(page = 1): Promise<UserPage> {
   return paged(view(rows), page);
 }
 
+/** A lookup's rows: (user_id, rank of its match kind, what matched). */
+const rank = (kind: MatchKind) => sql.raw(String(MATCH_KINDS.indexOf(kind)));
+
+/** The rows of several lookups, and the named subqueries (`with`) they read. */
+interface Lookups {
+  ctes: SQL[];
+  lookups: SQL[];
+}
+
+/** How many users in name order a name lookup reads before it takes the trigram index instead. */
+const NAME_WALK = 5_000;
+
+/** Exact lookups by a Paddle id: a few rows at most, through unique or btree indexes. */
+function paddleLookups(idKind: "customer" | "subscription" | "transaction", id: string): SQL[] {
+  const r = rank(idKind);
+  switch (idKind) {
+    case "customer":
+      return [sql`(select distinct y.user_id, ${r}, y.customer_id from ${payments} y where y.customer_id = ${id})`];
+    case "subscription":
+      return [
+        sql`(select l.user_id, ${r}, l.paddle_subscription_id from ${licenses} l where l.paddle_subscription_id = ${id})`,
+        sql`(select distinct y.user_id, ${r}, y.subscription_id from ${payments} y where y.subscription_id = ${id})`,
+      ];
+    case "transaction":
+      return [
+        sql`(select y.user_id, ${r}, y.id from ${payments} y where y.id = ${id})`,
+        sql`(select c.user_id, ${r}, c.transaction_id from ${checkouts} c where c.transaction_id = ${id})`,
+      ];
+  }
+}
+
 /**
- * Users whose full name, account e-mail or any license e-mail contains the term (case-insensitive),
- * or who hold the license with that short id or key (current or earlier), or the Paddle subscription
- * or transaction with that id; each once, in name order, page by page. Each lookup takes only its
- * own first pages in name order (a short walk of the name index when matches are many, the trigram
- * and exact indexes when they are few); the page is then cut from their union.
+ * Lookups of free text. Those that can match many users (name, e-mails, part of a short id) take
+ * only their own first `reach` users in name order: a short walk of the name index when matches
+ * are many, the trigram indexes when they are few. The value of e-mail matches is filled in later.
  */
-export async function searchUsers(term: string, page = 1): Promise<UserPage> {
+function textLookups(query: Extract<SearchQuery, { kind: "text" }>, reach: number): Lookups {
+  const pattern = containsPattern(query.text);
+  const ctes: SQL[] = [];
+  const lookups: SQL[] = [];
+  if (query.shortId) {
+    lookups.push(sql`(select l.user_id, ${rank("short_id")}, l.short_id from ${licenses} l
+      where l.short_id = ${query.shortId})`);
+  } else if (query.shortIdPart) {
+    lookups.push(sql`(select l.user_id, ${rank("short_id")}, l.short_id from ${licenses} l
+      join ${profiles} p on p.id = l.user_id where replace(l.short_id, '-', '') like ${`%${query.shortIdPart}%`}
+      order by p.full_name, p.id limit ${reach})`);
+  }
+  const keyHash = createHash("sha256").update(query.text, "utf8").digest("hex");
+  lookups.push(sql`(select l.user_id, ${rank("license_key")}, l.short_id from ${license_keys} k
+    join ${licenses} l on l.id = k.license_id where k.key_hash = ${keyHash})`);
+  if (query.byName) {
+    // The first users in name order whose name matches, if they are among the first NAME_WALK users;
+    // else (matches are few, or all late in name order) every match through the trigram index,
+    // sorted. Left to itself the planner walked the whole name index for a rare full name (1.6 s).
+    ctes.push(sql`name_walk as (select w.id from (select p.id, p.full_name from ${profiles} p
+      order by p.full_name, p.id limit ${NAME_WALK}) w where w.full_name ilike ${pattern} limit ${reach})`);
+    lookups.push(
+      sql`(select n.id, ${rank("name")}, null from name_walk n)`,
+      sql`(select p.id, ${rank("name")}, null from ${profiles} p
+        where p.full_name ilike ${pattern} and (select count(*) from name_walk) < ${reach}
+        order by p.full_name || '', p.id limit ${reach})`,
+    );
+  }
+  if (query.byEmail) {
+    lookups.push(
+      sql`(select u.id, ${rank("email")}, null from ${users} u join ${profiles} p on p.id = u.id
+        where u.email ilike ${pattern} order by p.full_name, p.id limit ${reach})`,
+      sql`(select p.id, ${rank("license_email")}, null from ${profiles} p
+        where exists (select 1 from ${licenses} l where l.user_id = p.id and l.email ilike ${pattern})
+        order by p.full_name, p.id limit ${reach})`,
+      sql`(select p.id, ${rank("previous_email")}, null from ${profiles} p
+        where exists (select 1 from ${user_email_history} h where h.user_id = p.id and h.email ilike ${pattern})
+        order by p.full_name, p.id limit ${reach})`,
+    );
+  }
+  return { ctes, lookups };
+}
+
+/** For scripts and benchmarks that pass a term as typed; the route parses it and answers 400 instead. */
+function parsedOrThrow(term: string): SearchQuery {
+  const { query, error } = parseSearchQuery(term);
+  if (!query) throw new Error(error);
+  return query;
+}
+
+/** What matched, for the kinds whose lookup left it out (the address that contains the term). */
+function matchedValue(term: string): SQL {
   const pattern = containsPattern(term);
+  return sql`case r.rank
+    when ${rank("email")} then u.email
+    when ${rank("license_email")} then (select min(l.email) from ${licenses} l
+      where l.user_id = u.id and l.email ilike ${pattern})
+    when ${rank("previous_email")} then (select h.email from ${user_email_history} h
+      where h.user_id = u.id and h.email ilike ${pattern} order by h.changed_at desc limit 1)
+    else r.value end`;
+}
+
+/**
+ * Users a term finds, each once with the most telling reason it matched (see `MATCH_KINDS`), in name
+ * order, page by page: by any part of a short id, a license key, a Paddle customer, subscription or
+ * transaction id, the full name, the account e-mail, a license's e-mail or an address the account
+ * had before a change. The page is cut from the union of the lookups' first pages.
+ */
+export async function searchUsers(input: SearchQuery | string, page = 1): Promise<UserPage> {
+  const query = typeof input === "string" ? parsedOrThrow(input) : input;
+  const result = await getDb().execute(searchSql(query, page));
+  return paged(view((result as unknown as { rows: Row[] }).rows), page);
+}
+
+/** The search's one statement (exported for EXPLAIN in the benchmark). */
+export function searchSql(query: SearchQuery, page: number): SQL {
   const reach = page * SEARCH_LIMIT + 1;
-  const shortId = normalizeShortId(term);
-  const keyHash = createHash("sha256").update(term, "utf8").digest("hex");
-  const ids = sql`(
-    (select p1.id from ${profiles} p1 where p1.full_name ilike ${pattern} order by p1.full_name, p1.id limit ${reach})
-    union all
-    (select u2.id from ${users} u2 join ${profiles} p2 on p2.id = u2.id where u2.email ilike ${pattern}
-      order by p2.full_name, p2.id limit ${reach})
-    union all
-    (select p3.id from ${profiles} p3
-      where exists (select 1 from ${licenses} l where l.user_id = p3.id and l.email ilike ${pattern})
-      order by p3.full_name, p3.id limit ${reach})
-    union all
-    (select l4.user_id from ${licenses} l4 where l4.short_id = ${shortId ?? ""} or l4.paddle_subscription_id = ${term})
-    union all
-    (select l5.user_id from ${license_keys} k5 join ${licenses} l5 on l5.id = k5.license_id where k5.key_hash = ${keyHash})
-    union all
-    (select y6.user_id from ${payments} y6 where y6.id = ${term} or y6.subscription_id = ${term})
-  )`;
-  const rows = await getDb()
-    .select(columns)
-    .from(users)
-    .innerJoin(profiles, sql`${profiles.id} = ${users.id}`)
-    .where(inArray(users.id, ids))
-    .orderBy(asc(profiles.full_name), asc(profiles.id))
-    .limit(SEARCH_LIMIT + 1)
-    .offset((page - 1) * SEARCH_LIMIT);
-  return paged(view(rows), page);
+  const { ctes, lookups } =
+    query.kind === "paddle" ? { ctes: [], lookups: paddleLookups(query.idKind, query.id) } : textLookups(query, reach);
+  const term = query.kind === "paddle" ? query.id : query.text;
+  return sql`
+    with ${sql.join([...ctes, sql``], sql`, `)} hits (user_id, rank, value) as (${sql.join(lookups, sql` union all `)}),
+    r as (select distinct on (user_id) user_id, rank, value from hits order by user_id, rank, value)
+    select u.id, u.email, p.full_name, p.company_name, u.created_at, r.rank, ${matchedValue(term)} as value
+    from r join ${users} u on u.id = r.user_id join ${profiles} p on p.id = u.id
+    order by p.full_name, p.id
+    limit ${SEARCH_LIMIT + 1} offset ${(page - 1) * SEARCH_LIMIT}`;
 }

@@ -68,6 +68,7 @@ export async function applyTransactionCompleted(
     id: txn.id,
     user_id: custom.userId,
     subscription_id: txn.subscription_id ?? null,
+    customer_id: txn.customer_id ?? null,
     item_id: txn.details.line_items[0]?.id ?? null,
     amount_cents: amount,
     currency: txn.details.totals.currency_code,

@@ -214,6 +214,8 @@ export const licenses = pgTable(
     index("licenses_user_id_created_at_idx").on(t.user_id, t.created_at.desc()),
     index("licenses_email_idx").on(t.email),
     index("licenses_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")),
+    // Admin search by any part of a short id, hyphens left out (migration 0017).
+    index("licenses_short_id_trgm_idx").using("gin", sql`replace(${t.short_id}, '-', '') gin_trgm_ops`),
     // One license per provider subscription: concurrent webhook deliveries cannot make two.
     uniqueIndex("licenses_paddle_subscription_id_key")
       .on(t.paddle_subscription_id)
@@ -278,6 +280,8 @@ export const payments = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     kind: text("kind").$type<PaymentKind>().notNull(),
     subscription_id: text("subscription_id"),
+    /** The provider's customer (ctm_…) who paid, when the transaction named one (admin search). */
+    customer_id: text("customer_id"),
     /** The transaction's line item (txnitm_…), which a partial refund names. */
     item_id: text("item_id"),
     amount_cents: integer("amount_cents").notNull(),
@@ -292,6 +296,9 @@ export const payments = pgTable(
     index("payments_billed_at_idx").on(t.billed_at, t.kind, t.amount_cents),
     index("payments_user_id_billed_at_idx").on(t.user_id, t.billed_at.desc()),
     index("payments_subscription_id_idx").on(t.subscription_id),
+    index("payments_customer_id_idx")
+      .on(t.customer_id)
+      .where(sql`${t.customer_id} is not null`),
     check("payments_kind_check", sql`${t.kind} in (${inList(PAYMENT_KINDS)})`),
     check("payments_amount_check", sql`${t.amount_cents} >= 0`),
     check("payments_refunded_cents_check", sql`${t.refunded_cents} >= 0`),
@@ -423,6 +430,28 @@ export const license_keys = pgTable(
     ...timestamps,
   },
   (t) => [index("license_keys_license_id_idx").on(t.license_id)],
+);
+
+/**
+ * The e-mail addresses a user had before a change (admin search finds a customer by an old one).
+ * Written by a trigger on users (migration 0016), so every path that changes the address records it;
+ * a deleted account's history is erased with its address.
+ */
+export const user_email_history = pgTable(
+  "user_email_history",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    user_id: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    /** When the address stopped being the account's. */
+    changed_at: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("user_email_history_user_id_idx").on(t.user_id, t.changed_at.desc()),
+    index("user_email_history_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")),
+  ],
 );
 
 export type License = typeof licenses.$inferSelect;
