@@ -19,6 +19,7 @@ import { flushLogs, getLogger } from "../app/server/logger.server";
 import { JOB_DEFINITIONS } from "../app/server/jobs/definitions.server";
 import { jobsStatus, startJobs, stopJobs } from "../app/server/jobs/jobs.server";
 import { scheduleReminderScans } from "../app/server/mail/reminders.server";
+import { scheduleHousekeeping } from "../app/server/housekeeping/housekeeping-job.server";
 import { flushMail } from "../app/server/mail/outbox.server";
 import { DEMO_ACCOUNTS, seedDemoData } from "../app/server/seed.server";
 import { apiV1 } from "./api-v1";
@@ -77,6 +78,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppInst
     await startJobs(database, { definitions: JOB_DEFINITIONS, name: "app" });
     // Reminder e-mails: the hourly scan chains itself; queueing this and the next hour's run is idempotent.
     await scheduleReminderScans();
+    await scheduleHousekeeping();
   } catch (error) {
     await stopJobs().catch(() => {});
     await database.close();

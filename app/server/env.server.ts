@@ -3,6 +3,7 @@ import { createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes } f
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { retentionSettings } from "./housekeeping/retention-env.server";
 
 /**
  * Configuration, read once at boot from the process environment.
@@ -94,6 +95,7 @@ const envSchema = z
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     TRUST_PROXY: optionalString,
     AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+    ...retentionSettings,
 
     BETTER_AUTH_SECRET: optionalString.pipe(secret.optional()),
     LICENSE_SECRET: optionalString.pipe(secret.optional()),

@@ -1,3 +1,4 @@
+import { housekeepingJob } from "../housekeeping/housekeeping-job.server";
 import { customerMailJob } from "../mail/customer-mail.server";
 import { reminderScanJob } from "../mail/reminders.server";
 import type { JobDefinitions } from "./jobs.server";
@@ -8,4 +9,5 @@ export const JOB_DEFINITIONS: JobDefinitions = {
   "stop-renewal": stopRenewalJob as JobDefinitions[string],
   "customer-mail": customerMailJob as JobDefinitions[string],
   "reminder-scan": reminderScanJob as JobDefinitions[string],
+  housekeeping: housekeepingJob as JobDefinitions[string],
 };
