@@ -39,6 +39,7 @@ import { USER_CHANGES_CHANNEL } from "../app/server/user-changes.server";
 import { createPageCache } from "./page-cache";
 import { createSignedInPageCache } from "./signed-in-page-cache";
 import { listenForChanges } from "./change-listener";
+import { listenForBackups } from "./backup-socket";
 import { createZip } from "./zip";
 
 export { DEMO_ACCOUNTS };
@@ -135,6 +136,13 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppInst
       )
     : null;
   const stopEmbeddedListener = database.pglite ? await database.pglite.listen(USER_CHANGES_CHANNEL, userChanged) : null;
+  const stopBackups = database.pglite ? await listenForBackups(env.DATA_DIR, database.pglite, logger) : null;
+  if (database.pglite && !env.embedded) {
+    logger.warn(
+      { dataDir: env.DATA_DIR, backup: "npm run backup -- <file> (docs/operations.md#backups-and-restore)" },
+      "embedded database (PGlite): one instance only; back it up while it runs with npm run backup -- <file>",
+    );
+  }
   if (!listener) setSessionCacheEnabled(true);
   if (!options.dev) {
     app.use(pageCache.mark);
@@ -262,6 +270,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppInst
       stopListening();
       await listener?.close();
       await stopEmbeddedListener?.().catch(() => {});
+      await stopBackups?.();
       signedInPages.forgetAll();
       setSessionCacheEnabled(false);
       flushLogs();
