@@ -1,4 +1,4 @@
-import { verify } from "node:crypto";
+import { generateKeyPairSync, verify } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -203,5 +203,32 @@ describe("npm run backup with nothing to back up", () => {
     const result = runScript("backup", [tempDir("fk-bk-none-")], { DATA_DIR: tempDir("fk-bk-nosite-") });
     expect(result.status).toBe(1);
     expect(result.output).toMatch(/No running site answers/);
+  });
+});
+
+describe("production on the embedded database", () => {
+  it("logs at start that it is single-instance and where the backup command is", async () => {
+    const dataDir = tempDir("fk-bk-prod-");
+    const site = await startServer({
+      port: PORT_SOURCE,
+      dataDir,
+      env: {
+        NODE_ENV: "production",
+        BETTER_AUTH_SECRET: "b".repeat(32),
+        LICENSE_SECRET: "l".repeat(32),
+        LICENSE_SALT: "salt-salt",
+        LICENSE_SIGNING_KEY: generateKeyPairSync("ed25519")
+          .privateKey.export({ type: "pkcs8", format: "pem" })
+          .toString(),
+        ALLOW_DEMO_PAYMENTS: "true",
+        EMAIL_DISABLED: "true",
+      },
+    });
+    try {
+      expect(site.output()).toMatch(/one instance only; back it up while it runs with npm run backup -- <file>/);
+    } finally {
+      await site.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

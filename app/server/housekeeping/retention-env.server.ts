@@ -9,7 +9,7 @@ export const retentionSettings = {
   WEBHOOK_RETENTION_DAYS: z.coerce
     .number({ message: "must be a whole number of days" })
     .int({ message: "must be a whole number of days" })
-    .min(7, { message: "must be at least 7 (days): a provider retries a webhook for up to 3 days" })
+    .min(7, { message: "must be at least 7 (days): a provider retries a webhook delivery for days" })
     .max(3650, { message: "must be at most 3650 (days)" })
     .default(90),
 };
