@@ -39,9 +39,12 @@ export async function listenForBackups(dataDir: string, pglite: PGlite, logger: 
   const server = net.createServer((socket) => {
     socket.on("error", () => {});
     let request = "";
+    let answered = false;
     socket.on("data", (chunk) => {
+      if (answered) return;
       request += chunk.toString("utf8");
-      if (!request.includes("\n")) return;
+      if (!request.includes("\n") && request.length < 64) return;
+      answered = true;
       if (request.trim() !== "backup" || busy) {
         socket.end(`ERROR ${busy ? "a backup is already being taken" : "unknown request"}\n`);
         return;
