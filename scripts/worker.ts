@@ -9,6 +9,7 @@ import { getEnv } from "../app/server/env.server";
 import { JOB_DEFINITIONS } from "../app/server/jobs/definitions.server";
 import { jobsStatus, startJobs, stopJobs } from "../app/server/jobs/jobs.server";
 import { scheduleReminderScans } from "../app/server/mail/reminders.server";
+import { scheduleHousekeeping } from "../app/server/housekeeping/housekeeping-job.server";
 import { flushLogs, getLogger } from "../app/server/logger.server";
 
 async function main() {
@@ -25,6 +26,7 @@ async function main() {
   setDatabase(database);
   await startJobs(database, { definitions: JOB_DEFINITIONS, name: "worker" });
   await scheduleReminderScans();
+  await scheduleHousekeeping();
   const log = getLogger();
   log.info({ jobs: await jobsStatus() }, "worker started");
   let stopping = false;

@@ -20,6 +20,7 @@ import { flushLogs, getLogger } from "../app/server/logger.server";
 import { JOB_DEFINITIONS } from "../app/server/jobs/definitions.server";
 import { jobsStatus, startJobs, stopJobs } from "../app/server/jobs/jobs.server";
 import { scheduleReminderScans } from "../app/server/mail/reminders.server";
+import { scheduleHousekeeping } from "../app/server/housekeeping/housekeeping-job.server";
 import { flushMail } from "../app/server/mail/outbox.server";
 import { DEMO_ACCOUNTS, seedDemoData } from "../app/server/seed.server";
 import { apiV1 } from "./api-v1";
@@ -41,6 +42,7 @@ import { USER_CHANGES_CHANNEL } from "../app/server/user-changes.server";
 import { createPageCache } from "./page-cache";
 import { createSignedInPageCache } from "./signed-in-page-cache";
 import { listenForChanges } from "./change-listener";
+import { listenForBackups } from "./backup-socket";
 import { createZip } from "./zip";
 
 export { DEMO_ACCOUNTS, paymentsLabel, paymentsWarning };
@@ -80,6 +82,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppInst
     await startJobs(database, { definitions: JOB_DEFINITIONS, name: "app" });
     // Reminder e-mails: the hourly scan chains itself; queueing this and the next hour's run is idempotent.
     await scheduleReminderScans();
+    await scheduleHousekeeping();
   } catch (error) {
     await stopJobs().catch(() => {});
     await database.close();
@@ -136,6 +139,13 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppInst
       )
     : null;
   const stopEmbeddedListener = database.pglite ? await database.pglite.listen(USER_CHANGES_CHANNEL, userChanged) : null;
+  const stopBackups = database.pglite ? await listenForBackups(env.DATA_DIR, database.pglite, logger) : null;
+  if (database.pglite && !env.embedded) {
+    logger.warn(
+      { dataDir: env.DATA_DIR, backup: "npm run backup -- <file> (docs/operations.md#backups-and-restore)" },
+      "embedded database (PGlite): one instance only; back it up while it runs with npm run backup -- <file>",
+    );
+  }
   if (!listener) setSessionCacheEnabled(true);
   if (!options.dev) {
     app.use(pageCache.mark);
@@ -251,6 +261,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppInst
       stopListening();
       await listener?.close();
       await stopEmbeddedListener?.().catch(() => {});
+      await stopBackups?.();
       signedInPages.forgetAll();
       setSessionCacheEnabled(false);
       flushLogs();

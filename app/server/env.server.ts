@@ -4,6 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { paddleEnvironmentProblems } from "./payments-label.server";
+import { retentionSettings } from "./housekeeping/retention-env.server";
 
 /**
  * Configuration, read once at boot from the process environment.
@@ -95,6 +96,7 @@ const envSchema = z
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     TRUST_PROXY: optionalString,
     AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+    ...retentionSettings,
 
     BETTER_AUTH_SECRET: optionalString.pipe(secret.optional()),
     LICENSE_SECRET: optionalString.pipe(secret.optional()),

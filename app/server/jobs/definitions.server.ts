@@ -1,3 +1,4 @@
+import { housekeepingJob } from "../housekeeping/housekeeping-job.server";
 import { customerMailJob } from "../mail/customer-mail.server";
 import { reminderScanJob } from "../mail/reminders.server";
 import { demoRefundApprovalJob } from "./demo-refund-approval.server";
@@ -10,4 +11,5 @@ export const JOB_DEFINITIONS: JobDefinitions = {
   "customer-mail": customerMailJob as JobDefinitions[string],
   "reminder-scan": reminderScanJob as JobDefinitions[string],
   "demo-refund-approval": demoRefundApprovalJob as JobDefinitions[string],
+  housekeeping: housekeepingJob as JobDefinitions[string],
 };

@@ -6,6 +6,7 @@ import type { DatabaseHandle, Transaction } from "../db/client.server";
 import { getDb } from "../db/db.server";
 import { job_keys } from "../db/schema";
 import { getLogger } from "../logger.server";
+import { JOB_RETENTION } from "./job-retention.server";
 
 /** pg-boss's tables live in this schema of the app's database. */
 export const JOBS_SCHEMA = "pgboss";
@@ -141,8 +142,8 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
     schema: JOBS_SCHEMA,
     // No cron schedules: no clock-skew and cron polling.
     schedule: false,
-    // Failed jobs stay in the job table (the admin page counts them) for 30 days.
-    archiveFailedAfterSeconds: 30 * 24 * 60 * 60,
+    // Finished jobs: completed ones archived after 12 hours, failed ones after 30 days, then deleted.
+    ...JOB_RETENTION,
   };
   const boss =
     database.engine === "postgres"

@@ -1,9 +1,10 @@
 import { and, eq, gt, isNotNull, lte, or } from "drizzle-orm";
-import { dueReminder, reminderHorizon, scanHour, type ReminderKind } from "~/domain/customer-mail";
+import { dueReminder, reminderHorizon, type ReminderKind } from "~/domain/customer-mail";
 import { licenseFacts } from "~/domain/license-status";
 import { getDb } from "../db/db.server";
 import { licenses, users } from "../db/schema";
-import { enqueue, type JobDefinition } from "../jobs/jobs.server";
+import { queueNextHour, scheduleHourly } from "../jobs/hourly.server";
+import type { JobDefinition } from "../jobs/jobs.server";
 import { queueCustomerMail } from "./customer-mail.server";
 
 /**
@@ -18,17 +19,9 @@ import { queueCustomerMail } from "./customer-mail.server";
  */
 
 export const REMINDER_SCAN_JOB = "reminder-scan";
-const HOUR = 60 * 60 * 1000;
-
-const scanKey = (hour: Date) => `${REMINDER_SCAN_JOB}:${hour.toISOString()}`;
 
 /** Queues the scan of the hour `now` falls in (runs at once) and of the next hour (runs then). */
-export async function scheduleReminderScans(now: Date = new Date()): Promise<void> {
-  const hour = scanHour(now);
-  const next = new Date(hour.getTime() + HOUR);
-  await enqueue(REMINDER_SCAN_JOB, { hour: hour.toISOString() }, { key: scanKey(hour) });
-  await enqueue(REMINDER_SCAN_JOB, { hour: next.toISOString() }, { key: scanKey(next), startAfter: next });
-}
+export const scheduleReminderScans = (now?: Date) => scheduleHourly(REMINDER_SCAN_JOB, now);
 
 export const reminderScanJob: JobDefinition<{ hour: string }> = {
   retryLimit: 5,
@@ -37,9 +30,7 @@ export const reminderScanJob: JobDefinition<{ hour: string }> = {
   expireInSeconds: 600,
   handle: async ({ hour }) => {
     // The next run is queued first, so a failing scan never breaks the chain.
-    const next = new Date(new Date(hour).getTime() + HOUR);
-    const later = next > new Date() ? next : new Date(scanHour(new Date()).getTime() + HOUR);
-    await enqueue(REMINDER_SCAN_JOB, { hour: later.toISOString() }, { key: scanKey(later), startAfter: later });
+    await queueNextHour(REMINDER_SCAN_JOB, hour);
     return { queued: (await scanReminders(new Date())).length };
   },
 };

@@ -1,0 +1,45 @@
+import { getDb } from "../db/db.server";
+import { getEnv } from "../env.server";
+import { queueNextHour, scheduleHourly } from "../jobs/hourly.server";
+import type { JobDefinition } from "../jobs/jobs.server";
+import { getLogger } from "../logger.server";
+import { REMINDER_SCAN_JOB } from "../mail/reminders.server";
+import { pruneExpired, type PruneCounts } from "./prune.server";
+
+/**
+ * Housekeeping: every hour a durable job deletes expired sessions and verification tokens, past
+ * rate-limit windows and sign-in failures, processed webhook events older than
+ * WEBHOOK_RETENTION_DAYS and the past hours' keys of hourly jobs (prune.server.ts). Completed and
+ * failed jobs are pg-boss's own maintenance (jobs/job-retention.server.ts). The audit log and payments are
+ * never pruned.
+ */
+
+export const HOUSEKEEPING_JOB = "housekeeping";
+
+/** The hourly jobs whose past keys housekeeping forgets. */
+const HOURLY_KINDS = [HOUSEKEEPING_JOB, REMINDER_SCAN_JOB];
+
+export async function housekeep(now: Date = new Date()): Promise<PruneCounts> {
+  return pruneExpired(getDb(), {
+    now,
+    webhookRetentionDays: getEnv().WEBHOOK_RETENTION_DAYS,
+    hourlyKinds: HOURLY_KINDS,
+  });
+}
+
+/** Queues this hour's and the next hour's run (at start, idempotently). */
+export const scheduleHousekeeping = (now?: Date) => scheduleHourly(HOUSEKEEPING_JOB, now);
+
+export const housekeepingJob: JobDefinition<{ hour: string }> = {
+  retryLimit: 3,
+  retryDelaySeconds: 60,
+  retryBackoff: true,
+  expireInSeconds: 600,
+  handle: async ({ hour }) => {
+    // The next run is queued first, so a failing run never breaks the chain.
+    await queueNextHour(HOUSEKEEPING_JOB, hour);
+    const pruned = await housekeep();
+    getLogger().info({ pruned }, "housekeeping");
+    return pruned;
+  },
+};
