@@ -117,7 +117,7 @@ describe.each(testEngines())("every table the cached pages read announces its ch
       sql`select case when table_schema = 'public' then table_name else table_schema || '.' || table_name end as name
           from information_schema.tables where table_schema not in ('pg_catalog', 'information_schema')`,
     );
-    const known = new Set(rowsOf(relations).map((row) => row.name.toLowerCase()));
+    const known = new Set(rowsOf<{ name: string }>(relations).map((row) => row.name.toLowerCase()));
     tables = new Set(
       statements
         .flatMap(namedAfterFromOrJoin)
@@ -146,7 +146,7 @@ describe.each(testEngines())("every table the cached pages read announces its ch
           join pg_proc p on p.oid = t.tgfoid
           where p.proname = 'announce_user_change' and n.nspname = 'public' and not t.tgisinternal`,
     );
-    const announced = new Set(rowsOf(triggered).map((row) => row.name));
+    const announced = new Set(rowsOf<{ name: string }>(triggered).map((row) => row.name));
     const silent = [...tables].filter(
       (table) => !announced.has(table) && !(table in ANNOUNCED_OTHERWISE) && !table.startsWith(`${JOB_QUEUE_SCHEMA}.`),
     );
