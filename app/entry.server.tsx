@@ -6,6 +6,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 import { SiteStylesProvider } from "./components/inline-styles";
 import { NonceProvider } from "./components/nonce";
+import { hasSessionCookie } from "./server/cache/caches.server";
 // The site's stylesheet as text (inlined for anonymous visitors) and as a hashed file (linked for
 // signed-in pages): components/inline-styles.tsx.
 import stylesText from "./app.css?inline";
@@ -24,7 +25,7 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = loadContext.cspNonce;
-  const signedIn = (request.headers.get("Cookie") ?? "").includes("session_token");
+  const signedIn = hasSessionCookie(request.headers.get("Cookie"));
   const styles = signedIn ? { href: stylesHref } : { css: stylesText };
 
   return new Promise((resolve, reject) => {

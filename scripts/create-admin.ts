@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import { openDatabase } from "../app/server/db/client.server";
 import { user_roles, users } from "../app/server/db/schema";
 import { getEnv } from "../app/server/env.server";
-import { SESSIONS_CHANNEL } from "../app/server/auth/session-cache.server";
+import { SESSIONS_CHANNEL } from "../app/server/cache/caches.server";
 
 async function main() {
   const email = process.argv[2]?.trim().toLowerCase();

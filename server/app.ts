@@ -1,17 +1,12 @@
 import { createLoadContext } from "./load-context";
-import { randomBytes } from "node:crypto";
-import fs from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
-import helmet from "helmet";
 import type { ServerBuild } from "react-router";
 import { toNodeHandler } from "better-auth/node";
 import { CLIENT_IP_HEADER, getAuth } from "../app/server/auth/auth.server";
-import { oauthFormOrigins } from "../app/server/auth/oauth-providers.server";
+import { createCaches } from "../app/server/cache/caches.server";
 import { openDatabase, type DatabaseHandle } from "../app/server/db/client.server";
 import { setDatabase } from "../app/server/db/db.server";
 import { getEnv, publicConfig, type Env } from "../app/server/env.server";
@@ -25,25 +20,15 @@ import { flushMail } from "../app/server/mail/outbox.server";
 import { DEMO_ACCOUNTS, seedDemoData } from "../app/server/seed.server";
 import { apiV1 } from "./api-v1";
 import { bodyLimit } from "./body-limit";
-import { privateCache } from "./private-cache";
+import { demoDownload } from "./demo-download";
 import { queryGuard } from "./query-guard";
 import { routeParams } from "./route-params";
+import { nonce, securityHeaders } from "./security-headers";
+import { clientFiles } from "./static-files";
 import { refuseMalformedUrl } from "./url-guard";
 import { parseTrustProxy, trustProxyCheck } from "./trust-proxy";
 import { logRequest, requestId, requestLog } from "./request-log";
-import { onPublicPagesChanged, PUBLIC_PAGES_CHANNEL } from "../app/server/public-pages.server";
-import {
-  cachedSession,
-  forgetSessionsOf,
-  SESSIONS_CHANNEL,
-  setSessionCacheEnabled,
-} from "../app/server/auth/session-cache.server";
-import { USER_CHANGES_CHANNEL } from "../app/server/user-changes.server";
-import { createPageCache } from "./page-cache";
-import { createSignedInPageCache } from "./signed-in-page-cache";
-import { listenForChanges } from "./change-listener";
 import { listenForBackups } from "./backup-socket";
-import { createZip } from "./zip";
 
 export { DEMO_ACCOUNTS, paymentsLabel, paymentsWarning };
 
@@ -95,50 +80,15 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppInst
 
   const checkTrustProxy = trustProxyCheck(logger, env.TRUST_PROXY);
   app.use(requestLog(logger));
-  // Anonymous visitors' public pages from memory, before any other work is done for them: answered
+  // Public pages, a session's own pages and remembered sessions from memory (docs/caching.md): answered
   // by `handler` before Express; here a miss is marked to be kept once rendered.
-  const pageCache = createPageCache();
-  // A session's own pages (and the admin area) from memory while nothing on them changed (decision 0028).
   const { authCookies } = await getAuth().$context;
-  const signedInPages = createSignedInPageCache({
+  const caches = await createCaches({
+    databaseUrl: env.DATABASE_URL,
+    database,
     cookies: { sessionToken: authCookies.sessionToken.name, sessionData: authCookies.sessionData.name },
-    session: cachedSession,
+    logger,
   });
-  // A user's row changed in the database, by whatever means (a script's SQL as much as the app): their
-  // remembered sessions (role, name, two-factor, ended sessions) and their pages are forgotten.
-  const userChanged = (userId: string) => {
-    if (userId) forgetSessionsOf(userId);
-    signedInPages.forgetUser(userId);
-  };
-  // A release changed: the public pages and the admin pages show releases.
-  const publicPagesChanged = () => {
-    pageCache.invalidate();
-    signedInPages.forgetShared();
-  };
-  const stopListening = onPublicPagesChanged(publicPagesChanged);
-  // What other app servers change reaches this one through PostgreSQL's LISTEN/NOTIFY; while that
-  // connection is down, cached pages are forgotten and sessions are not remembered at all. The
-  // embedded database has one process: every change is made here, and its user-change triggers'
-  // notifications arrive as each change commits.
-  const listener = env.DATABASE_URL
-    ? await listenForChanges(
-        env.DATABASE_URL,
-        {
-          [PUBLIC_PAGES_CHANNEL]: publicPagesChanged,
-          [SESSIONS_CHANNEL]: forgetSessionsOf,
-          [USER_CHANGES_CHANNEL]: userChanged,
-        },
-        (listening) => {
-          if (!listening) {
-            pageCache.invalidate();
-            signedInPages.forgetAll();
-          }
-          setSessionCacheEnabled(listening);
-        },
-        logger,
-      )
-    : null;
-  const stopEmbeddedListener = database.pglite ? await database.pglite.listen(USER_CHANGES_CHANNEL, userChanged) : null;
   const stopBackups = database.pglite ? await listenForBackups(env.DATA_DIR, database.pglite, logger) : null;
   if (database.pglite && !env.embedded) {
     logger.warn(
@@ -146,11 +96,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppInst
       "embedded database (PGlite): one instance only; back it up while it runs with npm run backup -- <file>",
     );
   }
-  if (!listener) setSessionCacheEnabled(true);
-  if (!options.dev) {
-    app.use(pageCache.mark);
-    app.use(signedInPages.mark);
-  }
+  if (!options.dev) app.use(caches.mark);
   app.use(nonce);
   app.use(securityHeaders(env, Boolean(options.dev)));
   app.use("/api/v1", apiV1); // The desktop API applies the body limit itself, so that its 413 is signed too.
@@ -159,10 +105,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppInst
   app.use(bodyLimit());
   app.use(queryGuard());
   app.use(compression());
-  if (!options.dev) {
-    app.use(pageCache.capture);
-    app.use(signedInPages.capture);
-  }
+  if (!options.dev) app.use(caches.capture);
 
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ status: "ok" });
@@ -193,32 +136,21 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppInst
     req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "unknown";
     void toNodeHandler(getAuth())(req, res);
   });
-  app.get("/downloads/forgekit-latest.zip", (_req, res) => {
-    // The embedded default for DOWNLOAD_URL: a real archive, so the link works in the demo.
-    res
-      .set("Content-Type", "application/zip")
-      .set("Content-Disposition", `attachment; filename="${slug(env.PRODUCT_NAME)}-latest.zip"`)
-      .send(demoInstaller(env.PRODUCT_NAME));
-  });
+  app.get("/downloads/forgekit-latest.zip", demoDownload(env));
 
   if (options.dev) {
     app.use(options.dev.middlewares);
   } else {
-    const clientDir = findClientDir();
-    // Hashed file names never change content: cache them for a year.
-    app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
-    // The other public files (favicon, icons…) are known at start: a page or data request is not
-    // sent to the static handler, which would look for a file of its name on disk every time.
-    const publicFiles = listPublicFiles(clientDir);
-    const publicFile = express.static(clientDir, { maxAge: "1h", index: false });
-    app.use((req, res, next) => (publicFiles.has(req.path) ? publicFile(req, res, next) : next()));
+    const { assets, publicFiles } = clientFiles();
+    app.use("/assets", assets);
+    app.use(publicFiles);
   }
 
   const build = options.dev
     ? options.dev.loadBuild
     : () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
   const config = publicConfig(env);
-  app.use(privateCache());
+  app.use(caches.privateCache);
   app.use(routeParams(build));
   app.use(
     createRequestHandler({
@@ -240,7 +172,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppInst
     checkTrustProxy(req);
     if (!options.dev) {
       const id = requestId(req);
-      const answered = pageCache.serve(req, res, id) ?? signedInPages.serve(req, res, id);
+      const answered = caches.serve(req, res, id);
       if (answered) return logRequest(logger, id, req.method, req.url!, answered.status, started, answered.bytes);
       // Express's request log reuses both.
       (res as ServerResponse & { locals?: Record<string, unknown> }).locals = { requestId: id, started };
@@ -258,12 +190,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppInst
       // are sent (or kept in the dev mailbox) before the database closes.
       await stopJobs();
       await flushMail();
-      stopListening();
-      await listener?.close();
-      await stopEmbeddedListener?.().catch(() => {});
       await stopBackups?.();
-      signedInPages.forgetAll();
-      setSessionCacheEnabled(false);
+      await caches.close();
       flushLogs();
       setDatabase(undefined);
       await database.close();
@@ -274,87 +202,4 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppInst
 /** Which build of React and Express serves: "production" everywhere but `npm run dev`. */
 function runtime(): "production" | "development" {
   return process.env.NODE_ENV === "production" ? "production" : "development";
-}
-
-/** The build's client/ folder: beside the server/ folder this bundle (or its chunk) lives in. */
-function findClientDir(): string {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 4; i++) {
-    const candidate = path.join(dir, "client");
-    if (fs.existsSync(path.join(candidate, "assets"))) return candidate;
-    dir = path.dirname(dir);
-  }
-  throw new Error("Cannot find the client build (client/assets) next to the server build");
-}
-
-/** The client build's files outside assets/, as URL paths (`/favicon.ico`). */
-function listPublicFiles(clientDir: string): Set<string> {
-  const files = new Set<string>();
-  for (const entry of fs.readdirSync(clientDir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const relative = path.relative(clientDir, path.join(entry.parentPath, entry.name)).split(path.sep);
-    if (relative[0] === "assets") continue;
-    files.add(`/${relative.map(encodeURIComponent).join("/")}`);
-  }
-  return files;
-}
-
-function slug(name: string): string {
-  return (
-    name
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, "-")
-      .replace(/^-|-$/g, "") || "download"
-  );
-}
-
-function demoInstaller(productName: string): Buffer {
-  return createZip([
-    {
-      name: "README.txt",
-      content:
-        `${productName} demo download\r\n\r\n` +
-        `This archive is what the site serves while DOWNLOAD_URL is not configured.\r\n` +
-        `Set DOWNLOAD_URL to the address of the real installer archive.\r\n`,
-    },
-  ]);
-}
-
-function nonce(_req: Request, res: Response, next: NextFunction): void {
-  res.locals.cspNonce = randomBytes(16).toString("base64");
-  next();
-}
-
-function securityHeaders(env: Env, dev: boolean): express.RequestHandler {
-  const paddle = env.PAYMENT_PROVIDER === "paddle";
-  const video = new URL(env.TUTORIAL_VIDEO_URL).origin;
-  return helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        baseUri: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'self'"],
-        formAction: ["'self'", ...oauthFormOrigins(env)],
-        scriptSrc: [
-          "'self'",
-          (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`,
-          ...(paddle ? ["https://cdn.paddle.com"] : []),
-        ],
-        styleSrc: ["'self'", "'unsafe-inline'", ...(paddle ? ["https://cdn.paddle.com"] : [])],
-        imgSrc: ["'self'", "data:", ...(paddle ? ["https://cdn.paddle.com"] : [])],
-        fontSrc: ["'self'", "data:"],
-        connectSrc: ["'self'", ...(dev ? ["ws:", "wss:"] : []), ...(paddle ? ["https://*.paddle.com"] : [])],
-        frameSrc: [video, ...(paddle ? ["https://*.paddle.com"] : [])],
-        ...(env.embedded ? {} : { upgradeInsecureRequests: [] }),
-      },
-    },
-    strictTransportSecurity: env.embedded ? false : { maxAge: 63072000, includeSubDomains: true },
-    // helmet's default (no-referrer) makes browsers send `Origin: null` on native form posts,
-    // which React Router refuses: forms submitted before the scripts load would fail. This policy
-    // still sends only the origin to other sites.
-    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    crossOriginEmbedderPolicy: false,
-  });
 }

@@ -12,7 +12,7 @@ interface ForgeKitLoadContext {
   clientIp: string;
   /**
    * A signed-in page's loader allows its answer to be given again, from memory, to the same session
-   * until `until` as long as nothing it shows changes (server/signed-in-page-cache.ts). Pages whose
+   * until `until` as long as nothing it shows changes (app/server/cache/signed-in-page-cache.server.ts). Pages whose
    * loaders never call it are rendered for every request. `showsOtherUsers` (the admin area): any
    * user's change, not only the session's own user's, forgets it.
    */

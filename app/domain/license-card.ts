@@ -61,7 +61,7 @@ export function canCopyKey(license: SummaryFacts, now: Date): boolean {
  * Copy and Request Refund buttons, the payment notice): a trial's end, the end date, a past-due
  * grace period's end or the refund window's end, whichever comes first after `now`; null when no
  * such moment is ahead. A page showing these licenses may be reused until then
- * (server/signed-in-page-cache.ts).
+ * (app/server/cache/signed-in-page-cache.server.ts).
  */
 export function nextCardChange(licenses: SummaryFacts[], now: Date): Date | null {
   let next: number | null = null;

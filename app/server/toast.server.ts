@@ -1,5 +1,6 @@
 import { createCookieSessionStorage, redirect } from "react-router";
 import { z } from "zod";
+import { TOAST_COOKIE } from "./cache/caches.server";
 import { getEnv } from "./env.server";
 
 /** A one-shot toast carried across a redirect in a short-lived signed cookie. */
@@ -16,7 +17,7 @@ function toastStorage() {
   const env = getEnv();
   storage ??= createCookieSessionStorage<ToastSessionData, ToastSessionData>({
     cookie: {
-      name: "fk_toast",
+      name: TOAST_COOKIE,
       path: "/",
       httpOnly: true,
       sameSite: "lax",
@@ -45,7 +46,7 @@ export async function redirectWithToast(url: string, toast: FlashToast, init: Re
 /** Reads (and clears) the pending toast for the root loader. */
 export async function readToast(request: Request): Promise<{ toast: FlashToast | null; setCookie: string | null }> {
   const cookie = request.headers.get("Cookie");
-  if (!cookie?.includes("fk_toast=")) return { toast: null, setCookie: null };
+  if (!cookie?.includes(`${TOAST_COOKIE}=`)) return { toast: null, setCookie: null };
   const session = await toastStorage().getSession(cookie);
   const parsed = flashToastSchema.safeParse(session.get("toast"));
   return {

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SESSIONS_CHANNEL } from "~/server/auth/session-cache.server";
+import { SESSIONS_CHANNEL } from "~/server/cache/names.server";
 import { DEMO_ACCOUNTS } from "~/server/seed.server";
 import { freePort } from "../support/live-server";
 import { formPost, rawRequest, signIn } from "../support/raw-http";

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { deferScriptsUntilPainted } from "~/entry.server";
-import { inlineScriptHashes } from "../../server/page-cache";
+import { inlineScriptHashes } from "~/server/cache/capture.server";
 
 const page = [
   "<!DOCTYPE html><html><head><title>x</title>",

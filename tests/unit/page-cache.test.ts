@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { cacheKey, chooseEncoding, inlineScriptHashes } from "../../server/page-cache";
+import { chooseEncoding, inlineScriptHashes } from "~/server/cache/capture.server";
+import { cacheKey } from "~/server/cache/page-cache.server";
 
 const request = (path: string, { method = "GET", cookie }: { method?: string; cookie?: string } = {}) =>
   ({ method, url: path, path: path.split("?")[0], headers: cookie ? { cookie } : {} }) as never;

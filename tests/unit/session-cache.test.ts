@@ -7,7 +7,7 @@ import {
   sessionCacheGeneration,
   sessionCacheSize,
   setSessionCacheEnabled,
-} from "~/server/auth/session-cache.server";
+} from "~/server/cache/session-cache.server";
 
 const dana = {
   user: { id: "u1", email: "dana@example.com", fullName: "Dana", emailVerified: true },

@@ -2,13 +2,12 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { cacheablePath, type SessionRef } from "~/server/cache/signed-in-answers.server";
 import {
-  cacheablePath,
   createSignedInPageCache,
   MAX_AGE_MS,
-  type SessionRef,
   type SignedInPageCache,
-} from "../../server/signed-in-page-cache";
+} from "~/server/cache/signed-in-page-cache.server";
 
 // The cache's rules against a real HTTP server and Express, with a page that says how often it was
 // rendered; sessions, the clock and what the route allows are the test's.

@@ -4,7 +4,7 @@ import { getDb } from "../db/db.server";
 import { releases } from "../db/schema";
 import { ActionError, isUuid } from "../action-error.server";
 import { recordAudit, type AuditActor } from "../audit/audit.server";
-import { announcePublicPagesChange, publicPagesChangedHere } from "../public-pages.server";
+import { announcePublicPagesChange, publicPagesChangedHere } from "../cache/caches.server";
 
 /** Adds a release, or saves an existing one (by id); recorded in the audit log. */
 export async function saveRelease({

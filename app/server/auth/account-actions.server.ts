@@ -25,7 +25,7 @@ import { withClientIp } from "./auth.server";
 import { hitRateLimit, RATE_LIMIT_MESSAGE } from "./rate-limit.server";
 import { getCurrentSession, type SessionUser } from "./session.server";
 import { confirmEnrolment, disableTwoFactor, startEnrolment } from "./two-factor.server";
-import { announceSessionChange } from "./session-cache.server";
+import { announceSessionChange } from "../cache/caches.server";
 
 export const ACCOUNT_INTENTS: readonly AccountIntent[] = [
   "two-factor-start",

@@ -5,7 +5,7 @@ import { getDb } from "../db/db.server";
 import { sessions } from "../db/schema";
 import { getAuth } from "./auth.server";
 import { currentSessionToken } from "./session.server";
-import { announceSessionChange } from "./session-cache.server";
+import { announceSessionChange } from "../cache/caches.server";
 
 /** The user's signed-in sessions, newest activity first; the one of this request is marked. */
 export async function listSessions(request: Request, userId: string): Promise<SessionView[]> {

@@ -11,7 +11,7 @@ import { mailBrand, recipientOf } from "../mail/recipient.server";
 import { changeEmailEmail, confirmationEmail, resetPasswordEmail } from "~/emails/account-emails.server";
 import { notifyProviderConnected } from "./account-notices.server";
 import { connectedAccounts } from "./connected-accounts.server";
-import { announceSessionChange } from "./session-cache.server";
+import { announceSessionChange } from "../cache/caches.server";
 import { oauthProviderConfigs, requireProviderVerifiedEmail } from "./oauth-providers.server";
 
 export const CLIENT_IP_HEADER = "x-forgekit-client-ip";

@@ -14,7 +14,7 @@ import {
   verifications,
 } from "../db/schema";
 import { notifyAccountDeleted } from "./account-notices.server";
-import { announceSessionChange } from "./session-cache.server";
+import { announceSessionChange } from "../cache/caches.server";
 
 export class SubscriptionCancelError extends Error {}
 

@@ -8,7 +8,7 @@ import type { Database } from "../db/client.server";
 import { getDb } from "../db/db.server";
 import { profiles, sessions as sessionTable, user_roles, users, type Role } from "../db/schema";
 import { getAuth } from "./auth.server";
-import { cachedSession, rememberSession, sessionCacheGeneration } from "./session-cache.server";
+import { cachedSession, hasSessionCookie, rememberSession, sessionCacheGeneration } from "../cache/caches.server";
 
 export type { SessionUser } from "~/domain/views";
 
@@ -47,7 +47,7 @@ const sessions = new WeakMap<Request, Promise<CurrentSession>>();
 
 async function lookUpSession(request: Request): Promise<CurrentSession> {
   const cookie = request.headers.get("Cookie");
-  if (!cookie?.includes("session_token"))
+  if (!cookie || !hasSessionCookie(cookie))
     return { user: null, role: "user", twoFactorEnabled: false, headers: new Headers() };
   const remembered = request.method === "GET" || request.method === "HEAD";
   return (await currentSessionInOneQuery(cookie, remembered)) ?? (await currentSessionThroughBetterAuth(request));

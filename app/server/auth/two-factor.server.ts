@@ -12,7 +12,7 @@ import { getEnv } from "../env.server";
 import { getAuth } from "./auth.server";
 import { authCookies } from "./auth-cookies.server";
 import { verifySignedCookie } from "./session.server";
-import { forgetSessionsOf } from "./session-cache.server";
+import { forgetSessionsOf } from "../cache/caches.server";
 
 /** Better Auth's cookie that carries a sign-in waiting for its second step. */
 async function twoFactorCookieName(): Promise<string> {

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { getDb } from "../db/db.server";
 import { profiles, users } from "../db/schema";
 import { getAuth } from "./auth.server";
-import { announceSessionChange } from "./session-cache.server";
+import { announceSessionChange } from "../cache/caches.server";
 
 export interface ProfileInput {
   full_name: string;

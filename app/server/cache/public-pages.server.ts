@@ -1,8 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { Transaction } from "./db/client.server";
-
-/** The PostgreSQL channel on which every app server hears that public pages changed. */
-export const PUBLIC_PAGES_CHANNEL = "forgekit_public_pages";
+import type { Transaction } from "../db/client.server";
+import { PUBLIC_PAGES_CHANNEL } from "./names.server";
 
 const listeners = new Set<() => void>();
 

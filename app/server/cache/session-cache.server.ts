@@ -2,9 +2,7 @@ import { sql } from "drizzle-orm";
 import type { SessionUser } from "~/domain/views";
 import type { Role } from "../db/schema";
 import { getDatabaseHandle } from "../db/db.server";
-
-/** The PostgreSQL channel on which every app server hears that a user's sessions or account changed. */
-export const SESSIONS_CHANNEL = "forgekit_sessions";
+import { SESSIONS_CHANNEL } from "./names.server";
 
 /** A safety net only: every change that matters is announced and forgets the entries at once. */
 const TTL_MS = 60_000;
@@ -28,7 +26,7 @@ let enabled = false;
  * Signed-in visitors' sessions, remembered for a minute at most by their signed cookie value (so a
  * hit needs neither the signature check nor a query). Only ever on while this process hears every
  * change: always with the embedded database (one process), with PostgreSQL while the LISTEN
- * connection is up (server/change-listener.ts). Signing out, a revoked session, a password reset, a
+ * connection is up (change-listener.server.ts). Signing out, a revoked session, a password reset, a
  * changed name, address or role forget the user's entries here at once and, through NOTIFY, on every
  * other app server when the change commits.
  */

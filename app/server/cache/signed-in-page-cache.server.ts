@@ -1,27 +1,18 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { promisify } from "node:util";
-import zlib from "node:zlib";
-import type { RequestHandler, Response } from "express";
-import { parseCookieHeader } from "../app/server/auth/auth-cookies.server";
-import { captureBody, chooseEncoding, keptHeaders } from "./page-cache";
-
-const gzip = promisify(zlib.gzip);
-const brotli = promisify(zlib.brotliCompress);
-
-/** The signed-in pages a session may get again from memory: each page and its data request. */
-export const SIGNED_IN_CACHED_PAGES = new Set([
-  "/licenses",
-  "/licenses.data",
-  "/billing",
-  "/billing.data",
-  "/profile",
-  "/profile.data",
-  "/admin",
-  "/admin.data",
-]);
-
-/** Pages whose query strings (tabs, filters, pages) are part of what they show. */
-const QUERIED_PAGES = new Set(["/admin", "/admin.data"]);
+import type { RequestHandler } from "express";
+import { parseCookieHeader } from "../auth/auth-cookies.server";
+import { brotliAt, captureBody, chooseEncoding, gzip, keptHeaders, requestedUrl, writeAnswer } from "./capture.server";
+import { hasToastCookie } from "./names.server";
+import {
+  cacheablePath,
+  exact,
+  makeEntry,
+  sessionToken,
+  storable,
+  type Entry,
+  type Pending,
+  type SessionRef,
+} from "./signed-in-answers.server";
 
 /** However long the route allows, an answer is rendered again after a minute at most. */
 export const MAX_AGE_MS = 60_000;
@@ -29,46 +20,15 @@ export const MAX_AGE_MS = 60_000;
 const MAX_BYTES = 48 * 1024 * 1024;
 /** A session's latest answers kept (its pages, their data requests, a few admin tabs). */
 const MAX_ANSWERS_PER_SESSION = 8;
-/** What an answer costs besides its two bodies (headers, key, bookkeeping), counted against MAX_BYTES. */
-const ENTRY_OVERHEAD_BYTES = 2048;
 /** Users whose last change is remembered to the tick; beyond, every render in flight is dropped once. */
 const MAX_TRACKED_CHANGES = 10_000;
 /** An admin's action on one user's page (`/admin/users/:userId`) changes that user's pages too. */
 const ADMIN_USER_ACTION = /^\/admin\/users\/([0-9a-f-]{36})(?:\/|$)/;
 
-/** The remembered session a page was rendered for: the same object for as long as nothing changed. */
-export type SessionRef = { user: { id: string } };
-
-interface Answer {
-  headers: string[];
-  body: Buffer;
-}
-
-interface Entry {
-  key: string;
-  token: string;
-  userId: string;
-  /** The page shows other users' data (the admin area): any user's change forgets it. */
-  shared: boolean;
-  session: SessionRef;
-  validUntil: number;
-  br: Answer;
-  gzip: Answer;
-  bytes: number;
-}
-
-interface Pending {
-  key: string;
-  token: string;
-  session: SessionRef;
-  /** The change tick when rendering started. */
-  startedAt: number;
-}
-
 export interface SignedInPageCacheOptions {
   /** Better Auth's cookie names: the signed session token, and the session-data cookie (never used here). */
   cookies: { sessionToken: string; sessionData: string };
-  /** The session remembered for a signed cookie value (app/server/auth/session-cache.server.ts), or null. */
+  /** The session remembered for a signed cookie value (session-cache.server.ts), or null. */
   session: (signedToken: string) => SessionRef | null;
   now?: () => number;
   maxBytes?: number;
@@ -82,7 +42,7 @@ export interface SignedInPageCache {
   /** After compression: keeps what a marked request rendered, when its route allowed it (`reuseUntil`). */
   capture: RequestHandler;
   /**
-   * Forgets one user's pages (something they show changed: `forgekit_user_changes`), and every page
+   * Forgets one user's pages (something they show changed: `USER_CHANGES_CHANNEL`), and every page
    * that shows other users' data.
    */
   forgetUser: (userId: string) => void;
@@ -103,7 +63,7 @@ export interface SignedInPageCache {
  *   instance (LISTEN/NOTIFY), and with it every page rendered for it;
  * - nothing of the user's changed: database triggers announce every change of their licenses,
  *   payments, sessions, accounts, two-factor, role, user or profile row (and every audit entry) on
- *   `forgekit_user_changes` (`forgetUser`), and any POST of the user's (or an admin's on their page)
+ *   `USER_CHANGES_CHANNEL` (`forgetUser`), and any POST of the user's (or an admin's on their page)
  *   forgets their pages here at once;
  * - the route's time (`reuseUntil`, the next moment a card's state changes by the clock) and a minute
  *   have not passed. A page that shows other users' data (the admin area: `reuseShared`) is also
@@ -179,10 +139,10 @@ export function createSignedInPageCache(options: SignedInPageCacheOptions): Sign
   /** The signed session token of a request that may be answered from memory, and its key. */
   const lookup = (req: IncomingMessage) => {
     if (req.method !== "GET" && req.method !== "HEAD") return null;
-    const url = (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? "";
+    const url = requestedUrl(req);
     if (!cacheablePath(url)) return null;
     const cookie = req.headers.cookie;
-    if (!cookie || cookie.includes("fk_toast")) return null;
+    if (!cookie || hasToastCookie(cookie)) return null;
     const cookies = parseCookieHeader(cookie);
     if (cookies.has(options.cookies.sessionData)) return null;
     const token = cookies.get(options.cookies.sessionToken);
@@ -202,12 +162,7 @@ export function createSignedInPageCache(options: SignedInPageCacheOptions): Sign
     }
     const encoding = chooseEncoding(req.headers["accept-encoding"]);
     if (encoding === "identity") return null;
-    const answer = entry[encoding];
-    const headers = answer.headers.slice();
-    headers.push("X-Request-Id", requestId);
-    res.writeHead(200, headers);
-    res.end(req.method === "HEAD" ? undefined : answer.body);
-    return { status: 200, bytes: answer.body.length };
+    return writeAnswer(req, res, 200, entry[encoding], requestId);
   };
 
   const mark: RequestHandler = (req, res, next) => {
@@ -250,10 +205,7 @@ export function createSignedInPageCache(options: SignedInPageCacheOptions): Sign
       if (!storable(res) || until <= now() || !unchanged(pending, shared)) return;
       const kept = keptHeaders(res, identity.toString("utf8"));
       if (!kept) return;
-      void Promise.all([
-        gzip(identity, { level: 6 }),
-        brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }),
-      ]).then(([gzipped, brotlied]) => {
+      void Promise.all([gzip(identity, { level: 6 }), brotliAt(identity, 5)]).then(([gzipped, brotlied]) => {
         if (!unchanged(pending, shared)) return;
         sweep();
         remove(pending.key);
@@ -292,75 +244,4 @@ export function createSignedInPageCache(options: SignedInPageCacheOptions): Sign
     },
     size: () => entries.size,
   };
-}
-
-/** A buffer of exactly this length, not a view into a larger one that a small result would keep alive. */
-function exact(buffer: Buffer): Buffer {
-  const copy = Buffer.allocUnsafeSlow(buffer.length);
-  buffer.copy(copy);
-  return copy;
-}
-
-function makeEntry(
-  pending: Pending,
-  kept: [string, string][],
-  validUntil: number,
-  shared: boolean,
-  bodies: { gzip: Buffer; br: Buffer },
-): Entry {
-  const common: string[] = [];
-  for (const [name, value] of kept) common.push(name, value);
-  common.push("Cache-Control", "private, no-store", "Vary", "Accept-Encoding", "X-Cache", "HIT");
-  const answer = (body: Buffer, encoding: string): Answer => ({
-    headers: [...common, "Content-Encoding", encoding, "Content-Length", String(body.length)],
-    body,
-  });
-  return {
-    key: pending.key,
-    token: pending.token,
-    userId: pending.session.user.id,
-    shared,
-    session: pending.session,
-    validUntil,
-    br: answer(bodies.br, "br"),
-    gzip: answer(bodies.gzip, "gzip"),
-    bytes: bodies.br.length + bodies.gzip.length + 2 * pending.key.length + ENTRY_OVERHEAD_BYTES,
-  };
-}
-
-/**
- * One of the pages, with no query or only React Router's `_routes` naming the page's own route modules
- * (which loaders a data request runs); the admin area's pages with any plain query (tab, filters, page).
- */
-export function cacheablePath(url: string): boolean {
-  const query = url.indexOf("?");
-  if (query === -1) return SIGNED_IN_CACHED_PAGES.has(url);
-  const path = url.slice(0, query);
-  const search = url.slice(query + 1);
-  if (!SIGNED_IN_CACHED_PAGES.has(path)) return false;
-  if (QUERIED_PAGES.has(path)) return search.length <= 512 && /^[\w%.,/=&+-]*$/.test(search);
-  const routes = /^_routes=([\w%.,/-]*)$/.exec(search)?.[1];
-  if (routes === undefined) return false;
-  let ids: string[];
-  try {
-    ids = decodeURIComponent(routes).split(",");
-  } catch {
-    return false;
-  }
-  const own = `routes/${path.slice(1).replace(/\.data$/, "")}`;
-  return ids.every((id) => id === "root" || id === own);
-}
-
-function sessionToken(cookie: string | undefined, name: string): string | undefined {
-  if (!cookie?.includes("session_token")) return undefined;
-  return parseCookieHeader(cookie).get(name);
-}
-
-function storable(res: Response): boolean {
-  const type = String(res.getHeader("content-type") ?? "");
-  return (
-    res.statusCode === 200 &&
-    !res.getHeader("set-cookie") &&
-    (type.startsWith("text/html") || type.startsWith("text/x-script"))
-  );
 }

@@ -1,12 +1,8 @@
-import type { Request, RequestHandler } from "express";
+import type { RequestHandler } from "express";
+import { hasSessionCookie } from "./names.server";
 
 /** Pages that show license keys, profile, admin or mailbox data (and their `.data` requests). */
 const PRIVATE_PAGES = /^\/(licenses|billing|profile|admin|extend-license|success|dev\/mailbox)(\.data|\/|$)/;
-
-/** Better Auth's session cookie (`better-auth.session_token`, `__Secure-…` over HTTPS). */
-function hasSessionCookie(req: Request): boolean {
-  return (req.headers.cookie ?? "").includes("session_token");
-}
 
 /**
  * `Cache-Control: private, no-store` on every page answer that may hold someone's data: any
@@ -17,7 +13,7 @@ function hasSessionCookie(req: Request): boolean {
  */
 export function privateCache(): RequestHandler {
   return (req, res, next) => {
-    if (!hasSessionCookie(req) && !PRIVATE_PAGES.test(req.path)) {
+    if (!hasSessionCookie(req.headers.cookie) && !PRIVATE_PAGES.test(req.path)) {
       next();
       return;
     }

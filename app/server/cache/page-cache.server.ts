@@ -1,11 +1,18 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { promisify } from "node:util";
-import zlib from "node:zlib";
 import type { RequestHandler, Response } from "express";
-
-const gzip = promisify(zlib.gzip);
-const brotli = promisify(zlib.brotliCompress);
+import {
+  brotliAt,
+  captureBody,
+  chooseEncoding,
+  gzip,
+  headerList,
+  keptHeaders,
+  requestedUrl,
+  writeAnswer,
+  type StoredAnswer,
+} from "./capture.server";
+import { hasSessionCookie, hasToastCookie } from "./names.server";
 
 /** The public pages an anonymous visitor may get from memory (the same HTML for everyone). */
 export const CACHED_PAGES = new Set([
@@ -23,35 +30,15 @@ export const CACHED_PAGES = new Set([
 const SHARED_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
 /** A safety net only: every change that shows on these pages invalidates them at once. */
 const MAX_AGE_MS = 10 * 60 * 1000;
-/** Headers of the rendered page that are the request's own, or that the cache sets itself. */
-const NOT_KEPT = new Set([
-  "set-cookie",
-  "content-length",
-  "content-encoding",
-  "transfer-encoding",
-  "connection",
-  "date",
-  "etag",
-  "cache-control",
-  "vary",
-  "x-request-id",
-  "x-cache",
-  "content-security-policy",
-]);
 
 interface Entry {
   /** Header lists (name, value, name, value…) without X-Request-Id, one per answer, made once. */
-  br: Answer;
-  gzip: Answer;
-  identity: Answer;
-  notModified: Answer;
+  br: StoredAnswer;
+  gzip: StoredAnswer;
+  identity: StoredAnswer;
+  notModified: StoredAnswer;
   etag: string;
   storedAt: number;
-}
-
-interface Answer {
-  headers: string[];
-  body: Buffer | null;
 }
 
 export interface PageCache {
@@ -91,12 +78,7 @@ export function createPageCache({ now = () => Date.now() }: { now?: () => number
     const answer = matchesEtag(req.headers["if-none-match"], entry.etag)
       ? entry.notModified
       : entry[chooseEncoding(req.headers["accept-encoding"])];
-    const status = answer === entry.notModified ? 304 : 200;
-    const headers = answer.headers.slice();
-    headers.push("X-Request-Id", requestId);
-    res.writeHead(status, headers);
-    res.end(req.method === "HEAD" ? undefined : (answer.body ?? undefined));
-    return { status, bytes: answer.body?.length ?? 0 };
+    return writeAnswer(req, res, answer === entry.notModified ? 304 : 200, answer, requestId);
   };
 
   const mark: RequestHandler = (req, res, next) => {
@@ -113,10 +95,7 @@ export function createPageCache({ now = () => Date.now() }: { now?: () => number
       if (!storable(res) || pending.generation !== generation) return;
       const headers = keptHeaders(res, identity.toString("utf8"));
       if (!headers) return;
-      void Promise.all([
-        gzip(identity, { level: 9 }),
-        brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
-      ]).then(([gzipped, brotlied]) => {
+      void Promise.all([gzip(identity, { level: 9 }), brotliAt(identity, 11)]).then(([gzipped, brotlied]) => {
         // A change while compressing makes this page stale: keep it only if nothing changed.
         if (pending.generation !== generation) return;
         const etag = `"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`;
@@ -138,29 +117,6 @@ export function createPageCache({ now = () => Date.now() }: { now?: () => number
   };
 }
 
-/**
- * Calls `done` with the whole body a response sent (as the route wrote it, before compression when
- * mounted after the compression middleware) once it has been sent.
- */
-export function captureBody(res: Response, done: (body: Buffer) => void): void {
-  const chunks: Buffer[] = [];
-  const write = res.write.bind(res) as (...args: unknown[]) => boolean;
-  const end = res.end.bind(res) as (...args: unknown[]) => Response;
-  const keep = (chunk: unknown, encoding?: unknown) => {
-    if (chunk === undefined || chunk === null || typeof chunk === "function") return;
-    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, encoding as BufferEncoding | undefined));
-  };
-  res.write = function (chunk: unknown, ...rest: unknown[]) {
-    keep(chunk, typeof rest[0] === "string" ? rest[0] : undefined);
-    return write(chunk, ...rest);
-  } as Response["write"];
-  res.end = function (chunk?: unknown, ...rest: unknown[]) {
-    keep(chunk, typeof rest[0] === "string" ? rest[0] : undefined);
-    return end(chunk, ...rest);
-  } as Response["end"];
-  res.once("finish", () => done(Buffer.concat(chunks)));
-}
-
 /** Every answer's headers, built once when the page is stored. */
 function makeEntry(
   kept: [string, string][],
@@ -168,10 +124,11 @@ function makeEntry(
   etag: string,
   storedAt: number,
 ): Entry {
-  const common: string[] = [];
-  for (const [name, value] of kept) common.push(name, value);
-  common.push("Cache-Control", SHARED_CACHE_CONTROL, "Vary", "Accept-Encoding, Cookie", "ETag", etag, "X-Cache", "HIT");
-  const answer = (body: Buffer, encoding: string | null): Answer => ({
+  const common = headerList(
+    kept,
+    ...["Cache-Control", SHARED_CACHE_CONTROL, "Vary", "Accept-Encoding, Cookie", "ETag", etag, "X-Cache", "HIT"],
+  );
+  const answer = (body: Buffer, encoding: string | null): StoredAnswer => ({
     headers: [...common, ...(encoding ? ["Content-Encoding", encoding] : []), "Content-Length", String(body.length)],
     body,
   });
@@ -191,12 +148,10 @@ function makeEntry(
  */
 export function cacheKey(req: IncomingMessage): string | null {
   if (req.method !== "GET" && req.method !== "HEAD") return null;
-  // Express may have rewritten req.url under a mount path; the original URL is what was asked for.
-  const url = (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? "";
+  const url = requestedUrl(req);
   if (!CACHED_PAGES.has(url)) return null;
-  const cookie = req.headers.cookie ?? "";
   // Someone signed in, or a toast waiting to be shown: the page is theirs alone.
-  if (cookie.includes("session_token") || cookie.includes("fk_toast")) return null;
+  if (hasSessionCookie(req.headers.cookie) || hasToastCookie(req.headers.cookie)) return null;
   return url;
 }
 
@@ -206,53 +161,6 @@ function storable(res: Response): boolean {
     !res.getHeader("set-cookie") &&
     String(res.getHeader("content-type") ?? "").startsWith("text/html")
   );
-}
-
-/**
- * The headers to serve the stored page with: the rendered page's own (security headers, type), and
- * its Content-Security-Policy with the nonce replaced by the hashes of the page's inline scripts.
- * Null when the page cannot be served without its nonce.
- */
-export function keptHeaders(res: Response, html: string): [string, string][] | null {
-  const csp = res.getHeader("content-security-policy");
-  const kept: [string, string][] = [];
-  for (const [name, value] of Object.entries(res.getHeaders())) {
-    if (NOT_KEPT.has(name) || value === undefined) continue;
-    kept.push([name, Array.isArray(value) ? value.join(", ") : String(value)]);
-  }
-  if (csp === undefined) return kept;
-  const hashes = inlineScriptHashes(html).map((hash) => `'${hash}'`);
-  const policy = String(csp);
-  if (!/'nonce-[^']*'/.test(policy)) return [...kept, ["content-security-policy", policy]];
-  const hashed = policy.replace(/'nonce-[^']*'/, hashes.join(" ") || "'none'");
-  return [...kept, ["content-security-policy", hashed]];
-}
-
-/** CSP hashes (sha256-…) of every inline script of a page: what its policy must allow. */
-export function inlineScriptHashes(html: string): string[] {
-  const hashes = new Set<string>();
-  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    const attributes = match[1] ?? "";
-    const content = match[2] ?? "";
-    if (/(?:^|\s)src\s*=/i.test(attributes) || content.length === 0) continue;
-    hashes.add(`sha256-${createHash("sha256").update(content, "utf8").digest("base64")}`);
-  }
-  return [...hashes];
-}
-
-/** br when the client takes it, else gzip, else the page as is (q=0 refuses an encoding). */
-export function chooseEncoding(header: string | string[] | undefined): "br" | "gzip" | "identity" {
-  const accepted = new Map<string, number>();
-  for (const part of String(header ?? "").split(",")) {
-    const [name, ...params] = part.trim().toLowerCase().split(";");
-    if (!name) continue;
-    const q = params.map((p) => /^\s*q=([\d.]+)/.exec(p)?.[1]).find(Boolean);
-    accepted.set(name, q === undefined ? 1 : Number(q));
-  }
-  const allows = (name: string) => (accepted.get(name) ?? accepted.get("*") ?? 0) > 0;
-  if (allows("br")) return "br";
-  if (allows("gzip")) return "gzip";
-  return "identity";
 }
 
 function matchesEtag(header: string | undefined, etag: string): boolean {
