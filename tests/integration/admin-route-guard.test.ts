@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
@@ -97,8 +98,11 @@ describe.each(testEngines())("every admin route on a live server on %s", (engine
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
+  // Every parameter well-shaped (a wrong shape is answered 404 before the guard, server/route-params.ts):
+  // the demo user, and for any other id one that exists nowhere.
+  const probes: Record<string, string> = { userId: "", licenseId: randomUUID(), paymentId: "txn_guard_probe" };
   const url = (route: AdminRoute) =>
-    `/${route.path.replace(/:(\w+)/g, (_, name: string) => (name === "userId" ? demoUserId : "guard-probe"))}`;
+    `/${route.path.replace(/:(\w+)/g, (_, name: string) => (name === "userId" ? demoUserId : (probes[name] ?? name)))}`;
   const get = (pathname: string, cookie: string, accept: string) =>
     rawRequest({ port: server.port, method: "GET", path: pathname, headers: { Accept: accept, Cookie: cookie } });
   const post = (pathname: string, cookie: string) =>
