@@ -115,6 +115,8 @@ export function RecoveryCodesPanel({ left }: { left: number }) {
         <input type="hidden" name="intent" value="recovery-codes-regenerate" />
         <FormMessage>{errors.form?.[0]}</FormMessage>
         <FormField
+          // A fresh field once new codes were made: the password does not stay typed in.
+          key={fresh?.madeAt ?? "none"}
           id="regenerate-password"
           name="password"
           type="password"
