@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ACCOUNT_TEXTS as A } from "./account-texts";
 import { AUTH_TEXTS as T } from "./auth-texts";
 import { PASSWORD_MAX, PASSWORD_MIN } from "./auth-schemas";
+import { normalizeRecoveryCode } from "./recovery-codes";
 
 /** Form schemas of the account sections, shared by the browser and the server. */
 
@@ -24,13 +25,15 @@ export const totpCode = z
 /** What the sign-in's second step accepts: an authenticator code or a recovery code. */
 export type SecondFactor = { kind: "totp"; code: string } | { kind: "recovery"; code: string };
 
-/** Reads a typed second factor: 6 digits, or a recovery code with or without its dash. */
+/**
+ * Reads a typed second factor: 6 digits, or a recovery code in any case, with or without its dash
+ * (or a space in its place), written as the profile shows it ("7KQ4M-XW9TP").
+ */
 export function parseSecondFactor(input: string): SecondFactor | null {
   const value = input.replace(/\s+/g, "");
   if (/^\d{6}$/.test(value)) return { kind: "totp", code: value };
-  const recovery = /^([A-Za-z0-9]{5})-?([A-Za-z0-9]{5})$/.exec(value);
-  if (recovery) return { kind: "recovery", code: `${recovery[1]}-${recovery[2]}` };
-  return null;
+  const recovery = normalizeRecoveryCode(input);
+  return recovery ? { kind: "recovery", code: recovery } : null;
 }
 
 export const signInCodeSchema = z.object({

@@ -1,8 +1,15 @@
 /** The account sections' texts (two-factor, password, sessions, deletion, export, OAuth), for UI and tests. */
 export const ACCOUNT_TEXTS = {
   codeRequired: "Enter the 6-digit code from your authenticator app.",
-  codeInvalidFormat: "Enter the 6-digit code from your app, or a recovery code like abcde-12345.",
+  codeInvalidFormat: "Enter the 6-digit code from your app, or a recovery code like 7KQ4M-XW9TP.",
   codeWrong: "That code is not correct. Try the current code from your app.",
+  recoveryCodeWrong:
+    "That recovery code is not correct or was already used. Check it against your saved codes, or enter the 6-digit code from your app.",
+  recoveryCodesMade: "New recovery codes made",
+  recoveryCodesFailed: "New recovery codes were not made",
+  twoFactorIsOff: "Two-factor authentication is off: turn it on first.",
+  recoveryCodesMadeDescription:
+    "Your old recovery codes no longer work. Save the new ones now: they are not shown again.",
   codeUsed: "That code was already used. Wait for the next code in your app.",
   twoFactorTitle: "Two-step verification",
   twoFactorFailed: "Two-step verification failed",

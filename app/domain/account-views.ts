@@ -5,6 +5,8 @@ export interface Enrolment {
   secret: string;
   qrSvg: string;
   recoveryCodes: string[];
+  /** ISO time the recovery codes were made (written in the saved file). */
+  madeAt: string;
 }
 
 export interface SessionView {
@@ -20,20 +22,39 @@ export interface ConnectedAccount {
   name: string;
 }
 
+/** A renewing subscription that deleting the account would cancel. */
+export interface SubscriptionToCancel {
+  planName: string;
+  shortId: string;
+  /** ISO date of its next renewal (the license's end date). */
+  renewsOn: string;
+}
+
+/** Recovery codes just made (enrolment or "Generate new codes"): shown once, with copy and download. */
+export interface NewRecoveryCodes {
+  codes: string[];
+  /** ISO time they were made (written in the saved file). */
+  madeAt: string;
+}
+
 export interface AccountOverview {
   isAdmin: boolean;
   twoFactorEnabled: boolean;
+  /** Unused recovery codes; null without two-factor. */
+  recoveryCodesLeft: number | null;
   twoFactorRequired: boolean;
   hasPassword: boolean;
   sessions: SessionView[];
   connected: ConnectedAccount[];
   providers: ("github" | "google")[];
+  subscriptionsToCancel: SubscriptionToCancel[];
 }
 
 export type AccountIntent =
   | "two-factor-start"
   | "two-factor-confirm"
   | "two-factor-disable"
+  | "recovery-codes-regenerate"
   | "password-change"
   | "session-revoke"
   | "sessions-revoke-others"
@@ -46,4 +67,5 @@ export interface AccountActionData {
   toast: { title: string; description?: string; variant: "success" | "destructive" } | null;
   fieldErrors: Record<string, string[]> | null;
   enrolment?: Enrolment;
+  recoveryCodes?: NewRecoveryCodes;
 }

@@ -1,6 +1,16 @@
 import { Heading, Link, Text } from "@react-email/components";
 import type { ReactNode } from "react";
-import { ActionButton, EmailFrame, Small, type Brand } from "./layout.server";
+import { formatDate } from "~/domain/format-date";
+import {
+  ActionButton,
+  composeEmail,
+  EmailFrame,
+  greeting,
+  P,
+  Small,
+  type Brand,
+  type EmailMessage,
+} from "./layout.server";
 
 /**
  * The frame of the account e-mails (confirmation, password reset, notices): the product's name,
@@ -35,4 +45,36 @@ export function AccountAction({ label, url }: { label: string; url: string }) {
       </Small>
     </>
   );
+}
+
+function Notice({ brand, subject, name, lines }: { brand: Brand; subject: string; name: string; lines: ReactNode[] }) {
+  return (
+    <AccountLayout brand={brand} preview={subject}>
+      <P>{greeting(name)}</P>
+      {lines.map((line, i) => (
+        <P key={i}>{line}</P>
+      ))}
+    </AccountLayout>
+  );
+}
+
+/**
+ * A notice to an account's owner about something that just happened to the account (password,
+ * sign-in methods, two-factor, deletion): "<product>: <what>", a greeting and a few paragraphs,
+ * no button (nothing to confirm).
+ */
+export function accountNotice(
+  brand: Brand,
+  to: string,
+  what: string,
+  name: string,
+  lines: ReactNode[],
+): Promise<EmailMessage> {
+  const subject = `${brand.productName}: ${what}`;
+  return composeEmail(to, subject, <Notice brand={brand} subject={subject} name={name} lines={lines} />);
+}
+
+/** "Nov 23, 2026 at 21:58 UTC". */
+export function dateAndTime(at: Date): string {
+  return `${formatDate(at)} at ${at.toISOString().slice(11, 16)} UTC`;
 }

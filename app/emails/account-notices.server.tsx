@@ -1,47 +1,24 @@
-import { Link } from "@react-email/components";
-import type { ReactNode } from "react";
-import { formatDate } from "~/domain/format-date";
-import { AccountLayout } from "./account-layout.server";
-import { composeEmail, greeting, P, siteUrl, type Brand, type EmailMessage } from "./layout.server";
+import { accountNotice as notice, dateAndTime } from "./account-layout.server";
+import { SiteLink, type Brand, type EmailMessage } from "./layout.server";
 
 /**
  * Notices to an account's owner about something that just happened to the account: the password
  * changed, a sign-in provider was connected, the account was deleted. Each says what to do if it
- * was not them. No button: nothing to confirm.
+ * was not them. No button: nothing to confirm. (Two-factor notices: two-factor-notices.server.tsx.)
  */
 
-function Notice({ brand, subject, name, lines }: { brand: Brand; subject: string; name: string; lines: ReactNode[] }) {
-  return (
-    <AccountLayout brand={brand} preview={subject}>
-      <P>{greeting(name)}</P>
-      {lines.map((line, i) => (
-        <P key={i}>{line}</P>
-      ))}
-    </AccountLayout>
-  );
-}
-
-const notice = (brand: Brand, to: string, what: string, name: string, lines: ReactNode[]) => {
-  const subject = `${brand.productName}: ${what}`;
-  return composeEmail(to, subject, <Notice brand={brand} subject={subject} name={name} lines={lines} />);
-};
-
-function ForgotPasswordLink({ brand }: { brand: Brand }) {
-  const url = siteUrl(brand, "/forgot-password");
-  return <Link href={url}>{url}</Link>;
-}
-
-/** "Nov 23, 2026 at 21:58 UTC". */
-function dateAndTime(at: Date): string {
-  return `${formatDate(at)} at ${at.toISOString().slice(11, 16)} UTC`;
+/** A renewing subscription that the account's deletion cancelled, as the e-mail names it. */
+export interface CancelledSubscription {
+  planName: string;
+  shortId: string;
 }
 
 export function passwordChangedEmail(brand: Brand, to: string, name: string): Promise<EmailMessage> {
   return notice(brand, to, "your password was changed", name, [
     "The password of your account was just changed, and every other signed-in session was signed out.",
     <>
-      If you did not do this, reset your password at <ForgotPasswordLink brand={brand} /> and contact us at{" "}
-      {brand.supportEmail}.
+      If you did not do this, reset your password at <SiteLink brand={brand} path="/forgot-password" /> and contact us
+      at {brand.supportEmail}.
     </>,
   ]);
 }
@@ -58,14 +35,24 @@ export function providerConnectedEmail(
     `${provider} was connected to your ${brand.productName} account on ${dateAndTime(at)}. Signing in with ${provider} now opens your account.`,
     <>
       If it was not you, someone else can sign in to your account: write to us at {brand.supportEmail} at once so we
-      disconnect {provider}, and reset your password at <ForgotPasswordLink brand={brand} />.
+      disconnect {provider}, and reset your password at <SiteLink brand={brand} path="/forgot-password" />.
     </>,
   ]);
 }
 
-export function accountDeletedEmail(brand: Brand, to: string, name: string): Promise<EmailMessage> {
+/** The account was deleted; names each subscription the deletion cancelled (plan and short id). */
+export function accountDeletedEmail(
+  brand: Brand,
+  to: string,
+  name: string,
+  cancelled: readonly CancelledSubscription[],
+): Promise<EmailMessage> {
+  const names = cancelled.map((s) => `${s.planName} (${s.shortId})`);
   return notice(brand, to, "your account was deleted", name, [
     "Your account was deleted as you asked. Your profile, sign-in methods and sessions are gone.",
+    names.length > 0
+      ? `We cancelled ${names.length === 1 ? "your subscription" : `your ${names.length} subscriptions`}: ${names.join(", ")}. ${names.length === 1 ? "It will" : "They will"} not renew, and you will not be charged again.`
+      : "You had no renewing subscriptions, so nothing needed cancelling.",
     "Records of licenses and payments that we must keep for accounting are kept without your name or e-mail address.",
     `Questions? Write to ${brand.supportEmail}.`,
   ]);

@@ -71,11 +71,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       if (code === "INVALID_CODE" || code === "INVALID_BACKUP_CODE") {
         await recordSignInFailure(guardKey(pending.id), context.clientIp);
-        return failure(401, {
-          title: A.twoFactorFailed,
-          description: A.codeWrong,
-          fieldErrors: { code: [A.codeWrong] },
-        });
+        // The message fits what was typed: an app's code, or a recovery code.
+        const wrong = factor.kind === "recovery" ? A.recoveryCodeWrong : A.codeWrong;
+        return failure(401, { title: A.twoFactorFailed, description: wrong, fieldErrors: { code: [wrong] } });
       }
       // Too many wrong codes for this sign-in, or it expired: start again with the password.
       return redirectWithToast("/login", {
@@ -115,7 +113,7 @@ export default function LoginTwoFactor({ actionData }: Route.ComponentProps) {
           autoComplete="one-time-code"
           inputMode="text"
           required
-          hint="A recovery code works once; after that it is used up."
+          hint="A recovery code works once; type it with or without its dash, in any case."
           errors={errors.code}
         />
         <Button type="submit" disabled={submitting}>

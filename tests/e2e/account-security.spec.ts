@@ -1,54 +1,8 @@
-import type { Page } from "@playwright/test";
 import fs from "node:fs";
-import {
-  expect,
-  test,
-  DEMO_ADMIN,
-  logIn,
-  logOut,
-  openMenu,
-  registerAndConfirm,
-  totp,
-  uniqueEmail,
-  waitForHydration,
-} from "./support";
+import { expect, test, DEMO_ADMIN, logIn, logOut, openMenu, registerAndConfirm, totp, uniqueEmail } from "./support";
+import { expectMail, openProfile, passwordStep, toast, turnOnTwoFactor } from "./two-factor-steps";
 
 const PASSWORD = "secret-pass-1";
-const toast = (page: Page) => page.locator("[data-sonner-toast]");
-
-/** Waits for an e-mail with this subject to the address in the dev mailbox. */
-async function expectMail(page: Page, to: string, subject: string) {
-  await expect(async () => {
-    await page.goto("/dev/mailbox");
-    const mail = page
-      .getByTestId("dev-mail")
-      .filter({ has: page.getByTestId("mail-to").getByText(to, { exact: true }) })
-      .filter({ hasText: subject });
-    await expect(mail.first()).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 10_000 });
-}
-
-async function openProfile(page: Page) {
-  await page.goto("/profile");
-  await expect(page.getByRole("heading", { name: "Profile", level: 1 })).toBeVisible();
-}
-
-/** Turns two-factor on from the profile as a person would; returns the secret the page showed. */
-async function turnOnTwoFactor(page: Page, password = PASSWORD): Promise<{ secret: string; codes: string[] }> {
-  await openProfile(page);
-  const section = page.locator("#two-factor");
-  await section.getByLabel("Password").fill(password);
-  await section.getByRole("button", { name: "Set up two-factor authentication" }).click();
-  await expect(section.getByTestId("two-factor-qr").locator("svg")).toBeVisible();
-  const secret = (await section.getByTestId("two-factor-secret").innerText()).trim();
-  const codes = await section.getByTestId("recovery-codes").locator("li").allInnerTexts();
-  expect(codes).toHaveLength(10);
-  await section.getByLabel("Code from the app").fill(await totp(secret));
-  await section.getByRole("button", { name: "Turn on two-factor authentication" }).click();
-  await expect(toast(page).filter({ hasText: "Two-factor authentication is on" })).toBeVisible();
-  await expect(section.getByText("On", { exact: true })).toBeVisible();
-  return { secret, codes };
-}
 
 test.describe("account security", () => {
   // Each test registers and confirms an account (and some sign in a second browser) first.
@@ -58,15 +12,10 @@ test.describe("account security", () => {
   }, info) => {
     const email = uniqueEmail("tfa", info.project.name);
     await registerAndConfirm(page, email);
-    const { secret, codes } = await turnOnTwoFactor(page);
+    const { secret, codes } = await turnOnTwoFactor(page, PASSWORD);
 
     await logOut(page);
-    await page.goto("/login");
-    await page.getByLabel("E-mail", { exact: true }).fill(email);
-    await page.getByLabel("Password").fill(PASSWORD);
-    await page.getByRole("button", { name: "Log in" }).click();
-    await expect(page).toHaveURL(/\/login\/two-factor/);
-    await waitForHydration(page);
+    await passwordStep(page, email, PASSWORD);
     await page.getByLabel("Code").fill("000000");
     await page.getByRole("button", { name: "Verify" }).click();
     await expect(page.getByText("That code is not correct.").first()).toBeVisible();
@@ -76,9 +25,10 @@ test.describe("account security", () => {
 
     await openProfile(page);
     const section = page.locator("#two-factor");
-    await section.getByLabel("Password").fill(PASSWORD);
-    await section.getByLabel("Code from the app").fill(await totp(secret));
-    await section.getByRole("button", { name: "Turn off two-factor authentication" }).click();
+    const off = page.locator("#two-factor-off");
+    await off.getByLabel("Password").fill(PASSWORD);
+    await off.getByLabel("Code from the app").fill(await totp(secret));
+    await off.getByRole("button", { name: "Turn off two-factor authentication" }).click();
     await expect(toast(page).filter({ hasText: "Two-factor authentication is off" })).toBeVisible();
     await expect(section.getByRole("button", { name: "Set up two-factor authentication" })).toBeVisible();
   });

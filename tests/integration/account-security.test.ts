@@ -1,53 +1,26 @@
-import { base32 } from "@better-auth/utils/base32";
-import { createOTP } from "@better-auth/utils/otp";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as adminRoute from "~/routes/admin/index";
-import * as login from "~/routes/login";
 import * as loginTwoFactor from "~/routes/login.two-factor";
 import * as profile from "~/routes/profile";
 import * as profileExport from "~/routes/profile.export";
 import { setPaymentProvider } from "~/server/billing/configured-provider.server";
 import type { PaymentProvider } from "~/server/billing/payment-provider.server";
 import { TWO_FACTOR_ENROL_PATH } from "~/server/auth/session.server";
-import { hashPassword } from "better-auth/crypto";
-import { accounts, audit_log, licenses, payments, profiles, sessions, user_roles, users } from "~/server/db/schema";
+import { accounts, audit_log, licenses, payments, profiles, sessions, users } from "~/server/db/schema";
 import { flushMail } from "~/server/mail/outbox.server";
 import { DEMO_ACCOUNTS, seedDemoData } from "~/server/seed.server";
+import { accountSteps, MEMBER_PASSWORD as PASSWORD, wrongCode } from "../support/account-steps";
 import { call, cookieFrom, formRequest, getRequest, routeArgs, signInCookie } from "../support/route-call";
 import { throughAdminGuard } from "../support/admin-route";
-import { createUser, startTestApp, testEngines, type TestApp } from "../support/test-app";
-import { codeAtStep, currentStep } from "../support/totp";
+import { startTestApp, testEngines, type TestApp } from "../support/test-app";
 
 const [ADMIN, USER] = DEMO_ACCOUNTS;
-const PASSWORD = "correct-horse-1";
-
-/** A code that is surely not the current one (nor the one before or after). */
-async function wrongCode(secret: string) {
-  const key = base32.decode(secret);
-  const near = new Set<string>();
-  const step = Math.floor(Date.now() / 30_000);
-  for (const counter of [step - 1, step, step + 1]) near.add(await createOTP(key).hotp(counter));
-  for (let n = 0; ; n++) {
-    const candidate = String(n).padStart(6, "0");
-    if (!near.has(candidate)) return candidate;
-  }
-}
 
 describe.each(testEngines())("account security on %s", (engine) => {
   let app: TestApp;
-  let n = 0;
-  const ip = () => `198.51.100.${(++n % 250) + 1}`;
   const db = () => app.database.db;
-  /**
-   * The app's current code. Each code works once (two-factor-replay.test.ts proves it); these tests
-   * are about other rules and use codes in quick succession, so the used steps are forgotten first,
-   * standing in for waiting for the app's next code.
-   */
-  const codeOf = async (secret: string) => {
-    await db().execute(sql`update two_factors set last_totp_step = null`);
-    return codeAtStep(secret, currentStep());
-  };
+  const { codeOf, member, post, loadProfile, passwordStep, codeStep, enrol } = accountSteps(() => app, engine);
 
   beforeAll(async () => {
     app = await startTestApp(engine, { AUTH_RATE_LIMIT: "1000" });
@@ -58,57 +31,6 @@ describe.each(testEngines())("account security on %s", (engine) => {
     await flushMail();
     app.mails.length = 0;
   });
-
-  /** A confirmed account with a password, made directly in the database. */
-  async function member(prefix: string, role: "user" | "admin" = "user") {
-    const email = `${prefix}-${engine}-${++n}@example.com`;
-    const user = await createUser(db(), email, { fullName: "Mia Member" });
-    await db()
-      .insert(accounts)
-      .values({
-        accountId: user.id,
-        providerId: "credential",
-        userId: user.id,
-        password: await hashPassword(PASSWORD),
-      });
-    if (role === "admin") await db().update(user_roles).set({ role: "admin" }).where(eq(user_roles.user_id, user.id));
-    return { ...user, cookie: await signInCookie(email, PASSWORD) };
-  }
-
-  const post = (cookie: string, fields: Record<string, string>, clientIp = ip()) =>
-    // As the page's scripts post (a native post of an action that renews the session is redirected).
-    call(() => profile.action(routeArgs(formRequest("/profile.data", fields, cookie), clientIp)));
-  const loadProfile = (cookie: string) => call(() => profile.loader(routeArgs(getRequest("/profile", cookie))));
-
-  async function passwordStep(email: string, password: string, clientIp = ip()) {
-    const result = await call(() =>
-      login.action(routeArgs(formRequest("/login", { email, password, redirectTo: "/licenses" }), clientIp)),
-    );
-    return { ...result, cookie: cookieFrom(result.headers) };
-  }
-  const codeStep = (cookie: string, code: string, clientIp = ip()) =>
-    call(() =>
-      loginTwoFactor.action(
-        routeArgs(formRequest("/login/two-factor", { code, redirectTo: "/licenses" }, cookie), clientIp),
-      ),
-    );
-
-  /** Turns two-factor on through the profile; returns the secret and recovery codes shown. */
-  async function enrol(cookie: string) {
-    const started = await post(cookie, { intent: "two-factor-start", password: PASSWORD });
-    expect(started.status).toBe(200);
-    const { secret, recoveryCodes, qrSvg, uri } = started.data.enrolment;
-    expect(uri).toMatch(/^otpauth:\/\/totp\/ForgeKit:/);
-    expect(qrSvg).toContain("<svg");
-    expect(recoveryCodes).toHaveLength(10);
-    const confirmed = await post(cookie, { intent: "two-factor-confirm", code: await codeOf(secret) });
-    expect(confirmed.status).toBe(200);
-    return {
-      secret: secret as string,
-      recoveryCodes: recoveryCodes as string[],
-      cookie: cookieFrom(confirmed.headers, cookie),
-    };
-  }
 
   describe("two-factor sign-in", () => {
     it("the seeded admin is enrolled: the password leads to the code step, and the code signs in", async () => {

@@ -16,8 +16,11 @@ describe("parseSecondFactor", () => {
   it.each([
     ["123456", { kind: "totp", code: "123456" }],
     [" 123 456 ", { kind: "totp", code: "123456" }],
-    ["abcde-12345", { kind: "recovery", code: "abcde-12345" }],
-    ["AbCdE12345", { kind: "recovery", code: "AbCdE-12345" }],
+    // Recovery codes in any case, with their dash, without it, or with a space in its place.
+    ["abcde-12345", { kind: "recovery", code: "ABCDE-12345" }],
+    ["AbCdE12345", { kind: "recovery", code: "ABCDE-12345" }],
+    ["7kq4m xw9tp", { kind: "recovery", code: "7KQ4M-XW9TP" }],
+    [" 7KQ4M – XW9TP ", { kind: "recovery", code: "7KQ4M-XW9TP" }],
   ])("reads %j", (input, expected) => {
     expect(parseSecondFactor(input)).toEqual(expected);
   });
@@ -31,7 +34,7 @@ describe("parseSecondFactor", () => {
     expect(empty.success).toBe(false);
     if (!empty.success) expect(empty.fieldErrors.code![0]).toBe("Enter the 6-digit code from your authenticator app.");
     const odd = parseValues(signInCodeSchema, { code: "12" });
-    if (!odd.success) expect(odd.fieldErrors.code![0]).toMatch(/recovery code like abcde-12345/);
+    if (!odd.success) expect(odd.fieldErrors.code![0]).toMatch(/recovery code like 7KQ4M-XW9TP/);
     expect(odd.success).toBe(false);
   });
 });

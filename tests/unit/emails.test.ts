@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { CUSTOMER_MAIL_KINDS, type CustomerMailKind } from "~/domain/customer-mail";
 import * as accountEmails from "~/emails/account-emails.server";
 import * as accountNotices from "~/emails/account-notices.server";
+import * as twoFactorNotices from "~/emails/two-factor-notices.server";
 import type { CustomerEmailFields, LicenseView } from "~/emails/customer-email-types.server";
 import { customerEmail } from "~/emails/customer-emails.server";
 
@@ -53,7 +54,17 @@ const accountCases: Record<string, () => Promise<Rendered>> = {
   changeEmailEmail: () => accountEmails.changeEmailEmail(brand, "ada@example.com", name, url),
   passwordChangedEmail: () => accountNotices.passwordChangedEmail(brand, "ada@example.com", name),
   providerConnectedEmail: () => accountNotices.providerConnectedEmail(brand, "ada@example.com", name, "GitHub", at),
-  accountDeletedEmail: () => accountNotices.accountDeletedEmail(brand, "ada@example.com", name),
+  accountDeletedEmail: () =>
+    accountNotices.accountDeletedEmail(brand, "ada@example.com", name, [
+      { planName: "Yearly", shortId: "FK-7Q2M-9XKD" },
+      { planName: "Monthly", shortId: "FK-ABCD-2345" },
+    ]),
+  twoFactorEnabledEmail: () => twoFactorNotices.twoFactorEnabledEmail(brand, "ada@example.com", name, at),
+  twoFactorDisabledEmail: () => twoFactorNotices.twoFactorDisabledEmail(brand, "ada@example.com", name, at),
+  recoveryCodeUsedEmail: () =>
+    twoFactorNotices.recoveryCodeUsedEmail(brand, "ada@example.com", name, { at, ipAddress: "198.51.100.4", left: 7 }),
+  recoveryCodesRegeneratedEmail: () =>
+    twoFactorNotices.recoveryCodesRegeneratedEmail(brand, "ada@example.com", name, at),
 };
 
 const cases: [string, () => Promise<Rendered>][] = [
@@ -66,7 +77,11 @@ const cases: [string, () => Promise<Rendered>][] = [
 
 describe("every e-mail template", () => {
   it("is covered here: every exported account template has a case", () => {
-    const exported = [...Object.entries(accountEmails), ...Object.entries(accountNotices)]
+    const exported = [
+      ...Object.entries(accountEmails),
+      ...Object.entries(accountNotices),
+      ...Object.entries(twoFactorNotices),
+    ]
       .filter(([, value]) => typeof value === "function")
       .map(([key]) => key);
     expect(exported.sort()).toEqual(Object.keys(accountCases).sort());
@@ -93,5 +108,44 @@ describe("every e-mail template", () => {
     expect(mail.text).not.toContain("If the button does not work");
     expect(mail.html).toContain("If the button does not work");
     expect(mail.text).not.toContain("can also sign in");
+  });
+
+  it("the two-factor notices say what changed and when, in both parts", async () => {
+    const on = await twoFactorNotices.twoFactorEnabledEmail(brand, "ada@example.com", "Ada", at);
+    expect(on.subject).toBe("ForgeKit: two-factor authentication is on");
+    expect(on.text).toContain("turned on for your ForgeKit account on Nov 23, 2026 at 21:58 UTC");
+    expect(on.text).toContain("https://www.example.com/forgot-password");
+    const off = await twoFactorNotices.twoFactorDisabledEmail(brand, "ada@example.com", "Ada", at);
+    expect(off.subject).toBe("ForgeKit: two-factor authentication is off");
+    expect(off.text).toContain("turned off for your ForgeKit account on Nov 23, 2026 at 21:58 UTC");
+    expect(off.text).toContain("https://www.example.com/profile#two-factor");
+    const made = await twoFactorNotices.recoveryCodesRegeneratedEmail(brand, "ada@example.com", "Ada", at);
+    expect(made.text).toContain("Your previous recovery codes no longer work.");
+  });
+
+  it("a recovery code's notice says from where, and how many codes are left", async () => {
+    const used = (left: number) =>
+      twoFactorNotices.recoveryCodeUsedEmail(brand, "ada@example.com", "Ada", { at, ipAddress: "198.51.100.4", left });
+    const seven = await used(7);
+    expect(seven.subject).toBe("ForgeKit: a recovery code was used to sign in");
+    expect(seven.text).toContain("on Nov 23, 2026 at 21:58 UTC from the address 198.51.100.4");
+    expect(seven.text).toContain("7 recovery codes are left");
+    expect(seven.html).toContain("7 recovery codes are left");
+    expect((await used(1)).text).toContain("1 recovery code is left");
+    const none = await used(0);
+    expect(none.text).toContain("That was your last recovery code: none are left.");
+    expect(none.text).toContain("Make new recovery codes on your profile");
+  });
+
+  it("the deletion e-mail names each cancelled subscription by plan and short id, or says there were none", async () => {
+    const two = await accountCases.accountDeletedEmail!();
+    expect(two.text).toContain("We cancelled your 2 subscriptions: Yearly (FK-7Q2M-9XKD), Monthly (FK-ABCD-2345).");
+    expect(two.html).toContain("Yearly (FK-7Q2M-9XKD)");
+    const one = await accountNotices.accountDeletedEmail(brand, "ada@example.com", "Ada", [
+      { planName: "Monthly", shortId: "FK-ABCD-2345" },
+    ]);
+    expect(one.text).toContain("We cancelled your subscription: Monthly (FK-ABCD-2345). It will not renew");
+    const none = await accountNotices.accountDeletedEmail(brand, "ada@example.com", "Ada", []);
+    expect(none.text).toContain("You had no renewing subscriptions");
   });
 });

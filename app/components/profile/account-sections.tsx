@@ -15,7 +15,7 @@ export function AccountSections({ account }: { account: AccountOverview }) {
       {account.providers.length > 0 || account.connected.length > 0 ? (
         <ConnectedAccountsSection providers={account.providers} connected={account.connected} />
       ) : null}
-      <DataSection hasPassword={account.hasPassword} />
+      <DataSection hasPassword={account.hasPassword} subscriptions={account.subscriptionsToCancel} />
     </div>
   );
 }

@@ -3,10 +3,21 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Spinner } from "~/components/ui/spinner";
 import { deleteAccountSchema } from "~/domain/account-schemas";
+import type { SubscriptionToCancel } from "~/domain/account-views";
+import { formatDate } from "~/domain/format-date";
 import { useAccountForm } from "./use-account-form";
 
-/** "Export my data" (a JSON download) and "Delete account" (password, or a fresh provider sign-in). */
-export function DataSection({ hasPassword }: { hasPassword: boolean }) {
+/**
+ * "Export my data" (a JSON download) and "Delete account" (password, or a fresh provider sign-in),
+ * which lists the subscriptions it will cancel before the person confirms.
+ */
+export function DataSection({
+  hasPassword,
+  subscriptions,
+}: {
+  hasPassword: boolean;
+  subscriptions: SubscriptionToCancel[];
+}) {
   const { fetcher, errors, onSubmit, busy } = useAccountForm("account-delete", deleteAccountSchema);
   return (
     <Card id="your-data">
@@ -32,9 +43,10 @@ export function DataSection({ hasPassword }: { hasPassword: boolean }) {
         </div>
         <fetcher.Form method="post" action="/profile" noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
           <h3 className="font-semibold">Delete account</h3>
+          <SubscriptionsToCancel subscriptions={subscriptions} />
           <p className="text-sm text-muted-foreground">
-            Active subscriptions are cancelled first. Licenses and payments we must keep for accounting stay without
-            your name or e-mail address; everything else is removed. This cannot be undone.
+            Licenses and payments we must keep for accounting stay without your name or e-mail address; everything else
+            is removed. This cannot be undone.
           </p>
           <input type="hidden" name="intent" value="account-delete" />
           <FormMessage>{errors.form?.[0]}</FormMessage>
@@ -71,5 +83,33 @@ export function DataSection({ hasPassword }: { hasPassword: boolean }) {
         </fetcher.Form>
       </CardContent>
     </Card>
+  );
+}
+
+/** The renewing subscriptions the deletion cancels (plan, short id, next renewal), or that there are none. */
+function SubscriptionsToCancel({ subscriptions }: { subscriptions: SubscriptionToCancel[] }) {
+  if (subscriptions.length === 0) {
+    return (
+      <p data-testid="subscriptions-to-cancel" className="text-sm">
+        You have no renewing subscriptions: nothing needs cancelling.
+      </p>
+    );
+  }
+  return (
+    <div data-testid="subscriptions-to-cancel" className="text-sm">
+      <p>
+        {subscriptions.length === 1
+          ? "Deleting your account first cancels this subscription; it will not renew and you will not be charged again:"
+          : `Deleting your account first cancels these ${subscriptions.length} subscriptions; they will not renew and you will not be charged again:`}
+      </p>
+      <ul className="mt-2 flex list-disc flex-col gap-1 pl-5">
+        {subscriptions.map((s) => (
+          <li key={s.shortId}>
+            <span className="font-medium">{s.planName}</span> <span className="font-mono">{s.shortId}</span>
+            <span className="text-muted-foreground"> (would renew on {formatDate(s.renewsOn)})</span>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -5,11 +5,13 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Spinner } from "~/components/ui/spinner";
 import { codeOnlySchema, disableTwoFactorSchema, passwordOnlySchema } from "~/domain/account-schemas";
 import type { AccountOverview, Enrolment } from "~/domain/account-views";
+import { RecoveryCodeList, RecoveryCodesPanel } from "./recovery-codes";
 import { useAccountForm } from "./use-account-form";
 
 /**
  * Two-factor authentication: turn on (password → QR code, secret and ten recovery codes → a
- * current code), or off (password and a current code; not for admins, who must keep it).
+ * current code); once on, the recovery codes left and "Generate new codes", and turning it off
+ * (password and a current code; not for admins, who must keep it).
  */
 export function TwoFactorSection({ account }: { account: AccountOverview }) {
   return (
@@ -32,11 +34,14 @@ export function TwoFactorSection({ account }: { account: AccountOverview }) {
           <FormMessage>Administrators must turn on two-factor authentication before using the admin area.</FormMessage>
         ) : null}
         {account.twoFactorEnabled ? (
-          account.isAdmin ? (
-            <p className="text-sm text-muted-foreground">Two-factor authentication stays on for administrators.</p>
-          ) : (
-            <DisableForm />
-          )
+          <>
+            <RecoveryCodesPanel left={account.recoveryCodesLeft ?? 0} />
+            {account.isAdmin ? (
+              <p className="text-sm text-muted-foreground">Two-factor authentication stays on for administrators.</p>
+            ) : (
+              <DisableForm />
+            )}
+          </>
         ) : account.hasPassword ? (
           <EnableForms />
         ) : (
@@ -110,13 +115,9 @@ function ConfirmEnrolment({ enrolment }: { enrolment: Enrolment }) {
           </p>
         </li>
         <li>
-          Keep these recovery codes somewhere safe. Each signs you in once if you lose your phone; they are not shown
-          again.
-          <ul data-testid="recovery-codes" className="mt-3 grid grid-cols-2 gap-1 font-mono">
-            {enrolment.recoveryCodes.map((code) => (
-              <li key={code}>{code}</li>
-            ))}
-          </ul>
+          Save these recovery codes somewhere safe, apart from your phone: copy them or download them. Each signs you in
+          once if you lose your phone; they are not shown again.
+          <RecoveryCodeList codes={enrolment.recoveryCodes} madeAt={enrolment.madeAt} />
         </li>
         <li>Enter the 6-digit code the app shows now.</li>
       </ol>
@@ -152,7 +153,18 @@ function ConfirmEnrolment({ enrolment }: { enrolment: Enrolment }) {
 function DisableForm() {
   const { fetcher, errors, onSubmit, busy } = useAccountForm("two-factor-disable", disableTwoFactorSchema);
   return (
-    <fetcher.Form method="post" action="/profile" noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+    <fetcher.Form
+      id="two-factor-off"
+      method="post"
+      action="/profile"
+      noValidate
+      onSubmit={onSubmit}
+      aria-labelledby="two-factor-off-title"
+      className="flex flex-col gap-4 border-t pt-4"
+    >
+      <h3 id="two-factor-off-title" className="font-semibold">
+        Turn off
+      </h3>
       <input type="hidden" name="intent" value="two-factor-disable" />
       <FormMessage>{errors.form?.[0]}</FormMessage>
       <FormField

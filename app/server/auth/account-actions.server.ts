@@ -1,15 +1,8 @@
 import { APIError } from "better-auth/api";
-import { data, type AppLoadContext } from "react-router";
-import {
-  changePasswordSchema,
-  codeOnlySchema,
-  deleteAccountSchema,
-  disableTwoFactorSchema,
-  passwordOnlySchema,
-  revokeSessionSchema,
-} from "~/domain/account-schemas";
+import type { AppLoadContext } from "react-router";
+import { changePasswordSchema, deleteAccountSchema, revokeSessionSchema } from "~/domain/account-schemas";
 import { ACCOUNT_TEXTS as A, CODE_ALREADY_USED } from "~/domain/account-texts";
-import type { AccountActionData, AccountIntent, AccountOverview } from "~/domain/account-views";
+import type { AccountIntent, AccountOverview } from "~/domain/account-views";
 import { parseForm } from "~/lib/form";
 import type { z } from "zod";
 import { getEnv } from "../env.server";
@@ -19,18 +12,18 @@ import { readForm } from "../read-form.server";
 import { redirectWithToast } from "../toast.server";
 import { isFreshSignIn, listSessions, revokeOtherSessions, revokeSession } from "./account-sessions.server";
 import { connectedAccounts } from "./connected-accounts.server";
-import { deleteAccount, SubscriptionCancelError } from "./delete-account.server";
+import { deleteAccount, SubscriptionCancelError, subscriptionsToCancel } from "./delete-account.server";
 import { changePassword, checkPassword, hasPassword } from "./password.server";
 import { withClientIp } from "./auth.server";
 import { hitRateLimit, RATE_LIMIT_MESSAGE } from "./rate-limit.server";
 import { getCurrentSession, type SessionUser } from "./session.server";
-import { confirmEnrolment, disableTwoFactor, startEnrolment } from "./two-factor.server";
+import { refuse, renewed, reply } from "./account-replies.server";
+import { recoveryCodesLeft } from "./recovery-codes.server";
+import { TWO_FACTOR_INTENTS, twoFactorAction, type TwoFactorIntent } from "./two-factor-actions.server";
 import { announceSessionChange } from "../cache/caches.server";
 
 export const ACCOUNT_INTENTS: readonly AccountIntent[] = [
-  "two-factor-start",
-  "two-factor-confirm",
-  "two-factor-disable",
+  ...TWO_FACTOR_INTENTS,
   "password-change",
   "session-revoke",
   "sessions-revoke-others",
@@ -41,39 +34,15 @@ function isAccountIntent(value: unknown): value is AccountIntent {
   return typeof value === "string" && (ACCOUNT_INTENTS as readonly string[]).includes(value);
 }
 
-function reply(intent: AccountIntent, status: number, body: Partial<AccountActionData>, headers?: HeadersInit) {
-  return data<AccountActionData>(
-    { intent, ok: status < 400, toast: null, fieldErrors: null, ...body },
-    { status, headers },
-  );
-}
-
-/**
- * The answer to an action that renewed the session (Better Auth rotates it: the old cookie no longer
- * signs in). The page's scripts post to `/profile.data` and take the new cookie from this answer. A
- * native form post (no JavaScript) is followed by the page's loaders, which would still see the old
- * cookie and send the person to /login: it gets a redirect back to the profile that carries the new
- * cookie instead (post/redirect/get), and the next request's loaders see the new session.
- */
-type Toast = NonNullable<AccountActionData["toast"]>;
-
-function renewed(request: Request, intent: AccountIntent, toast: Toast, headers: Headers, section: string) {
-  if (new URL(request.url).pathname.endsWith(".data")) return reply(intent, 200, { toast }, headers);
-  return redirectWithToast(`/profile#${section}`, toast, { status: 303, headers });
-}
-
-function refuse(intent: AccountIntent, status: number, title: string, description: string, field = "form") {
-  return reply(intent, status, {
-    toast: { title, description, variant: "destructive" },
-    fieldErrors: { [field]: [description] },
-  });
-}
+const isTwoFactorIntent = (intent: AccountIntent): intent is TwoFactorIntent =>
+  (TWO_FACTOR_INTENTS as readonly string[]).includes(intent);
 
 /** Per-action limits: a few tries a minute per user and per client address. */
 const LIMITS: Record<AccountIntent, number> = {
   "two-factor-start": 10,
   "two-factor-confirm": 10,
   "two-factor-disable": 10,
+  "recovery-codes-regenerate": 10,
   "password-change": 10,
   "session-revoke": 30,
   "sessions-revoke-others": 10,
@@ -109,29 +78,8 @@ export async function accountAction(request: Request, context: AppLoadContext, u
   const parse = <S extends z.ZodType>(schema: S) => parseForm(schema, form);
 
   try {
+    if (isTwoFactorIntent(intent)) return await twoFactorAction(intent, form, request, req, user);
     switch (intent) {
-      case "two-factor-start": {
-        const parsed = parse(passwordOnlySchema);
-        if (!parsed.success) return reply(intent, 400, { fieldErrors: parsed.fieldErrors });
-        const enrolment = await startEnrolment(req, parsed.data.password);
-        return reply(intent, 200, { enrolment });
-      }
-      case "two-factor-confirm": {
-        const parsed = parse(codeOnlySchema);
-        if (!parsed.success) return reply(intent, 400, { fieldErrors: parsed.fieldErrors });
-        const headers = await confirmEnrolment(req, user.id, parsed.data.code);
-        await announceSessionChange(user.id);
-        return renewed(request, intent, { title: A.twoFactorEnabled, variant: "success" }, headers, "two-factor");
-      }
-      case "two-factor-disable": {
-        const parsed = parse(disableTwoFactorSchema);
-        if (!parsed.success) return reply(intent, 400, { fieldErrors: parsed.fieldErrors });
-        const { role } = await getCurrentSession(request);
-        if (role === "admin") return refuse(intent, 403, A.twoFactorFailed, A.twoFactorAdminRequired);
-        const headers = await disableTwoFactor(req, user.id, parsed.data.password, parsed.data.code);
-        await announceSessionChange(user.id);
-        return renewed(request, intent, { title: A.twoFactorDisabled, variant: "success" }, headers, "two-factor");
-      }
       case "password-change": {
         const parsed = parse(changePasswordSchema);
         if (!parsed.success) return reply(intent, 400, { fieldErrors: parsed.fieldErrors });
@@ -194,11 +142,13 @@ export async function accountAction(request: Request, context: AppLoadContext, u
       const code = error.body?.code;
       if (code === "INVALID_PASSWORD") {
         const field = intent === "password-change" ? "currentPassword" : "password";
-        return refuse(intent, 403, A.twoFactorFailed, A.passwordWrong, field);
+        const title = intent === "recovery-codes-regenerate" ? A.recoveryCodesFailed : A.twoFactorFailed;
+        return refuse(intent, 403, title, A.passwordWrong, field);
       }
       if (code === "INVALID_CODE") return refuse(intent, 403, A.twoFactorFailed, A.codeWrong, "code");
       if (code === CODE_ALREADY_USED) return refuse(intent, 403, A.twoFactorFailed, A.codeUsed, "code");
       if (code === "TOTP_ALREADY_ENABLED") return refuse(intent, 409, A.twoFactorFailed, "Two-factor is already on.");
+      if (code === "TWO_FACTOR_NOT_ENABLED") return refuse(intent, 409, A.recoveryCodesFailed, A.twoFactorIsOff);
       if (code === "TOTP_NOT_ENABLED") {
         return refuse(intent, 409, A.twoFactorFailed, "Start the set-up again: enter your password first.");
       }
@@ -232,10 +182,12 @@ export async function accountOverview(request: Request, user: SessionUser): Prom
   return {
     isAdmin: role === "admin",
     twoFactorEnabled,
+    recoveryCodesLeft: twoFactorEnabled ? await recoveryCodesLeft(user.id) : null,
     twoFactorRequired: role === "admin" && !twoFactorEnabled && url.searchParams.get("two-factor") === "required",
     hasPassword: await hasPassword(user.id),
     sessions: await listSessions(request, user.id),
     connected: await connectedAccounts(user.id),
     providers: configuredOAuthProviders(getEnv()),
+    subscriptionsToCancel: await subscriptionsToCancel(user.id),
   };
 }

@@ -1,5 +1,17 @@
 import { and, eq, ne } from "drizzle-orm";
-import { accountDeletedEmail, passwordChangedEmail, providerConnectedEmail } from "~/emails/account-notices.server";
+import {
+  accountDeletedEmail,
+  passwordChangedEmail,
+  providerConnectedEmail,
+  type CancelledSubscription,
+} from "~/emails/account-notices.server";
+import {
+  recoveryCodesRegeneratedEmail,
+  recoveryCodeUsedEmail,
+  twoFactorDisabledEmail,
+  twoFactorEnabledEmail,
+} from "~/emails/two-factor-notices.server";
+import type { EmailMessage } from "~/emails/layout.server";
 import { getDb } from "../db/db.server";
 import { accounts } from "../db/schema";
 import { queueMail } from "../mail/outbox.server";
@@ -8,15 +20,52 @@ import { OAUTH_PROVIDER_NAMES, isOAuthProviderId } from "./oauth-providers.serve
 
 /**
  * The notices an account's owner gets when something changes on the account (templates in
- * app/emails/account-notices.server.tsx). Queued, never awaited: the request answers first.
+ * app/emails/account-notices.server.tsx and two-factor-notices.server.tsx). Queued, never awaited:
+ * the request answers first.
  */
 
 export function notifyPasswordChanged(user: { email: string; fullName: string }): void {
   queueMail(() => passwordChangedEmail(mailBrand(), user.email, user.fullName), "password change notice");
 }
 
-export function notifyAccountDeleted(formerEmail: string, name: string): void {
-  queueMail(() => accountDeletedEmail(mailBrand(), formerEmail, name), "account deletion confirmation");
+/** The deletion's confirmation, to the former address, naming the subscriptions it cancelled. */
+export function notifyAccountDeleted(formerEmail: string, name: string, cancelled: CancelledSubscription[]): void {
+  queueMail(() => accountDeletedEmail(mailBrand(), formerEmail, name, cancelled), "account deletion confirmation");
+}
+
+/** Composes an e-mail to the account's owner (address and name as they are when it is sent). */
+function queueToOwner(
+  userId: string,
+  what: string,
+  make: (owner: { email: string; name: string }) => Promise<EmailMessage>,
+): void {
+  queueMail(async () => {
+    const owner = await recipientOf(userId);
+    return owner ? make(owner) : null;
+  }, what);
+}
+
+/** Two-factor authentication was turned on or off (issue 28); the time is the change's, not the send's. */
+export function notifyTwoFactorChanged(userId: string, on: boolean): void {
+  const at = new Date();
+  const email = on ? twoFactorEnabledEmail : twoFactorDisabledEmail;
+  queueToOwner(userId, `two-factor ${on ? "on" : "off"} notice`, (o) => email(mailBrand(), o.email, o.name, at));
+}
+
+/** A recovery code signed in; `left` is counted right after it was used up. */
+export function notifyRecoveryCodeUsed(userId: string, ipAddress: string | null, left: number): void {
+  const at = new Date();
+  queueToOwner(userId, "recovery code used notice", (o) =>
+    recoveryCodeUsedEmail(mailBrand(), o.email, o.name, { at, ipAddress, left }),
+  );
+}
+
+/** New recovery codes replaced the old ones. */
+export function notifyRecoveryCodesRegenerated(userId: string): void {
+  const at = new Date();
+  queueToOwner(userId, "new recovery codes notice", (o) =>
+    recoveryCodesRegeneratedEmail(mailBrand(), o.email, o.name, at),
+  );
 }
 
 /**

@@ -13,6 +13,7 @@ import { notifyProviderConnected } from "./account-notices.server";
 import { connectedAccounts } from "./connected-accounts.server";
 import { announceSessionChange } from "../cache/caches.server";
 import { oauthProviderConfigs, requireProviderVerifiedEmail } from "./oauth-providers.server";
+import { generateRecoveryCodes } from "./recovery-code-generator.server";
 
 export const CLIENT_IP_HEADER = "x-forgekit-client-ip";
 
@@ -45,7 +46,8 @@ function createAuth() {
       // enrolment go through our route actions (app/server/auth/two-factor.server.ts).
       twoFactor({
         issuer: env.PRODUCT_NAME,
-        backupCodeOptions: { amount: 10, length: 10 },
+        // Codes without look-alike characters, in one case (issue 28): recovery-code-generator.server.ts.
+        backupCodeOptions: { customBackupCodesGenerate: () => generateRecoveryCodes() },
       }),
       // Sign in with GitHub / Google, only for the providers whose client id and secret are set.
       ...(oauthProviderConfigs(env).length > 0 ? [genericOAuth({ config: oauthProviderConfigs(env) })] : []),

@@ -13,16 +13,24 @@ import {
   users,
   verifications,
 } from "../db/schema";
+import type { SubscriptionToCancel } from "~/domain/account-views";
+import { licenseTypeLabel } from "~/domain/license-status";
+import type { CancelledSubscription } from "~/emails/account-notices.server";
 import { notifyAccountDeleted } from "./account-notices.server";
 import { announceSessionChange } from "../cache/caches.server";
 
 export class SubscriptionCancelError extends Error {}
 
-/** Cancels the user's renewing subscriptions with the provider; throws SubscriptionCancelError if one fails. */
-async function cancelRenewals(userId: string): Promise<void> {
-  const db = getDb();
-  const renewing = await db
-    .select({ id: licenses.id, subscriptionId: licenses.paddle_subscription_id })
+/** The user's subscriptions that still renew: what deleting the account cancels. */
+async function renewingLicenses(userId: string) {
+  return getDb()
+    .select({
+      id: licenses.id,
+      subscriptionId: licenses.paddle_subscription_id,
+      shortId: licenses.short_id,
+      type: licenses.license_type,
+      endDate: licenses.end_date,
+    })
     .from(licenses)
     .where(
       and(
@@ -32,8 +40,27 @@ async function cancelRenewals(userId: string): Promise<void> {
         eq(licenses.cancellation_requested, false),
         inArray(licenses.status, ["active"]),
       ),
-    );
-  for (const license of renewing) {
+    )
+    .orderBy(licenses.end_date, licenses.short_id);
+}
+
+/** What the profile lists before the person confirms the deletion (issue 28): plan, short id, renewal date. */
+export async function subscriptionsToCancel(userId: string): Promise<SubscriptionToCancel[]> {
+  return (await renewingLicenses(userId)).map((license) => ({
+    planName: licenseTypeLabel(license.type),
+    shortId: license.shortId,
+    renewsOn: license.endDate.toISOString(),
+  }));
+}
+
+/**
+ * Cancels the user's renewing subscriptions with the provider and returns them (for the
+ * confirmation e-mail); throws SubscriptionCancelError if one fails.
+ */
+async function cancelRenewals(userId: string): Promise<CancelledSubscription[]> {
+  const db = getDb();
+  const cancelled: CancelledSubscription[] = [];
+  for (const license of await renewingLicenses(userId)) {
     try {
       await getPaymentProvider().cancelAtPeriodEnd(license.subscriptionId!);
     } catch (error) {
@@ -43,7 +70,9 @@ async function cancelRenewals(userId: string): Promise<void> {
       .update(licenses)
       .set({ auto_renew: false, cancellation_requested: true, cancellation_requested_at: new Date() })
       .where(eq(licenses.id, license.id));
+    cancelled.push({ planName: licenseTypeLabel(license.type), shortId: license.shortId });
   }
+  return cancelled;
 }
 
 /** Removes the person's sign-in methods and personal data; keeps what accounting needs, anonymised. */
@@ -83,7 +112,7 @@ async function eraseAccount(userId: string): Promise<void> {
  * checkouts and the profile's personal data are removed, and the licenses, payments and audit
  * entries the business must keep stay, detached from the person (e-mail and names replaced).
  * The user row stays as the anchor of what is kept, anonymised and marked deleted. A confirmation
- * goes to the old address.
+ * naming the cancelled subscriptions goes to the old address.
  */
 export async function deleteAccount(userId: string): Promise<void> {
   const [user] = await getDb()
@@ -92,9 +121,9 @@ export async function deleteAccount(userId: string): Promise<void> {
     .leftJoin(profiles, eq(profiles.id, users.id))
     .where(eq(users.id, userId));
   if (!user) return;
-  await cancelRenewals(userId);
+  const cancelled = await cancelRenewals(userId);
   await eraseAccount(userId);
   // Its sessions are gone: no app server may keep answering for them from memory.
   await announceSessionChange(userId);
-  notifyAccountDeleted(user.email, user.full_name || user.name);
+  notifyAccountDeleted(user.email, user.full_name || user.name, cancelled);
 }

@@ -9,9 +9,11 @@ import type { Enrolment } from "~/domain/account-views";
 import { getDb } from "../db/db.server";
 import { twoFactors, users, verifications } from "../db/schema";
 import { getEnv } from "../env.server";
-import { getAuth } from "./auth.server";
+import { CLIENT_IP_HEADER, getAuth } from "./auth.server";
+import { notifyRecoveryCodeUsed, notifyTwoFactorChanged } from "./account-notices.server";
 import { authCookies } from "./auth-cookies.server";
 import { verifySignedCookie } from "./session.server";
+import { recoveryCodesLeft, storedFormOf } from "./recovery-codes.server";
 import { forgetSessionsOf } from "../cache/caches.server";
 
 /** Better Auth's cookie that carries a sign-in waiting for its second step. */
@@ -74,6 +76,7 @@ export async function startEnrolment(request: Request, password: string): Promis
     secret: secretOfUri(result.totpURI),
     qrSvg: await qrCodeSvg(result.totpURI),
     recoveryCodes: result.backupCodes ?? [],
+    madeAt: new Date().toISOString(),
   };
 }
 
@@ -109,14 +112,15 @@ export async function claimTotpCode(userId: string, code: string): Promise<void>
   if (claimed.length === 0) throw new APIError("BAD_REQUEST", { code: CODE_ALREADY_USED, message: A.codeUsed });
 }
 
-/** Step two: a current code from the app confirms the secret and turns two-factor on. */
+/** Step two: a current code from the app confirms the secret and turns two-factor on (the owner is told). */
 export async function confirmEnrolment(request: Request, userId: string, code: string): Promise<Headers> {
   await claimTotpCode(userId, code);
   const result = await getAuth().api.verifyTOTP({ body: { code }, headers: request.headers, returnHeaders: true });
+  notifyTwoFactorChanged(userId, true);
   return authCookies(result.headers);
 }
 
-/** Turning it off takes a current code and the password; the session is renewed. */
+/** Turning it off takes a current code and the password; the session is renewed and the owner told. */
 export async function disableTwoFactor(
   request: Request,
   userId: string,
@@ -130,29 +134,30 @@ export async function disableTwoFactor(
     headers: request.headers,
     returnHeaders: true,
   });
+  notifyTwoFactorChanged(userId, false);
   return authCookies(result.headers);
 }
 
-/** The sign-in's second step with an authenticator code or a recovery code (used up). */
+/**
+ * The sign-in's second step with an authenticator code, or a recovery code (in any case, with or
+ * without its dash; used up, and the owner is told how many are left).
+ */
 export async function completeSignIn(
   request: Request,
   userId: string,
   code: string,
   kind: "totp" | "recovery",
 ): Promise<Headers> {
-  const auth = getAuth();
-  if (kind === "totp") await claimTotpCode(userId, code);
-  const result =
-    kind === "totp"
-      ? await auth.api.verifyTOTP({ body: { code }, headers: request.headers, returnHeaders: true })
-      : await auth.api.verifyBackupCode({ body: { code }, headers: request.headers, returnHeaders: true });
+  const api = getAuth().api;
+  const headers = request.headers;
+  if (kind === "totp") {
+    await claimTotpCode(userId, code);
+    return authCookies((await api.verifyTOTP({ body: { code }, headers, returnHeaders: true })).headers);
+  }
+  const stored = await storedFormOf(userId, code);
+  const result = await api.verifyBackupCode({ body: { code: stored }, headers, returnHeaders: true });
+  notifyRecoveryCodeUsed(userId, headers.get(CLIENT_IP_HEADER), (await recoveryCodesLeft(userId)) ?? 0);
   return authCookies(result.headers);
-}
-
-/** Whether the user has two-factor on, and how many recovery codes are left. */
-export async function twoFactorStatus(userId: string): Promise<{ enabled: boolean }> {
-  const [row] = await getDb().select({ enabled: users.twoFactorEnabled }).from(users).where(eq(users.id, userId));
-  return { enabled: row?.enabled ?? false };
 }
 
 /** The six-digit code of a base32 secret now (tests and the demo: any authenticator app gives the same). */
