@@ -1,12 +1,11 @@
 import { Monitor, RefreshCw, Undo2 } from "lucide-react";
 import type { ReactNode } from "react";
-import { useFetcher } from "react-router";
 import { formatDate } from "~/domain/format-date";
 import { canCancelRenewal, canReenableRenewal, isRefundEligible, licenseRefundCents } from "~/domain/license-status";
 import { formatUsd } from "~/domain/plans";
 import type { LicenseView } from "~/domain/views";
-import type { ActionResult } from "~/domain/action-result";
 import { OfflineDataDialog } from "./offline-data-dialog";
+import type { LicenseAction } from "./use-license-action";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -20,25 +19,6 @@ import {
 } from "../ui/alert-dialog";
 import { Button } from "../ui/button";
 import { Spinner } from "../ui/spinner";
-import { useActionToast } from "../use-action-toast";
-import { useHydrated } from "../use-hydrated";
-
-/**
- * A license card's fetcher for the licenses action, its answer shown as a toast. It lives in the
- * card, not in a section, so the toast still shows when the answer hides the section (a refund).
- */
-export function useLicenseAction() {
-  const fetcher = useFetcher<ActionResult>();
-  useActionToast(fetcher.state === "idle" ? fetcher.data : null);
-  const submit = (intent: string, licenseId: string) =>
-    fetcher.submit({ intent, licenseId }, { method: "post", action: "/licenses" });
-  // The dialogs need JavaScript: their buttons wait for it rather than ignoring an early click.
-  const hydrated = useHydrated();
-  const busy = fetcher.state !== "idle";
-  // Only the button whose action runs shows a spinner; the card's other buttons just wait.
-  const pendingIntent = busy ? String(fetcher.formData?.get("intent") ?? "") : null;
-  return { fetcher, submit, busy, pendingIntent, hydrated, disabled: busy || !hydrated };
-}
 
 /**
  * Before the scripts run (or without JavaScript), a renewal button is a plain form post to the
@@ -64,8 +44,6 @@ function NativeActionButton({
     </form>
   );
 }
-
-export type LicenseAction = ReturnType<typeof useLicenseAction>;
 
 /** Offline data: shown always; editable once, while both values are unset (spec.md section 4). */
 export function OfflineDataSection({ license, action }: { license: LicenseView; action: LicenseAction }) {

@@ -3,7 +3,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { ADMIN_ERRORS } from "~/domain/admin";
 import { canCancelRenewal, licenseFacts } from "~/domain/license-status";
 import { auditLicenseState } from "~/domain/license-state";
-import { enqueueStopRenewal } from "../jobs/stop-renewal.server";
+import { enqueueStopRenewal } from "../jobs/enqueue-stop-renewal.server";
 import { getDb } from "../db/db.server";
 import { licenses, users } from "../db/schema";
 import { licenseKeys } from "../license-keys/keys.server";
