@@ -149,17 +149,6 @@ export async function completeSignIn(
   return authCookies(result.headers);
 }
 
-/** Whether the user has two-factor on, and how many recovery codes are left. */
-export async function twoFactorStatus(userId: string): Promise<{ enabled: boolean }> {
-  const [row] = await getDb().select({ enabled: users.twoFactorEnabled }).from(users).where(eq(users.id, userId));
-  return { enabled: row?.enabled ?? false };
-}
-
-/** The six-digit code of a base32 secret now (tests and the demo: any authenticator app gives the same). */
-export async function totpCode(base32Secret: string): Promise<string> {
-  return createOTP(base32.decode(base32Secret.toUpperCase())).totp();
-}
-
 /**
  * Enrols a user directly in the database with a known base32 secret (the seeded demo admin,
  * admins created by scripts and tests): the same rows Better Auth writes when a person confirms

@@ -20,7 +20,7 @@ import { signatureHeader } from "./webhook-signature.server";
  * through the same verification and handlers as Paddle's webhooks. No card data, no money.
  */
 
-export type { DemoProvider, RenewOutcome } from "./demo-provider-type.server";
+export type { DemoProvider } from "./demo-provider-type.server";
 
 interface DemoEvent {
   event_type: string;
