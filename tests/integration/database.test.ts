@@ -173,7 +173,7 @@ describe.each(testEngines())("demo seed on %s", (engine) => {
     }
   });
 
-  it("gives the user one license in each state of spec.md section 4", async () => {
+  it("gives the user one license in each state the licenses page distinguishes", async () => {
     const [user] = await app.database.db.select().from(users).where(eq(users.email, "demo@forgekit.example"));
     const rows = await app.database.db.select().from(licenses).where(eq(licenses.user_id, user!.id));
     const now = Date.now();

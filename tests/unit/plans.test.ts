@@ -12,7 +12,7 @@ import {
   type PriceIds,
 } from "~/domain/plans";
 
-describe("plan catalogue (spec.md section 9)", () => {
+describe("plan catalogue", () => {
   it("has the three plans at the spec's prices, in order", () => {
     expect(PLANS.map((p) => [p.id, p.priceCents, p.months])).toEqual([
       ["monthly", 900, 1],

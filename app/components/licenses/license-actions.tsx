@@ -45,7 +45,7 @@ function NativeActionButton({
   );
 }
 
-/** Offline data: shown always; editable once, while both values are unset (spec.md section 4). */
+/** Offline data: shown always; editable once, while both values are unset (docs/product.md, "Licenses"). */
 export function OfflineDataSection({ license, action }: { license: LicenseView; action: LicenseAction }) {
   const editable = license.windows_username === null && license.computer_name === null;
   return (
@@ -68,7 +68,7 @@ export function OfflineDataSection({ license, action }: { license: LicenseView; 
   );
 }
 
-/** Auto-renewal: cancel at the period's end, or re-enable a cancelled renewal (spec.md section 4). */
+/** Auto-renewal: cancel at the period's end, or re-enable a cancelled renewal (docs/product.md, "Licenses"). */
 export function SubscriptionSection({ license, action }: { license: LicenseView; action: LicenseAction }) {
   const { submit, pendingIntent, disabled, hydrated } = action;
   // The card's status line says whether and when it renews; this section holds the buttons.
@@ -123,7 +123,7 @@ export function SubscriptionSection({ license, action }: { license: LicenseView;
   );
 }
 
-/** Request Refund, with a confirmation that states the amount (spec.md section 4 "Refund"). */
+/** Request Refund, with a confirmation that states the amount (docs/product.md, "Licenses"). */
 export function RefundButton({ license, now, action }: { license: LicenseView; now: Date; action: LicenseAction }) {
   const { submit, pendingIntent, disabled } = action;
   const amount = licenseRefundCents(license);

@@ -28,7 +28,7 @@ function subscriptionOf(license: License): string {
 
 /**
  * Cancel auto-renewal: the provider schedules the cancellation at the period's end first; only
- * when it agreed is the license marked (spec.md section 4: access stays until the period end).
+ * when it agreed is the license marked (access stays until the period end).
  */
 export async function cancelRenewal({ userId, licenseId }: { userId: string; licenseId: string }): Promise<void> {
   const license = await getOwnLicense(userId, licenseId);
