@@ -13,7 +13,7 @@ import {
   users,
   verifications,
 } from "../db/schema";
-import { notifyAccountDeleted } from "./account-notices.server";
+import { notifyAccountDeleted } from "./notify-account-owner.server";
 import { announceSessionChange } from "./session-cache.server";
 
 export class SubscriptionCancelError extends Error {}
