@@ -17,7 +17,7 @@ describe("tester days (issue 16: 1 to 365)", () => {
     [" 90 ", 90],
     ["365", 365],
     [365, 365],
-    // Non-numeric entries fall back to 30 (the spec's rule stays).
+    // Non-numeric entries fall back to 30 (the original rule stays).
     ["", 30],
     ["abc", 30],
     ["3 days", 30],

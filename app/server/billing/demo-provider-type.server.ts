@@ -23,7 +23,7 @@ export interface DemoProvider extends PaymentProvider {
   renewAll(now?: Date): Promise<RenewOutcome[]>;
   /** Approves or rejects a pending refund, as Paddle's staff would. */
   settleRefund(adjustmentId: string, status: "approved" | "rejected"): Promise<void>;
-  /** Extensions are paid at once in the demo (the spec's simulated payment). */
+  /** Extensions are paid at once in the demo (a simulated payment). */
   payExtension(transactionId: string): Promise<void>;
 }
 
