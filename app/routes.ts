@@ -1,6 +1,6 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
-// One line per route of the spec (section 2), plus the release-notes feed.
+// One line per route (docs/product.md lists them with what each shows).
 export default [
   index("routes/home.tsx"),
   route("download", "routes/download.tsx"),

@@ -1,12 +1,16 @@
-// npm test: the whole suite. Lint and format check → Chromium present → build into build-test/ → Vitest (unit and
-// integration; PostgreSQL too when TEST_DATABASE_URL is set) → resilience (tests/resilience on the
-// build) → Playwright in Chromium.
+// npm test: the whole suite. Lint, the layer rules, unused code and format check → Chromium present → build into
+// build-test/ → Vitest (unit and integration; PostgreSQL too when TEST_DATABASE_URL is set) → resilience
+// (tests/resilience on the build) → Playwright in Chromium.
 import { spawnSync } from "node:child_process";
 
 const env = { ...process.env, BUILD_DIR: "build-test", PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1" };
 const steps = [
   // Style first: a maintainer sees a lint or format problem in seconds, not after the browser tests.
   ["lint", "npx", ["eslint", "--max-warnings=0", "."]],
+  // The layer rules and no import circles (.dependency-cruiser.cjs, docs/architecture.md).
+  ["layers", "npm", ["run", "--silent", "deps"]],
+  // No file, export or dependency that nothing uses (knip.json).
+  ["unused code", "npm", ["run", "--silent", "unused"]],
   ["format", "npx", ["prettier", "--check", "--log-level=warn", "."]],
   ["Chromium", "node", ["scripts/ensure-chromium.mjs"]],
   ["types", "sh", ["-c", "npx react-router typegen && npx tsc"]],

@@ -4,7 +4,7 @@ export const ROTATION_INTERVAL_MS = 4000;
 export const FADE_MS = 300;
 
 /**
- * A line that cycles through phrases every 4 s with a 0.3 s fade (spec.md section 2).
+ * A line that cycles through phrases every 4 s with a 0.3 s fade (docs/product.md, "Public pages").
  * Under prefers-reduced-motion it stays on the first phrase. Screen readers get every
  * phrase once, as a static sentence, instead of a line that keeps changing.
  */

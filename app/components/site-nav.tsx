@@ -61,7 +61,10 @@ function LogOutButton({ className }: { className?: string }) {
 
 const MobileMenuDrawer = lazy(() => import("./mobile-menu-drawer"));
 
-/** Below 768 px the links sit in a bottom drawer (spec.md section 2), loaded when first opened. */
+/**
+ * Below 768 px the links sit in a bottom drawer (docs/product.md, "Navigation and layout"), loaded
+ * when first opened.
+ */
 function MobileMenu({ items, signedIn, productName }: { items: NavItem[]; signedIn: boolean; productName: string }) {
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);

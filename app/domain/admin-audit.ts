@@ -28,7 +28,6 @@ export interface AuditFilters {
   to: string | null;
 }
 
-export const AUDIT_FILTER_NAMES = ["action", "actor", "target", "from", "to"] as const;
 export const AUDIT_DATE_ERROR = "Enter dates as YYYY-MM-DD.";
 export const AUDIT_RANGE_ERROR = "The start date must not be after the end date.";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** The administration screen's texts (spec.md section 8 "Administration") and rules (section 5). */
+/** The administration screen's texts (docs/product.md, "Administration"). */
 export const ADMIN_ERRORS = {
   search: "Failed to search users",
   blankSearch: "Enter a name or e-mail address to search.",
@@ -49,7 +49,7 @@ export const TESTER_MAX_DAYS = 365;
 export const TESTER_DAYS_ERROR = `Tester license days must be a whole number from 1 to ${TESTER_MAX_DAYS}.`;
 
 /**
- * Tester days (spec.md section 5, issue 16): a non-numeric entry (blank included) falls back to 30;
+ * Tester days (issue 16): a non-numeric entry (blank included) falls back to 30;
  * a number must be a whole number from 1 to 365, anything else is refused with a message (never
  * silently clamped: 99,999 days once became a ten-year free license).
  */
@@ -129,7 +129,7 @@ const installerSha256 = z
   });
 
 /**
- * The release form (spec.md section 5): version required, blank title stored as null, a release
+ * The release form (docs/product.md, "Administration"): version required, blank title stored as null, a release
  * date, notes trimmed with blank ones dropped and at least one left.
  */
 export const releaseFormSchema = z.object({

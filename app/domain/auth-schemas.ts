@@ -47,14 +47,6 @@ export const registerSchema = z.object({
 
 export const emailOnlySchema = z.object({ email });
 
-export const resetPasswordSchema = z
-  .object({
-    token: z.string().min(1),
-    password: newPassword,
-    confirm: z.string({ error: T.passwordMismatch }),
-  })
-  .refine((value) => value.password === value.confirm, { path: ["confirm"], message: T.passwordMismatch });
-
 export const profileSchema = z.object({
   full_name: fullName,
   company_name: companyName,

@@ -1,4 +1,4 @@
-/** The account screens' texts, from the spec (sections 5 and 8), in one place for UI and tests. */
+/** The account screens' texts (docs/product.md, "Accounts and signing in"), in one place for UI and tests. */
 export const AUTH_TEXTS = {
   loginSuccess: "Logged in successfully",
   loginFailedTitle: "Login Failed",

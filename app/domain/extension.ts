@@ -1,9 +1,9 @@
-/** License extension (spec.md section 9): 9 per extra month, 99 per extra year. */
+/** License extension (docs/product.md, "Extending a license"): 9 per extra month, 99 per extra year. */
 export const EXTENSION_MONTH_CENTS = 900;
 export const EXTENSION_YEAR_CENTS = 9900;
 export const MAX_EXTRA_MONTHS = 12;
 export const MAX_EXTRA_YEARS = 5;
-/** The demo provider's simulated payment takes this long (spec.md: 2 seconds). */
+/** The demo provider's simulated payment takes this long (2 seconds). */
 export const DEMO_EXTENSION_DELAY_MS = 2000;
 
 export function isValidExtension(months: number, years: number): boolean {

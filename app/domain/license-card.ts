@@ -12,7 +12,7 @@ import { graceEndsAt } from "./past-due";
 export type { BadgeTone };
 
 export interface LicenseSummary {
-  /** spec.md section 4's display status, or the refund state that replaces it. */
+  /** The display status (docs/product.md, "License states and types"), or the refund state that replaces it. */
   kind: LicenseKind;
   badge: { label: string; tone: BadgeTone };
   /** The one line under the title: the state and its date. */

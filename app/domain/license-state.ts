@@ -17,7 +17,7 @@ export type BadgeTone = "success" | "warning" | "secondary" | "destructive" | "o
 /** The desktop API's codes that follow from the license alone (NOT_FOUND and MACHINE_MISMATCH do not). */
 export type LicenseStateCode = "REVOKED" | "REFUNDED" | "REFUND_REQUESTED" | "TRIAL_EXPIRED" | "EXPIRED" | "VALID";
 
-/** Where a license card sits and what it offers: spec.md section 4's display status or the refund state. */
+/** Where a license card sits and what it offers: the display status (docs/product.md, "License states and types") or the refund state. */
 export type LicenseKind =
   "revoked" | "refund-requested" | "refunded" | "trial-active" | "trial-expired" | "active" | "expired";
 

@@ -35,7 +35,7 @@ export type LicenseDisplayStatus =
 const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 
 /**
- * spec.md section 4 "License display status": revoked first; a trial with a trial end date is
+ * The display status (docs/product.md, "License states and types"): revoked first; a trial with a trial end date is
  * active before that date and "Trial Expired" after; otherwise active while the end date is
  * ahead (renewing or not), else expired.
  */
@@ -82,7 +82,7 @@ export function licenseRefundCents(license: Pick<LicenseFacts, "license_type">):
 }
 
 /**
- * Tester and trial licenses have no subscription section (spec.md section 4). A plan bought with the
+ * Tester and trial licenses have no subscription section (docs/product.md, "Licenses"). A plan bought with the
  * first-time buyer's 7-day trial is a subscription that bills when the trial ends, so it keeps
  * its section: its owner can cancel before being charged (docs/decisions/0013).
  */

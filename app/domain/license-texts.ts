@@ -1,6 +1,6 @@
 import { formatUsd } from "./plans";
 
-/** The licenses page's toasts (spec.md section 8 "Licenses" and "Success toasts"), in one place. */
+/** The licenses page's toasts (docs/product.md, "Licenses"), in one place. */
 export const LICENSE_TOASTS = {
   cancelled: {
     title: "Subscription Cancelled",

@@ -4,7 +4,7 @@ export interface NavItem {
   label: string;
 }
 
-/** The spec's navigation: everyone, then signed-in or signed-out links, then Manage for admins. */
+/** The navigation (docs/product.md, "Navigation and layout"): everyone, then signed-in or signed-out links, then Manage for admins. */
 export function navItems(signedIn: boolean, role: "user" | "admin"): NavItem[] {
   const items: NavItem[] = [
     { to: "/download", label: "Download" },

@@ -1,5 +1,5 @@
 /**
- * The plan catalogue (spec.md section 9): prices in cents (USD, per license), all plans
+ * The plan catalogue (docs/product.md, "Buying"): prices in cents (USD, per license), all plans
  * auto-renewing with cancel anytime; a 7-day trial for buyers with no license yet.
  * Pure: used by the pricing page in the browser and by checkout and refunds on the server.
  */

@@ -57,7 +57,7 @@ export type RefundPlan =
 
 const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 
-/** 95% of a charge, rounded up to the cent (spec.md: the in-app refund rule), never more than it. */
+/** 95% of a charge, rounded up to the cent (docs/product.md, "Licenses": the in-app refund), never more than it. */
 export function refundOfCharge(amountCents: number): number {
   return Math.min(amountCents, Math.ceil((amountCents * REFUND_PERCENT) / 100));
 }

@@ -67,18 +67,6 @@ export interface UserSearchResult {
   match?: SearchMatch;
 }
 
-/** One audit-log entry: who did what to which record, and when. */
-export interface AuditEntryView {
-  id: string;
-  actor_id: string | null;
-  actor_email: string;
-  action: string;
-  target_type: string;
-  target_id: string;
-  details: Record<string, unknown>;
-  created_at: string;
-}
-
 /** The only configuration the browser sees (never a secret). */
 export interface PublicConfig {
   productName: string;

@@ -165,7 +165,7 @@ export function Facts({ rows }: { rows: [string, string][] }) {
   );
 }
 
-/** The license key, whole and selectable (the spec's format: base64 IV, a colon, base64 ciphertext). */
+/** The license key, whole and selectable (its format: base64 IV, a colon, base64 ciphertext). */
 export function LicenseKey({ value }: { value: string }) {
   return (
     <Section style={{ margin: "0 0 16px" }}>

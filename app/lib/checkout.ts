@@ -8,7 +8,7 @@ import { formatUsd, getPlan, isPlanId, TRIAL_DAYS, type PlanId } from "~/domain/
  */
 
 export const CHECKOUT_ERROR_TITLE = "Checkout Error";
-/** spec.md section 8 "Payment", one text per situation. */
+/** The checkout's texts (docs/product.md, "Buying"), one per situation. */
 export const CHECKOUT_ERRORS = {
   initFailed: "Failed to initialize payment system. Please refresh the page.",
   unavailable: "Payment system not available. Please refresh the page.",

@@ -1,6 +1,6 @@
 import type { ToastInput } from "~/domain/action-result";
 
-export type { ToastInput, ToastVariant } from "~/domain/action-result";
+export type { ToastInput } from "~/domain/action-result";
 
 let markReady: () => void = () => {};
 const ready = new Promise<void>((resolve) => {

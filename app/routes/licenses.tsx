@@ -141,7 +141,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "description", content: "Your licenses: keys, dates, offline data and renewal." },
 ];
 
-/** The licenses could not be read: the spec's text, and a way to try again. */
+/** The licenses could not be read: the page's text, and a way to try again. */
 export function ErrorBoundary() {
   return (
     <div className="mx-auto flex w-full max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">

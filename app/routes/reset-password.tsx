@@ -18,7 +18,7 @@ import { readForm } from "~/server/read-form.server";
 import type { Route } from "./+types/reset-password";
 
 /**
- * A bad or expired link. Only the spec's own text is shown, never an error description taken
+ * A bad or expired link. Only our own text is shown, never an error description taken
  * from the URL: anyone can craft a link to this page, and a message of their choosing on the
  * site's own page is a phishing aid.
  */
@@ -28,7 +28,7 @@ const linkError = (): ToastInput => ({
   variant: "destructive",
 });
 
-/** The spec's two checks, in its order, with its titles and texts. */
+/** The two checks, in order, with their titles and texts (docs/product.md, "Accounts and signing in"). */
 function passwordProblem(password: string, confirm: string): ToastInput | null {
   if (password !== confirm)
     return { title: T.passwordMismatchTitle, description: T.passwordMismatch, variant: "destructive" };

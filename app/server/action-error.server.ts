@@ -1,4 +1,4 @@
-/** A refused action: the HTTP status and the text the user sees (spec.md section 8 where it has one). */
+/** A refused action: the HTTP status and the text the user sees (docs/product.md where it names one). */
 export class ActionError extends Error {
   constructor(
     public readonly status: 400 | 404 | 409 | 422 | 502,

@@ -4,7 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { paddleEnvironmentProblems } from "./payments-label.server";
-import { retentionSettings } from "./housekeeping/retention-env.server";
+import { retentionSettings } from "./env-retention.server";
 
 /**
  * Configuration, read once at boot from the process environment.

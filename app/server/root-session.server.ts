@@ -1,8 +1,6 @@
 import { getCurrentSession } from "./auth/session.server";
 import { readToast, type FlashToast } from "./toast.server";
 
-export type { SessionUser } from "./auth/session.server";
-
 /**
  * What the root loader gives every page: the signed-in user and role (so the nav renders
  * right on the server), and the pending flash toast. `headers` carries cookies to set.

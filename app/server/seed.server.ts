@@ -110,7 +110,7 @@ export const SEED_RELEASES = [
 
 const DAY = 24 * 60 * 60 * 1000;
 
-/** One license for each state the licenses page distinguishes (spec.md section 4). */
+/** One license for each state the licenses page distinguishes (docs/product.md, "License states and types"). */
 export function demoLicenses(userId: string, email: string, now = new Date()): NewLicense[] {
   const at = (days: number) => new Date(now.getTime() + days * DAY);
   const base = { user_id: userId, email };

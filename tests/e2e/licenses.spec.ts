@@ -8,7 +8,7 @@ test.describe("licenses page", () => {
     await expect(page).toHaveURL("/login?redirectTo=%2Flicenses");
   });
 
-  test("every seeded license state renders as the spec says", async ({ page, context, signIn }) => {
+  test("every seeded license state renders as docs/product.md says", async ({ page, context, signIn }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     await signIn(DEMO_USER);
     await page.goto("/licenses");

@@ -138,7 +138,7 @@ describe.each(testEngines())("accounts on %s", (engine) => {
       ["password", { password: "12345" }, "password", T.passwordTooShort],
       ["overlong password", { password: "x".repeat(129) }, "password", T.passwordTooLong],
       ["terms box", { terms: "" }, "terms", T.termsRequired],
-    ])("refuses a missing or bad %s with the spec's text", async (_name, change, field, message) => {
+    ])("refuses a missing or bad %s with its text", async (_name, change, field, message) => {
       const result = await call(() =>
         register.action(args(formRequest("/register", { ...newUser, email: "v@example.com", ...change }), ip())),
       );
@@ -199,7 +199,7 @@ describe.each(testEngines())("accounts on %s", (engine) => {
   });
 
   describe("sign-in", () => {
-    it("signs in a confirmed user, with the spec's toast, to / or back to the page that sent them", async () => {
+    it("signs in a confirmed user, with the sign-in toast, to / or back to the page that sent them", async () => {
       const home = await signIn("demo@forgekit.example", "user-demo-1");
       expect(home.status).toBe(302);
       expect(home.headers.get("Location")).toBe("/");

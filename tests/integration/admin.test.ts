@@ -584,7 +584,7 @@ describe.each(testEngines())("administration on %s", (engine) => {
       await post({ intent: "delete-release", id: row!.id });
     });
 
-    it("refuses a missing version or no notes with the spec's texts, and saves nothing", async () => {
+    it("refuses a missing version or no notes with their texts, and saves nothing", async () => {
       const count = (await db().select().from(releases)).length;
       const noVersion = await post({
         intent: "save-release",
@@ -622,7 +622,7 @@ describe.each(testEngines())("administration on %s", (engine) => {
     expect(entries.map((e) => e.created_at)).toEqual([...entries.map((e) => e.created_at)].sort().reverse());
   });
 
-  it("when the database fails, each screen and action shows the spec's text", async () => {
+  it("when the database fails, each screen and action shows its text", async () => {
     const target = await createUser(db(), `failing-${engine}@example.com`);
     const [license] = await db()
       .insert(licenses)

@@ -179,7 +179,7 @@ describe.each(testEngines())("checkouts created by the server on %s", (engine) =
     expect((await post({ intent: "demo-pay", transactionId: "txn_01paddle1" }, buyer.cookie)).status).toBe(404);
   });
 
-  it("when the provider fails, the spec's text and the trial is not held", async () => {
+  it("when the provider fails, the checkout's text and the trial is not held", async () => {
     const buyer = await customer();
     setPaymentProvider({
       ...demo,

@@ -44,7 +44,7 @@ describe.each(testEngines())("migrations on %s", (engine) => {
     expect(again[0]!.n).toBe(journal.entries.length);
   });
 
-  it("has the spec's tables and columns", async () => {
+  it("has the original tables and columns", async () => {
     const columns = await rows<{ table_name: string; column_name: string }>(
       sql`select table_name, column_name from information_schema.columns where table_schema = 'public'`,
     );
@@ -81,7 +81,7 @@ describe.each(testEngines())("migrations on %s", (engine) => {
     expect(of("releases")).toEqual(expect.arrayContaining(["id", "version", "title", "release_date", "release_notes"]));
   });
 
-  it("has the indexes for the spec's reads, trigram ones included", async () => {
+  it("has the indexes for the pages' reads, trigram ones included", async () => {
     const indexes = await rows<{ indexname: string; indexdef: string }>(
       sql`select indexname, indexdef from pg_indexes where schemaname = 'public'`,
     );
@@ -173,7 +173,7 @@ describe.each(testEngines())("demo seed on %s", (engine) => {
     }
   });
 
-  it("gives the user one license in each state of spec.md section 4", async () => {
+  it("gives the user one license in each state the licenses page distinguishes", async () => {
     const [user] = await app.database.db.select().from(users).where(eq(users.email, "demo@forgekit.example"));
     const rows = await app.database.db.select().from(licenses).where(eq(licenses.user_id, user!.id));
     const now = Date.now();

@@ -267,7 +267,7 @@ describe.each(testEngines())("license self-service actions on %s", (engine) => {
       expect(result.data.toast.description).toBe("No subscription ID found for this license");
     });
 
-    it("when the provider fails, the spec's text with a 502, and the license is unchanged", async () => {
+    it("when the provider fails, the page's text with a 502, and the license is unchanged", async () => {
       setPaymentProvider(failingProvider());
       const license = await renewing();
       const cancel = await post({ intent: "cancel-renewal", licenseId: license.id });

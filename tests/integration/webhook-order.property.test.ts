@@ -10,13 +10,14 @@ import { adjustment, signed, subscription, transaction } from "../support/paddle
 import { createUser, startTestApp, testEngines, type TestApp } from "../support/test-app";
 
 /**
- * The webhook handler must not trust delivery order (DESIGN.md, "Webhook rules"): Paddle retries
- * failed deliveries and sends events concurrently, so a license's events can arrive in any order
- * and more than once. These properties generate realistic lifecycles (purchase with or without
- * trial, renewals, a scheduled cancellation and its removal, the cancellation taking effect, a
- * refund requested then approved or rejected, extensions), deliver them to one set of users in
- * order and to a twin set shuffled and duplicated, and compare what each ends with: the license
- * (status, dates, renewal and refund fields, trial flags, the key's payload) and its payments.
+ * The webhook handler must not trust delivery order (docs/payments.md, "Webhook signatures" and
+ * "Events and the fields we read"): Paddle retries failed deliveries and sends events concurrently, so
+ * a license's events can arrive in any order and more than once. These properties generate realistic
+ * lifecycles (purchase with or without trial, renewals, a scheduled cancellation and its removal, the
+ * cancellation taking effect, a refund requested then approved or rejected, extensions), deliver them
+ * to one set of users in order and to a twin set shuffled and duplicated, and compare what each ends
+ * with: the license (status, dates, renewal and refund fields, trial flags, the key's payload) and its
+ * payments.
  */
 
 const SECRET = "whsec_property_secret_0123456789";

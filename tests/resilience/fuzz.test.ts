@@ -96,7 +96,7 @@ const ROUTES: Record<string, { fields: string[]; intents?: string[]; signedIn?: 
     signedIn: true,
   },
   // A user's admin page (the path's :userId is a user that does not exist: garbage days would
-  // otherwise rightly become a 30-day tester license for a real one, per the spec's rule).
+  // otherwise rightly become a 30-day tester license for a real one, per the tester-days rule).
   "/admin/users/:userId": {
     fields: ["licenseId", "reason", "days"],
     intents: ["revoke", "add-tester", "reset-offline", "resend-license"],

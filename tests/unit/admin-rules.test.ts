@@ -9,7 +9,7 @@ import {
   releaseFormValues,
 } from "~/domain/admin";
 
-describe("tester days (spec.md section 5, issue 16: 1 to 365)", () => {
+describe("tester days (issue 16: 1 to 365)", () => {
   it.each([
     ["30", 30],
     ["1", 1],
@@ -17,7 +17,7 @@ describe("tester days (spec.md section 5, issue 16: 1 to 365)", () => {
     [" 90 ", 90],
     ["365", 365],
     [365, 365],
-    // Non-numeric entries fall back to 30 (the spec's rule stays).
+    // Non-numeric entries fall back to 30 (the original rule stays).
     ["", 30],
     ["abc", 30],
     ["3 days", 30],
@@ -70,7 +70,7 @@ describe("user search term", () => {
   });
 });
 
-describe("release form (spec.md section 5)", () => {
+describe("release form", () => {
   const valid = {
     version: "2.5.0",
     title: "",

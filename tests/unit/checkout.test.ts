@@ -72,7 +72,7 @@ describe("opening the overlay with the server's transaction", () => {
     });
   });
 
-  it("not ready or failed → the spec's texts", () => {
+  it("not ready or failed → the checkout's texts", () => {
     expect(openTransactionCheckout({ status: "loading" }, "txn_01", null)).toBe(CHECKOUT_ERRORS.notReady);
     expect(openTransactionCheckout({ status: "failed" }, "txn_01", null)).toBe(CHECKOUT_ERRORS.unavailable);
   });
@@ -89,7 +89,7 @@ describe("opening the overlay with the server's transaction", () => {
     expect(openTransactionCheckout(system, "txn_01", null)).toBe(CHECKOUT_ERRORS.openFailed);
   });
 
-  it("has the spec's texts", () => {
+  it("has the checkout's texts", () => {
     expect(Object.values(CHECKOUT_ERRORS)).toEqual([
       "Failed to initialize payment system. Please refresh the page.",
       "Payment system not available. Please refresh the page.",

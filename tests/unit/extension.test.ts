@@ -8,7 +8,7 @@ import {
   isValidExtension,
 } from "~/domain/extension";
 
-describe("license extension (spec.md section 9)", () => {
+describe("license extension", () => {
   it("costs 9 per month and 99 per year", () => {
     expect(extensionPriceCents(1, 0)).toBe(900);
     expect(extensionPriceCents(0, 1)).toBe(9900);

@@ -23,7 +23,7 @@ const PAYLOAD = {
 const VECTOR =
   "AAECAwQFBgcICQoLDA0ODw==:/L2Aprkb0S2RoBZfjrOEeFAkUBebtHWf6ZFOjFPAw9UrzVxQ3BHpIIoHwk7hcZPGa66fSb93R/iLGK7DiIpGw7nTJnycoWdgnXDeoCsmWndTjnU8XoXmWcgROCXmH+IrikwlWi24+YGCeSwVWJpDD1NaFQRB3CIFj51OxqiDB/0hciKeQtveRisft7Ghw90mZTKysfX94VvKUt3v8TkC5A==";
 
-describe("license key format (spec.md section 3 and 9)", () => {
+describe("license key format", () => {
   const key = deriveLicenseKey(SECRET, SALT);
 
   it("derives the AES-256 key with PBKDF2-SHA256, 100000 iterations", () => {

@@ -28,7 +28,7 @@ const base: LicenseFacts = {
 };
 const license = (change: Partial<LicenseFacts>): LicenseFacts => ({ ...base, ...change });
 
-describe("display status (spec.md section 4)", () => {
+describe("display status", () => {
   it("revoked wins over everything", () => {
     expect(
       getLicenseDisplayStatus(license({ status: "revoked", is_trial: true, trial_ends_at: at(DAY) }), NOW).kind,

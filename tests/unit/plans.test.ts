@@ -12,8 +12,8 @@ import {
   type PriceIds,
 } from "~/domain/plans";
 
-describe("plan catalogue (spec.md section 9)", () => {
-  it("has the three plans at the spec's prices, in order", () => {
+describe("plan catalogue", () => {
+  it("has the three plans at their prices, in order", () => {
     expect(PLANS.map((p) => [p.id, p.priceCents, p.months])).toEqual([
       ["monthly", 900, 1],
       ["6_months", 4950, 6],

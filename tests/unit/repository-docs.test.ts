@@ -1,4 +1,4 @@
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -9,6 +9,8 @@ import { describe, expect, it } from "vitest";
 const root = path.resolve(import.meta.dirname, "../..");
 // Written in two parts so that this file does not mention it itself.
 const OUTSIDE_FOLDER = ["..", "shared"].join("/");
+// The product brief's files, which only a reader of that folder has: say the rule, or cite docs/.
+const BRIEF_FILES = new RegExp(`\\b(${["spec", "DESIGN", "STYLE", "PADDLE"].join("|")})\\.md\\b`);
 const README_MAX_LINE = 160;
 const README_COMMANDS = ["npm install && npm start", "npm test"];
 
@@ -33,7 +35,46 @@ describe("the repository stands on its own", () => {
     });
     expect(offenders).toEqual([]);
   });
+
+  it("no file names the product brief's files", () => {
+    const offenders = repositoryFiles().filter((file) => {
+      const full = path.join(root, file);
+      return fs.statSync(full).isFile() && BRIEF_FILES.test(fs.readFileSync(full, "latin1"));
+    });
+    expect(offenders).toEqual([]);
+  });
+
+  it("every repository path a doc names in backticks exists", () => {
+    const docs = fs.readdirSync(path.join(root, "docs")).filter((name) => name.endsWith(".md"));
+    const folders = new Set(repositoryFiles().flatMap((file) => (file.includes("/") ? [file.split("/")[0]!] : [])));
+    const missing = docs.flatMap((name) =>
+      namedPaths(fs.readFileSync(path.join(root, "docs", name), "utf8"), folders)
+        .filter((named) => !fs.existsSync(path.join(root, named)))
+        .map((named) => `docs/${name}: ${named}`),
+    );
+    expect(docs.length).toBeGreaterThan(5);
+    expect(missing).toEqual([]);
+  });
 });
+
+/**
+ * The paths in backticks that start with one of the repository's own folders (`app/…`, `tests/…`), less
+ * patterns and placeholders (`*`, `<id>`, `{…}`, `NNNN`) and what git ignores (`data/`, `bench/results/…`).
+ */
+function namedPaths(markdown: string, folders: Set<string>): string[] {
+  const named = [...markdown.matchAll(/`([^`\s]+)`/g)]
+    .map((match) => match[1]!.replace(/(:\d+(-\d+)?|#.*)$/, ""))
+    .filter((text) => text.includes("/") && folders.has(text.split("/")[0]!) && !/[*<>{}]|NNNN/.test(text));
+  const unique = [...new Set(named)];
+  if (unique.length === 0) return [];
+  // git check-ignore prints the ignored ones (and exits 1 when there are none).
+  const ignored = spawnSync("git", ["check-ignore", "--no-index", "--stdin"], {
+    cwd: root,
+    encoding: "utf8",
+    input: unique.join("\n"),
+  }).stdout.split("\n");
+  return unique.filter((text) => !ignored.includes(text));
+}
 
 describe("README.md", () => {
   const lines = fs.readFileSync(path.join(root, "README.md"), "utf8").split("\n");

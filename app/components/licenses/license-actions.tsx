@@ -1,12 +1,11 @@
 import { Monitor, RefreshCw, Undo2 } from "lucide-react";
 import type { ReactNode } from "react";
-import { useFetcher } from "react-router";
 import { formatDate } from "~/domain/format-date";
 import { canCancelRenewal, canReenableRenewal, isRefundEligible, licenseRefundCents } from "~/domain/license-status";
 import { formatUsd } from "~/domain/plans";
 import type { LicenseView } from "~/domain/views";
-import type { ActionResult } from "~/domain/action-result";
 import { OfflineDataDialog } from "./offline-data-dialog";
+import type { LicenseAction } from "./use-license-action";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -20,25 +19,6 @@ import {
 } from "../ui/alert-dialog";
 import { Button } from "../ui/button";
 import { Spinner } from "../ui/spinner";
-import { useActionToast } from "../use-action-toast";
-import { useHydrated } from "../use-hydrated";
-
-/**
- * A license card's fetcher for the licenses action, its answer shown as a toast. It lives in the
- * card, not in a section, so the toast still shows when the answer hides the section (a refund).
- */
-export function useLicenseAction() {
-  const fetcher = useFetcher<ActionResult>();
-  useActionToast(fetcher.state === "idle" ? fetcher.data : null);
-  const submit = (intent: string, licenseId: string) =>
-    fetcher.submit({ intent, licenseId }, { method: "post", action: "/licenses" });
-  // The dialogs need JavaScript: their buttons wait for it rather than ignoring an early click.
-  const hydrated = useHydrated();
-  const busy = fetcher.state !== "idle";
-  // Only the button whose action runs shows a spinner; the card's other buttons just wait.
-  const pendingIntent = busy ? String(fetcher.formData?.get("intent") ?? "") : null;
-  return { fetcher, submit, busy, pendingIntent, hydrated, disabled: busy || !hydrated };
-}
 
 /**
  * Before the scripts run (or without JavaScript), a renewal button is a plain form post to the
@@ -65,9 +45,7 @@ function NativeActionButton({
   );
 }
 
-export type LicenseAction = ReturnType<typeof useLicenseAction>;
-
-/** Offline data: shown always; editable once, while both values are unset (spec.md section 4). */
+/** Offline data: shown always; editable once, while both values are unset (docs/product.md, "Licenses"). */
 export function OfflineDataSection({ license, action }: { license: LicenseView; action: LicenseAction }) {
   const editable = license.windows_username === null && license.computer_name === null;
   return (
@@ -90,7 +68,7 @@ export function OfflineDataSection({ license, action }: { license: LicenseView; 
   );
 }
 
-/** Auto-renewal: cancel at the period's end, or re-enable a cancelled renewal (spec.md section 4). */
+/** Auto-renewal: cancel at the period's end, or re-enable a cancelled renewal (docs/product.md, "Licenses"). */
 export function SubscriptionSection({ license, action }: { license: LicenseView; action: LicenseAction }) {
   const { submit, pendingIntent, disabled, hydrated } = action;
   // The card's status line says whether and when it renews; this section holds the buttons.
@@ -145,7 +123,7 @@ export function SubscriptionSection({ license, action }: { license: LicenseView;
   );
 }
 
-/** Request Refund, with a confirmation that states the amount (spec.md section 4 "Refund"). */
+/** Request Refund, with a confirmation that states the amount (docs/product.md, "Licenses"). */
 export function RefundButton({ license, now, action }: { license: LicenseView; now: Date; action: LicenseAction }) {
   const { submit, pendingIntent, disabled } = action;
   const amount = licenseRefundCents(license);

@@ -7,7 +7,8 @@ import { hasSubscriptionSection, isRefundLocked, licenseTypeLabel } from "~/doma
 import type { LicenseView } from "~/domain/views";
 import { LicenseKeyLine } from "./license-key-line";
 import { LicensePaymentProblem } from "./license-payment-problem";
-import { OfflineDataSection, RefundButton, SubscriptionSection, useLicenseAction } from "./license-actions";
+import { OfflineDataSection, RefundButton, SubscriptionSection } from "./license-actions";
+import { useLicenseAction } from "./use-license-action";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card";

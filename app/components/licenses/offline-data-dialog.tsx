@@ -15,7 +15,7 @@ import {
   DialogTrigger,
 } from "../ui/dialog";
 import { Spinner } from "../ui/spinner";
-import type { LicenseAction } from "./license-actions";
+import type { LicenseAction } from "./use-license-action";
 
 const INTENT = "offline-data";
 

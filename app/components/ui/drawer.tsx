@@ -10,14 +10,6 @@ export function Drawer(props: React.ComponentProps<typeof DialogPrimitive.Root>)
   return <DialogPrimitive.Root data-slot="drawer" {...props} />;
 }
 
-export function DrawerTrigger(props: React.ComponentProps<typeof DialogPrimitive.Trigger>) {
-  return <DialogPrimitive.Trigger data-slot="drawer-trigger" {...props} />;
-}
-
-export function DrawerClose(props: React.ComponentProps<typeof DialogPrimitive.Close>) {
-  return <DialogPrimitive.Close data-slot="drawer-close" {...props} />;
-}
-
 export function DrawerOverlay({ className, ...props }: React.ComponentProps<typeof DialogPrimitive.Overlay>) {
   return (
     <DialogPrimitive.Overlay
@@ -51,10 +43,6 @@ export function DrawerContent({ className, children, ...props }: React.Component
 
 export function DrawerHeader({ className, ...props }: React.ComponentProps<"div">) {
   return <div data-slot="drawer-header" className={cn("flex flex-col gap-1 p-4 text-left", className)} {...props} />;
-}
-
-export function DrawerFooter({ className, ...props }: React.ComponentProps<"div">) {
-  return <div data-slot="drawer-footer" className={cn("mt-auto flex flex-col gap-2 p-4", className)} {...props} />;
 }
 
 export function DrawerTitle({ className, ...props }: React.ComponentProps<typeof DialogPrimitive.Title>) {

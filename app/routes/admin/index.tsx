@@ -34,7 +34,7 @@ import { listReleases } from "~/server/releases/list-releases.server";
 import { readForm } from "~/server/read-form.server";
 import type { Route } from "./+types/index";
 
-/** Runs a read; on failure logs it and gives the spec's text instead. */
+/** Runs a read; on failure logs it and gives the page's text instead. */
 async function attemptRead<T>(
   failure: string,
   read: () => Promise<T>,

@@ -3,7 +3,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { ADMIN_ERRORS } from "~/domain/admin";
 import { canCancelRenewal, licenseFacts } from "~/domain/license-status";
 import { auditLicenseState } from "~/domain/license-state";
-import { enqueueStopRenewal } from "../jobs/stop-renewal.server";
+import { enqueueStopRenewal } from "../jobs/enqueue-stop-renewal.server";
 import { getDb } from "../db/db.server";
 import { licenses, users } from "../db/schema";
 import { licenseKeys } from "../license-keys/keys.server";
@@ -14,7 +14,7 @@ import { queueCustomerMail } from "../mail/customer-mail.server";
 const DAY = 24 * 60 * 60 * 1000;
 
 /**
- * Revoke (spec.md section 4 "Admin revoke"): only an active license; recorded in the audit log.
+ * Revoke (docs/product.md, "Administration"): only an active license; recorded in the audit log.
  * A revoked license must not be charged again: its subscription's renewal is stopped too, by a
  * stop-renewal job queued in the revoke's transaction (retried until the provider agrees).
  */
@@ -68,7 +68,7 @@ export async function revokeLicense({
 
 /**
  * A tester license for `days` days from now: its e-mail is the user's existing license e-mail,
- * else the account e-mail (spec.md: get-user-email); a fresh key; recorded in the audit log.
+ * else the account e-mail (the one the user chose for it); a fresh key; recorded in the audit log.
  */
 export async function addTesterLicense({
   admin,

@@ -16,7 +16,7 @@ function isFile(request: Request): boolean {
 }
 
 /**
- * A refusal: a page read is redirected (spec section 6); a file read and any write are told why with
+ * A refusal: a page read is redirected (docs/product.md, "Administration"); a file read and any write are told why with
  * 401 or 403, as a file has no page to redirect to and a post must not change anything silently.
  */
 function refuse(request: Request, status: 401 | 403, message: string, pageTo: string): never {
@@ -33,7 +33,7 @@ function refuse(request: Request, status: 401 | 403, message: string, pageTo: st
 
 /**
  * The one guard of everything under /admin (routes/admin/layout.tsx): pages, actions and files.
- * Only an admin with two-factor authentication on passes (spec section 6, decision 0026). Signed
+ * Only an admin with two-factor authentication on passes (decision 0026). Signed
  * out: 401 (a page: sent to /); a user: 403 (a page: sent to /); an admin without two-factor:
  * 403 (a page: sent to turn it on). A write reads the session and role from the database, never
  * from a copy this server remembers (getCurrentSession), so a demoted admin's next write is refused

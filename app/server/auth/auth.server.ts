@@ -9,7 +9,7 @@ import { getLogger } from "../logger.server";
 import { queueMail } from "../mail/outbox.server";
 import { mailBrand, recipientOf } from "../mail/recipient.server";
 import { changeEmailEmail, confirmationEmail, resetPasswordEmail } from "~/emails/account-emails.server";
-import { notifyProviderConnected } from "./account-notices.server";
+import { notifyProviderConnected } from "./notify-account-owner.server";
 import { connectedAccounts } from "./connected-accounts.server";
 import { announceSessionChange } from "../cache/caches.server";
 import { oauthProviderConfigs, requireProviderVerifiedEmail } from "./oauth-providers.server";

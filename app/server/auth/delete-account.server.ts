@@ -16,7 +16,7 @@ import {
 import type { SubscriptionToCancel } from "~/domain/account-views";
 import { licenseTypeLabel } from "~/domain/license-status";
 import type { CancelledSubscription } from "~/emails/account-notices.server";
-import { notifyAccountDeleted } from "./account-notices.server";
+import { notifyAccountDeleted } from "./notify-account-owner.server";
 import { announceSessionChange } from "../cache/caches.server";
 
 export class SubscriptionCancelError extends Error {}

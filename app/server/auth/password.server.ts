@@ -2,7 +2,7 @@ import { verifyPassword } from "better-auth/crypto";
 import { and, eq } from "drizzle-orm";
 import { getDb } from "../db/db.server";
 import { accounts } from "../db/schema";
-import { notifyPasswordChanged } from "./account-notices.server";
+import { notifyPasswordChanged } from "./notify-account-owner.server";
 import { authCookies } from "./auth-cookies.server";
 import { getAuth } from "./auth.server";
 

@@ -1,7 +1,7 @@
 import { APIError } from "better-auth/api";
 import { normalizeRecoveryCode } from "~/domain/recovery-codes";
 import { getAuth } from "./auth.server";
-import { notifyRecoveryCodesRegenerated } from "./account-notices.server";
+import { notifyRecoveryCodesRegenerated } from "./notify-account-owner.server";
 
 /**
  * The account's recovery codes as Better Auth stores them (encrypted in two_factors.backup_codes),

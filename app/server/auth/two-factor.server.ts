@@ -10,7 +10,7 @@ import { getDb } from "../db/db.server";
 import { twoFactors, users, verifications } from "../db/schema";
 import { getEnv } from "../env.server";
 import { CLIENT_IP_HEADER, getAuth } from "./auth.server";
-import { notifyRecoveryCodeUsed, notifyTwoFactorChanged } from "./account-notices.server";
+import { notifyRecoveryCodeUsed, notifyTwoFactorChanged } from "./notify-account-owner.server";
 import { authCookies } from "./auth-cookies.server";
 import { verifySignedCookie } from "./session.server";
 import { recoveryCodesLeft, storedFormOf } from "./recovery-codes.server";
@@ -158,11 +158,6 @@ export async function completeSignIn(
   const result = await api.verifyBackupCode({ body: { code: stored }, headers, returnHeaders: true });
   notifyRecoveryCodeUsed(userId, headers.get(CLIENT_IP_HEADER), (await recoveryCodesLeft(userId)) ?? 0);
   return authCookies(result.headers);
-}
-
-/** The six-digit code of a base32 secret now (tests and the demo: any authenticator app gives the same). */
-export async function totpCode(base32Secret: string): Promise<string> {
-  return createOTP(base32.decode(base32Secret.toUpperCase())).totp();
 }
 
 /**

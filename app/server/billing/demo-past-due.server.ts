@@ -3,7 +3,7 @@ import { addMonths } from "~/domain/extension";
 import { getPlan, type PlanId } from "~/domain/plans";
 import type { Database } from "../db/client.server";
 import { demo_billing, type DemoBillingKind } from "../db/schema";
-import type { DemoProvider } from "./demo-provider.server";
+import type { DemoProvider } from "./demo-provider-type.server";
 import { demoShapes } from "./demo-shapes.server";
 import type { PaddleSubscription, PaddleTransaction } from "./paddle-events.server";
 import { ProviderError } from "./payment-provider.server";

@@ -6,8 +6,9 @@ import { getDb } from "../db/db.server";
 import { demo_billing } from "../db/schema";
 import { enqueue } from "../jobs/jobs.server";
 import type { PaddleAdjustment, PaddleSubscription, PaddleTransaction } from "./paddle-events.server";
-import { ProviderError, type PaymentProvider } from "./payment-provider.server";
+import { ProviderError } from "./payment-provider.server";
 import { demoPastDue } from "./demo-past-due.server";
+import type { DemoDelivery, DemoProvider, RenewOutcome } from "./demo-provider-type.server";
 import { demoId, demoShapes } from "./demo-shapes.server";
 import { demoStore } from "./demo-store.server";
 import { signatureHeader } from "./webhook-signature.server";
@@ -19,46 +20,12 @@ import { signatureHeader } from "./webhook-signature.server";
  * through the same verification and handlers as Paddle's webhooks. No card data, no money.
  */
 
+export type { DemoProvider } from "./demo-provider-type.server";
+
 interface DemoEvent {
   event_type: string;
   data: PaddleSubscription | PaddleTransaction | PaddleAdjustment;
 }
-
-export interface DemoProvider extends PaymentProvider {
-  readonly name: "demo";
-  /**
-   * The overlay's Pay for a checkout the server created: once only (a concurrent second Pay of the
-   * same transaction is refused), a subscription and its first transaction, announced as Paddle would.
-   */
-  payCheckout(transactionId: string): Promise<{ transactionId: string; subscriptionId: string }>;
-  /** Bills the next period (or ends a subscription whose cancellation was scheduled). */
-  renew(subscriptionId: string, now?: Date): Promise<RenewOutcome>;
-  /**
-   * Fails the next renewal's charge, as a declined card would (demo:renew --fail): the renewal
-   * transaction is past due and so is the subscription, until a later payment goes through.
-   */
-  failRenewal(subscriptionId: string, now?: Date): Promise<RenewOutcome>;
-  /** Pays a past-due subscription's open renewal (a new payment method, or the next demo:renew). */
-  recover(subscriptionId: string, now?: Date): Promise<RenewOutcome>;
-  /** Renews every live subscription. */
-  renewAll(now?: Date): Promise<RenewOutcome[]>;
-  /** Approves or rejects a pending refund, as Paddle's staff would. */
-  settleRefund(adjustmentId: string, status: "approved" | "rejected"): Promise<void>;
-  /** Extensions are paid at once in the demo (the spec's simulated payment). */
-  payExtension(transactionId: string): Promise<void>;
-}
-
-export type RenewOutcome =
-  | { subscriptionId: string; outcome: "renewed"; transactionId: string; periodEnd: string }
-  | { subscriptionId: string; outcome: "canceled" }
-  | { subscriptionId: string; outcome: "payment-failed"; transactionId: string }
-  | { subscriptionId: string; outcome: "skipped"; reason: string };
-
-/** Where the demo provider sends its signed events (the site's webhook handler); answers like it. */
-export type DemoDelivery = (delivery: {
-  rawBody: string;
-  signature: string;
-}) => Promise<{ status: number; body: { message: string } }>;
 
 export function createDemoProvider(options: {
   webhookSecret: string;

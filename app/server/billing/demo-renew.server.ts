@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { normalizeShortId } from "~/domain/short-id";
 import { getDb } from "../db/db.server";
 import { licenses } from "../db/schema";
-import type { DemoProvider, RenewOutcome } from "./demo-provider.server";
+import type { DemoProvider, RenewOutcome } from "./demo-provider-type.server";
 import { ProviderError } from "./payment-provider.server";
 
 /**

@@ -2,7 +2,7 @@ import { getDb } from "../db/db.server";
 import { webhook_events } from "../db/schema";
 import { getLogger } from "../logger.server";
 import { applyWebhookEvent } from "./apply-webhook-event.server";
-import { enqueueStopRenewal } from "../jobs/stop-renewal.server";
+import { enqueueStopRenewal } from "../jobs/enqueue-stop-renewal.server";
 import { parseEvent } from "./paddle-events.server";
 import { verifySignature } from "./webhook-signature.server";
 

@@ -21,13 +21,7 @@ export {
   rememberSession,
   sessionCacheGeneration,
 } from "./session-cache.server";
-export {
-  hasSessionCookie,
-  PUBLIC_PAGES_CHANNEL,
-  SESSIONS_CHANNEL,
-  TOAST_COOKIE,
-  USER_CHANGES_CHANNEL,
-} from "./names.server";
+export { hasSessionCookie, SESSIONS_CHANNEL, TOAST_COOKIE } from "./names.server";
 
 export interface CachesOptions {
   /** PostgreSQL's address: other app servers' changes are heard there (none with the embedded engine). */

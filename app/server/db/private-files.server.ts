@@ -32,11 +32,6 @@ export function makeTreePrivate(root: string): void {
   }
 }
 
-/** Makes one file private (0600), if it exists. */
-export function makeFilePrivate(file: string): void {
-  chmodIfNeeded(file, PRIVATE_FILE_MODE);
-}
-
 function chmodIfNeeded(target: string, mode: number): void {
   // A file deleted meanwhile (PGlite removes temporary files) is not an error.
   try {

@@ -16,8 +16,8 @@ import {
 } from "drizzle-orm/pg-core";
 
 /**
- * The database. The spec's tables (licenses, profiles, user_roles, releases) keep the
- * spec's names and columns so data exported from the old backend loads as is; the auth
+ * The database. The original tables (licenses, profiles, user_roles, releases) keep the
+ * old backend's names and columns so data exported from the old backend loads as is; the auth
  * tables (users, sessions, accounts, verifications) are Better Auth's, in snake_case.
  */
 
@@ -123,7 +123,7 @@ export const twoFactors = pgTable(
   (t) => [uniqueIndex("two_factors_user_id_key").on(t.userId)],
 );
 
-// ---------------------------------------------------------------- the spec's tables
+// ---------------------------------------------------------------- the original tables
 
 export const LICENSE_TYPES = ["trial", "tester", "monthly", "6_months", "yearly"] as const;
 export const LICENSE_STATUSES = ["active", "revoked", "refund_requested", "refunded"] as const;

@@ -20,7 +20,7 @@ const isTrial = (license: License) => license.is_trial || license.license_type =
  * page's once-only rule (bindOfflineData: conditional write, new key, audit entry with the owner's
  * e-mail and no actor id). The same machine again is a success; another one is MACHINE_MISMATCH; a
  * license that is not valid is answered with its code and not bound. Trials have no offline data
- * (spec.md section 4): a valid trial is answered valid, unbound.
+ * (docs/product.md, "License states and types"): a valid trial is answered valid, unbound.
  */
 export async function activateLicense({
   key,

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, pbkdf2Sync, randomBytes } from "node:crypto";
 
 /**
- * License keys in the spec's format: base64(iv) + ":" + base64(ciphertext), AES-256-CBC
+ * License keys in the desktop tool's format: base64(iv) + ":" + base64(ciphertext), AES-256-CBC
  * with PKCS#7 padding, a 16-byte random IV, and a key derived by PBKDF2-SHA256 (100000
  * iterations, 32 bytes) from the shared secret and salt. The plaintext is the JSON of the
  * payload below. The desktop tool decrypts it with the same secret.

@@ -76,7 +76,7 @@ export async function chargeExtension({
 
 /**
  * An extension as the page asks for it: with Paddle, the prepared transaction the overlay pays
- * (its webhook applies the months); with the demo provider, the spec's simulated payment (2 seconds,
+ * (its webhook applies the months); with the demo provider, a simulated payment (2 seconds,
  * no money moves), then the new end date.
  */
 export async function extendLicense(

@@ -31,9 +31,9 @@ const cardColumns = {
 };
 
 /**
- * The user's licenses, newest first (spec.md section 7), with dates as ISO strings for the page: only what a
+ * The user's licenses, newest first, with dates as ISO strings for the page: only what a
  * card shows (the subscription id becomes `has_subscription`). A refunded or refund-requested
- * license's key and offline data are hidden (spec.md section 4), not only in the page but in what is
+ * license's key and offline data are hidden (docs/product.md, "Licenses"), not only in the page but in what is
  * sent to it; admins see them (`reveal`).
  */
 export async function listUserLicenses(

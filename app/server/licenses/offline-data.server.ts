@@ -17,7 +17,7 @@ export { offlineDataSchema } from "~/domain/offline-data";
 export type OfflineDataSource = "licenses page" | "desktop API";
 
 /**
- * Sets a license's offline data, once: only while both values are unset (spec.md section 4). When
+ * Sets a license's offline data, once: only while both values are unset (docs/product.md, "Licenses"). When
  * either is set, the key is regenerated from the license e-mail, the two values and the existing
  * dates. The write is conditional, so two concurrent saves cannot both succeed.
  */

@@ -28,7 +28,7 @@ function subscriptionOf(license: License): string {
 
 /**
  * Cancel auto-renewal: the provider schedules the cancellation at the period's end first; only
- * when it agreed is the license marked (spec.md section 4: access stays until the period end).
+ * when it agreed is the license marked (access stays until the period end).
  */
 export async function cancelRenewal({ userId, licenseId }: { userId: string; licenseId: string }): Promise<void> {
   const license = await getOwnLicense(userId, licenseId);
@@ -42,7 +42,7 @@ export async function cancelRenewal({ userId, licenseId }: { userId: string; lic
   });
 }
 
-/** Records a cancellation the provider agreed to (the spec's fields; the first request's time kept). */
+/** Records a cancellation the provider agreed to (auto_renew, cancellation_requested and its time; the first request's time kept). */
 export async function markCancellationRequested(licenseId: string, tx?: Transaction): Promise<void> {
   await (tx ?? getDb())
     .update(licenses)
@@ -56,7 +56,7 @@ export async function markCancellationRequested(licenseId: string, tx?: Transact
     .where(eq(licenses.id, licenseId));
 }
 
-/** Re-enable: the provider removes the scheduled cancellation, then the spec's three fields. */
+/** Re-enable: the provider removes the scheduled cancellation, then the license's three renewal fields. */
 export async function reenableRenewal({ userId, licenseId }: { userId: string; licenseId: string }): Promise<void> {
   const license = await getOwnLicense(userId, licenseId);
   const subscriptionId = subscriptionOf(license);
@@ -74,7 +74,7 @@ export async function reenableRenewal({ userId, licenseId }: { userId: string; l
     .where(and(eq(licenses.id, license.id), eq(licenses.user_id, userId)));
 }
 
-/** Runs a provider call; its failure becomes the spec's text with a 502. */
+/** Runs a provider call; its failure becomes the page's text with a 502. */
 export async function askProvider<T>(failureText: string, call: () => Promise<T>): Promise<T> {
   try {
     return await call();

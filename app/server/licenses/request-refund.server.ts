@@ -10,7 +10,7 @@ import { getDb } from "../db/db.server";
 import { recordAudit } from "../audit/audit.server";
 import { licenses } from "../db/schema";
 import { ActionError } from "../action-error.server";
-import { enqueueStopRenewal } from "../jobs/stop-renewal.server";
+import { enqueueStopRenewal } from "../jobs/enqueue-stop-renewal.server";
 import { getOwnLicense } from "./own-license.server";
 import { askProvider } from "./renewal.server";
 

@@ -5,7 +5,7 @@ import { desc } from "drizzle-orm";
 import { getDb } from "../db/db.server";
 import { releases } from "../db/schema";
 
-/** Releases, newest first (spec.md: 3 on the download page, all on release notes and admin). */
+/** Releases, newest first (3 on the download page, all on release notes and admin). */
 export async function listReleases({ limit }: { limit?: number } = {}): Promise<ReleaseView[]> {
   const query = getDb()
     .select({
