@@ -2,7 +2,7 @@ import { hashPassword } from "better-auth/crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "./db/client.server";
 import { getPlan, isPlanId, refundAmountCents } from "~/domain/plans";
-import { demoId, demoShapes } from "./billing/demo-shapes.server";
+import { demoId, demoShapes } from "./billing/demo/demo-shapes.server";
 import { configuredPriceIds } from "./billing/price-ids.server";
 import type { Transaction } from "./db/client.server";
 import {
