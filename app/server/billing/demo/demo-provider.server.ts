@@ -44,7 +44,7 @@ export function createDemoProvider(options: {
     // The site renders the demo's invoices itself (app/server/billing/invoice-pdf.server.ts).
     invoiceUrl: async () => null,
     ...demoSubscriptionChanges(parts),
-    ...demoRefunds(parts, refundApprovalMs),
+    ...demoRefunds({ ...parts, refundApprovalMs }),
     ...demoExtensions(parts),
   };
   return provider;

@@ -11,10 +11,13 @@ import { demoId } from "./demo-shapes.server";
  * The demo's refunds: a pending adjustment, as Paddle records a refund request, approved or
  * rejected later as Paddle's staff would (by a durable job after refundApprovalMs; null: never).
  */
-export function demoRefunds(
-  { load, save, deliver, db }: DemoParts,
-  refundApprovalMs: number | null,
-): Pick<DemoProvider, "refund" | "settleRefund"> {
+export function demoRefunds({
+  load,
+  save,
+  deliver,
+  db,
+  refundApprovalMs,
+}: DemoParts & { refundApprovalMs: number | null }): Pick<DemoProvider, "refund" | "settleRefund"> {
   return {
     async refund({ transactionId, amountCents, reason }) {
       const txn = await load<PaddleTransaction>(transactionId, "transaction");
