@@ -5,8 +5,8 @@ import { connectDemoProvider } from "../app/server/billing/configured-provider.s
 // instead: the subscription is past due until a later demo:renew (or a new payment method) pays.
 // Talks to the running site (same PORT and DATA_DIR); when the site is not running, opens the
 // database itself.
-import { describeOutcome, parseRenewTarget, renewDemo } from "../app/server/billing/demo-renew.server";
-import type { RenewOutcome } from "../app/server/billing/demo-provider-type.server";
+import { describeOutcome, parseRenewTarget, renewDemo } from "../app/server/billing/demo/demo-renew.server";
+import type { RenewOutcome } from "../app/server/billing/demo/demo-provider-type.server";
 import { openDatabase } from "../app/server/db/client.server";
 import { setDatabase } from "../app/server/db/db.server";
 import { getEnv } from "../app/server/env.server";

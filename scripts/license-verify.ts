@@ -4,14 +4,10 @@
 // ${PUBLIC_URL or http://localhost:PORT}/api/v1/keys, or of the URL or saved keys (JSON or PEM) given
 // with --keys. Prints what it checked; exit 0 valid, 1 invalid, 2 unusable input. Node's crypto only.
 import fs from "node:fs";
-import {
-  LicenseVerifyError,
-  describeReport,
-  isValid,
-  parsePublishedKeys,
-  verifyInput,
-  type PublishedKey,
-} from "./lib/license-signature";
+import { describeReport } from "./lib/describe-report";
+import { isValid, verifyInput } from "./lib/license-signature";
+import { parsePublishedKeys, type PublishedKey } from "./lib/published-keys";
+import { LicenseVerifyError } from "./lib/verify-inputs";
 
 const USAGE = `Usage: npm run license:verify -- <license file | saved answer (curl -si …)> [--keys <url | keys file>]
   The keys default to \${PUBLIC_URL or http://localhost:\${PORT or 3000}}/api/v1/keys.`;

@@ -4,7 +4,7 @@ import {
   readRenewTarget,
   renewDemo,
   type DemoRenewTarget,
-} from "~/server/billing/demo-renew.server";
+} from "~/server/billing/demo/demo-renew.server";
 import { ProviderError } from "~/server/billing/payment-provider.server";
 import { getEnv } from "~/server/env.server";
 import type { Route } from "./+types/api.demo.renew";

@@ -23,7 +23,7 @@ import { useRootData } from "~/components/use-root-data";
 import { ActionError } from "~/server/action-error.server";
 import { getCurrentSession, requireUser } from "~/server/auth/session.server";
 import { createPlanCheckout } from "~/server/billing/create-checkout.server";
-import { payDemoCheckout } from "~/server/billing/pay-demo-checkout.server";
+import { payDemoCheckout } from "~/server/billing/demo/pay-demo-checkout.server";
 import { hasAnyLicense } from "~/server/licenses/has-any-license.server";
 import { getLogger } from "~/server/logger.server";
 import { readForm } from "~/server/read-form.server";

@@ -1,8 +1,9 @@
 import type { PublicConfig } from "~/domain/views";
-import { createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes } from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
 import { z } from "zod";
+import { EnvError } from "./env-error.server";
+import { productionRules, siteMode } from "./env-production-rules.server";
+import { loadOrCreateSecrets, SECRET_NAMES, type SecretName } from "./env-secrets.server";
+import { ed25519PrivateKey, flag, optionalString, publishedKeys, secret, urlString } from "./env-values.server";
 import { paddleEnvironmentProblems } from "./payments-label.server";
 import { retentionSettings } from "./env-retention.server";
 
@@ -13,66 +14,6 @@ import { retentionSettings } from "./env-retention.server";
  * and generates the secrets it has no value for once, under DATA_DIR, so sessions and
  * license keys survive a restart. Production requires the secrets and the public URL.
  */
-
-const optionalString = z
-  .string()
-  .trim()
-  .transform((value) => (value === "" ? undefined : value))
-  .optional();
-
-const urlString = z.url({ message: "must be an absolute URL (http:// or https://)" });
-
-export const SECRET_NAMES = [
-  "BETTER_AUTH_SECRET",
-  "LICENSE_SECRET",
-  "LICENSE_SALT",
-  "DEMO_WEBHOOK_SECRET",
-  "LICENSE_SIGNING_KEY",
-] as const;
-type SecretName = (typeof SECRET_NAMES)[number];
-
-/** An explicit yes: only "true" or "1" turns it on. */
-const flag = z
-  .enum(["true", "false", "1", "0", ""])
-  .default("false")
-  .transform((value) => value === "true" || value === "1");
-
-/** A PEM private key that is Ed25519 (what the desktop API signs with). */
-const ed25519PrivateKey = z.string().refine(
-  (pem) => {
-    try {
-      return createPrivateKey(pem.replace(/\\n/g, "\n")).asymmetricKeyType === "ed25519";
-    } catch {
-      return false;
-    }
-  },
-  { message: "must be an Ed25519 private key in PEM (openssl genpkey -algorithm ed25519)" },
-);
-
-/** One or more PEM public keys, each Ed25519. */
-const publishedKeys = z.string().refine(
-  (text) => {
-    const blocks = pemBlocks(text.replace(/\\n/g, "\n"));
-    return (
-      blocks.length > 0 &&
-      blocks.every((pem) => {
-        try {
-          return createPublicKey(pem).asymmetricKeyType === "ed25519";
-        } catch {
-          return false;
-        }
-      })
-    );
-  },
-  { message: "must be one or more Ed25519 public keys in PEM (openssl pkey -pubout)" },
-);
-
-/** The PEM blocks of a text (several keys may be given one after another). */
-export function pemBlocks(text: string): string[] {
-  return text.match(/-----BEGIN [A-Z ]+-----[\s\S]+?-----END [A-Z ]+-----/g) ?? [];
-}
-
-const secret = z.string().min(16, { message: "must be at least 16 characters long" });
 
 const envSchema = z
   .object({
@@ -159,50 +100,14 @@ const envSchema = z
     PRICE_6_MONTHS: z.string().trim().min(1).default("pri_demo_6_months"),
     PRICE_YEARLY: z.string().trim().min(1).default("pri_demo_yearly"),
   })
-  .superRefine((value, ctx) => {
-    if (siteMode(value) !== "production") return;
-    const required = [
-      "BETTER_AUTH_SECRET",
-      "LICENSE_SECRET",
-      "LICENSE_SALT",
-      "LICENSE_SIGNING_KEY",
-      "PUBLIC_URL",
-    ] as const;
-    for (const name of required) {
-      if (!value[name]) ctx.addIssue({ code: "custom", path: [name], message: "is required in production" });
-    }
-    if (value.PAYMENT_PROVIDER === "paddle") {
-      for (const name of ["PADDLE_CLIENT_TOKEN", "PADDLE_API_KEY", "PADDLE_WEBHOOK_SECRET"] as const) {
-        if (!value[name]) {
-          ctx.addIssue({ code: "custom", path: [name], message: "is required when PAYMENT_PROVIDER=paddle" });
-        }
-      }
-    } else if (!value.ALLOW_DEMO_PAYMENTS) {
-      // The demo checkout gives licenses away: production never runs it by accident.
-      ctx.addIssue({
-        code: "custom",
-        path: ["PAYMENT_PROVIDER"],
-        message:
-          "must be paddle in production (with PADDLE_CLIENT_TOKEN, PADDLE_API_KEY and PADDLE_WEBHOOK_SECRET); " +
-          "to run the free demo checkout on a staging site, set ALLOW_DEMO_PAYMENTS=true",
-      });
-    }
-    if (!value.SMTP_URL && !value.EMAIL_DISABLED) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["SMTP_URL"],
-        message:
-          "is required in production (confirmation and password-reset e-mails); set EMAIL_DISABLED=true to run without sending e-mail",
-      });
-    }
-  });
+  .superRefine(productionRules);
 
 type ParsedEnv = z.infer<typeof envSchema>;
 
-/** Production rules or embedded defaults: SITE_MODE, else the NODE_ENV the site was started with. */
-function siteMode(value: { SITE_MODE?: "embedded" | "production"; NODE_ENV: string }): "embedded" | "production" {
-  return value.SITE_MODE ?? (value.NODE_ENV === "production" ? "production" : "embedded");
-}
+// Where the parts live; callers keep importing them from here.
+export { EnvError } from "./env-error.server";
+export { SECRET_NAMES } from "./env-secrets.server";
+export { pemBlocks } from "./env-values.server";
 
 export type Env = Omit<ParsedEnv, SecretName | "HOST" | "PUBLIC_URL"> & {
   [K in SecretName]: string;
@@ -214,13 +119,6 @@ export type Env = Omit<ParsedEnv, SecretName | "HOST" | "PUBLIC_URL"> & {
   /** Where generated secrets came from, for the start-up banner. */
   generatedSecrets: SecretName[];
 };
-
-export class EnvError extends Error {
-  constructor(public readonly problems: string[]) {
-    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
-    this.name = "EnvError";
-  }
-}
 
 /** Parses and completes the configuration; throws EnvError naming each bad variable. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
@@ -260,40 +158,6 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     embedded,
     generatedSecrets,
   };
-}
-
-/** The secrets file under DATA_DIR: written once with fresh random values, then reused. */
-function loadOrCreateSecrets(dataDir: string): Record<SecretName, string> {
-  const file = path.join(dataDir, "secrets.json");
-  let existing: Partial<Record<SecretName, string>> = {};
-  if (fs.existsSync(file)) {
-    try {
-      existing = JSON.parse(fs.readFileSync(file, "utf8")) as Partial<Record<SecretName, string>>;
-    } catch {
-      throw new EnvError([`${file} is not valid JSON; fix it or delete it to generate new secrets`]);
-    }
-  }
-  const complete = { ...existing } as Record<SecretName, string>;
-  let changed = false;
-  for (const name of SECRET_NAMES) {
-    if (typeof complete[name] !== "string" || complete[name].length < 16) {
-      complete[name] = name === "LICENSE_SIGNING_KEY" ? newSigningKey() : randomBytes(32).toString("base64url");
-      changed = true;
-    }
-  }
-  if (changed) {
-    // Readable by the site's user only: the directory 0700, the file 0600 (also when it existed).
-    fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-    fs.chmodSync(dataDir, 0o700);
-    fs.writeFileSync(file, `${JSON.stringify(complete, null, 2)}\n`, { mode: 0o600 });
-  }
-  if ((fs.statSync(file).mode & 0o777) !== 0o600) fs.chmodSync(file, 0o600);
-  return complete;
-}
-
-/** A fresh Ed25519 private key in PKCS#8 PEM (embedded mode's generated signing key). */
-function newSigningKey(): string {
-  return generateKeyPairSync("ed25519").privateKey.export({ type: "pkcs8", format: "pem" }).toString();
 }
 
 /** The only configuration the browser sees. Never add a secret here. */

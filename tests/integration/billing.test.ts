@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import * as billingRoute from "~/routes/billing";
 import * as adminInvoiceRoute from "~/routes/admin/user-invoice";
 import * as invoiceRoute from "~/routes/billing.invoice";
-import type { DemoProvider } from "~/server/billing/demo-provider.server";
+import type { DemoProvider } from "~/server/billing/demo/demo-provider.server";
 import { connectDemoProvider, setPaymentProvider } from "~/server/billing/configured-provider.server";
 import { createPaddleProvider } from "~/server/billing/paddle-provider.server";
 import { licenses, payments, profiles, users } from "~/server/db/schema";

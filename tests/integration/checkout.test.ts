@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as pricingRoute from "~/routes/pricing";
 import { CHECKOUT_ERRORS } from "~/lib/checkout";
 import { createPlanCheckout } from "~/server/billing/create-checkout.server";
-import type { DemoProvider } from "~/server/billing/demo-provider.server";
+import type { DemoProvider } from "~/server/billing/demo/demo-provider.server";
 import { connectDemoProvider, setPaymentProvider } from "~/server/billing/configured-provider.server";
 import type { PaymentProvider, PlanCheckoutInput } from "~/server/billing/payment-provider.server";
 import { accounts, checkouts, licenses } from "~/server/db/schema";

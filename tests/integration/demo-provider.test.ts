@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addMonths } from "~/domain/extension";
-import type { DemoProvider } from "~/server/billing/demo-provider.server";
+import type { DemoProvider } from "~/server/billing/demo/demo-provider.server";
 import { connectDemoProvider, setPaymentProvider } from "~/server/billing/configured-provider.server";
 import { ProviderError } from "~/server/billing/payment-provider.server";
 import { demo_billing, licenses, payments, users, webhook_events } from "~/server/db/schema";
 import { licenseKeys } from "~/server/license-keys/keys.server";
 import { seedDemoData } from "~/server/seed.server";
-import { parseRenewTarget } from "~/server/billing/demo-renew.server";
+import { parseRenewTarget } from "~/server/billing/demo/demo-renew.server";
 import { action as renewAction } from "~/routes/api.demo.renew";
 import { demoExtensionCharge, demoPurchase } from "../support/checkout";
 import { testContext } from "../support/route-call";

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as extendRoute from "~/routes/extend-license";
 import * as licensesRoute from "~/routes/licenses";
-import type { DemoProvider } from "~/server/billing/demo-provider.server";
+import type { DemoProvider } from "~/server/billing/demo/demo-provider.server";
 import { connectDemoProvider, setPaymentProvider } from "~/server/billing/configured-provider.server";
 import { ProviderError, type PaymentProvider } from "~/server/billing/payment-provider.server";
 import { audit_log, demo_billing, licenses, users, type License } from "~/server/db/schema";

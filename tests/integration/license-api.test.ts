@@ -8,7 +8,7 @@ import { apiV1 } from "../../server/api-v1";
 import * as licensesRoute from "~/routes/licenses";
 import { revokeLicense } from "~/server/admin/manage-licenses.server";
 import { connectDemoProvider, setPaymentProvider } from "~/server/billing/configured-provider.server";
-import type { DemoProvider } from "~/server/billing/demo-provider.server";
+import type { DemoProvider } from "~/server/billing/demo/demo-provider.server";
 import { audit_log, demo_billing, licenses, releases, users, type License } from "~/server/db/schema";
 import { getEnv, parseEnv, setEnv, type Env } from "~/server/env.server";
 import { apiRateLimiter } from "~/server/license-api/api-rate-limit.server";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { getPlan, priceIdFor, type PlanId } from "~/domain/plans";
-import type { DemoProvider } from "~/server/billing/demo-provider.server";
+import type { DemoProvider } from "~/server/billing/demo/demo-provider.server";
 import { configuredPriceIds } from "~/server/billing/price-ids.server";
 import type { DatabaseHandle } from "~/server/db/client.server";
 import { checkouts } from "~/server/db/schema";

@@ -4,22 +4,23 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { describeReport } from "../../scripts/lib/describe-report";
+import { parseHttpResponse } from "../../scripts/lib/http-response";
 import {
-  LicenseVerifyError,
-  decodeBase64,
-  decodeLicensePayload,
-  describeReport,
   isValid,
-  kidOf,
-  parseHttpResponse,
-  parseLicenseFile,
-  parsePublishedKeys,
-  parseSignatureHeader,
   verifyAnswer,
   verifyInput,
   verifyLicenseFile,
   type AnswerReport,
 } from "../../scripts/lib/license-signature";
+import { kidOf, parsePublishedKeys } from "../../scripts/lib/published-keys";
+import {
+  LicenseVerifyError,
+  decodeBase64,
+  decodeLicensePayload,
+  parseLicenseFile,
+  parseSignatureHeader,
+} from "../../scripts/lib/verify-inputs";
 
 // Keys made here, signed here: the functions are checked against the contract of issue 12, not
 // against the server's signing code.

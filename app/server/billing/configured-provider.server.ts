@@ -1,5 +1,5 @@
 import { getEnv } from "../env.server";
-import { createDemoProvider, type DemoProvider } from "./demo-provider.server";
+import { createDemoProvider, type DemoProvider } from "./demo/demo-provider.server";
 import { createPaddleProvider } from "./paddle-provider.server";
 import type { PaymentProvider } from "./payment-provider.server";
 import { receiveWebhook } from "./receive-webhook.server";

@@ -1,12 +1,12 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { addMonths } from "~/domain/extension";
 import { getPlan, type PlanId } from "~/domain/plans";
-import type { Database } from "../db/client.server";
-import { demo_billing, type DemoBillingKind } from "../db/schema";
+import type { Database } from "../../db/client.server";
+import { demo_billing, type DemoBillingKind } from "../../db/schema";
 import type { DemoProvider } from "./demo-provider-type.server";
 import { demoShapes } from "./demo-shapes.server";
-import type { PaddleSubscription, PaddleTransaction } from "./paddle-events.server";
-import { ProviderError } from "./payment-provider.server";
+import type { PaddleSubscription, PaddleTransaction } from "../paddle-events.server";
+import { ProviderError } from "../payment-provider.server";
 
 /**
  * The demo provider's payment problems (decision 0023): a renewal whose card is declined (the

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { addMonths } from "~/domain/extension";
 import { getPlan, TRIAL_DAYS, type PlanId } from "~/domain/plans";
-import type { PaddleSubscription, PaddleTransaction } from "./paddle-events.server";
+import type { PaddleSubscription, PaddleTransaction } from "../paddle-events.server";
 
 /** The demo provider's ids: Paddle's prefixes with `_demo_` (txn_demo_…, sub_demo_…). */
 export const demoId = (prefix: string) => `${prefix}_demo_${randomBytes(10).toString("hex")}`;

@@ -1,10 +1,10 @@
 import { timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { normalizeShortId } from "~/domain/short-id";
-import { getDb } from "../db/db.server";
-import { licenses } from "../db/schema";
+import { getDb } from "../../db/db.server";
+import { licenses } from "../../db/schema";
 import type { DemoProvider, RenewOutcome } from "./demo-provider-type.server";
-import { ProviderError } from "./payment-provider.server";
+import { ProviderError } from "../payment-provider.server";
 
 /**
  * What `npm run demo:renew` asks for: one subscription, or every live one; with `--fail`, one

@@ -1,4 +1,4 @@
-import type { PaymentProvider } from "./payment-provider.server";
+import type { PaymentProvider } from "../payment-provider.server";
 
 // The demo provider's face, apart from its body (demo-provider.server.ts) so that the parts it is
 // built from (demo-past-due.server.ts) can name it without importing the provider itself.

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { Database } from "../db/client.server";
-import { demo_billing, type DemoBillingKind } from "../db/schema";
-import { ProviderError } from "./payment-provider.server";
+import type { Database } from "../../db/client.server";
+import { demo_billing, type DemoBillingKind } from "../../db/schema";
+import { ProviderError } from "../payment-provider.server";
 
 /** The demo provider's records in demo_billing, in Paddle's shapes: what Paddle itself would keep. */
 export function demoStore(db: () => Database) {

@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { CHECKOUT_ERRORS } from "~/lib/checkout";
-import { ActionError } from "../action-error.server";
-import { getDb } from "../db/db.server";
-import { checkouts } from "../db/schema";
-import { getLogger } from "../logger.server";
-import { getDemoProvider } from "./configured-provider.server";
-import { ProviderError } from "./payment-provider.server";
+import { ActionError } from "../../action-error.server";
+import { getDb } from "../../db/db.server";
+import { checkouts } from "../../db/schema";
+import { getLogger } from "../../logger.server";
+import { getDemoProvider } from "../configured-provider.server";
+import { ProviderError } from "../payment-provider.server";
 
 export const CHECKOUT_ALREADY_PAID = "This checkout was paid already. Your license is on your licenses page.";
 

@@ -1,0 +1,71 @@
+import { and, eq, gt, inArray, ne } from "drizzle-orm";
+import { addMonths } from "~/domain/extension";
+import { refundEligibleUntil } from "~/domain/plans";
+import type { Transaction } from "../db/client.server";
+import { licenses, payments, type License } from "../db/schema";
+import { getLogger } from "../logger.server";
+import { queueCustomerMail } from "../mail/customer-mail.server";
+import type { FollowUp } from "./payment-provider.server";
+import { newKey, type BillingPeriod, type PaymentFacts } from "./transaction-facts.server";
+
+/** A later transaction of a known subscription: the license runs to the new period's end. */
+export async function applyRenewal(
+  tx: Transaction,
+  period: BillingPeriod,
+  license: License,
+  payment: PaymentFacts,
+): Promise<FollowUp[]> {
+  await tx.insert(payments).values({ ...payment, license_id: license.id, kind: "renewal" });
+  if (
+    license.status === "revoked" ||
+    license.status === "refunded" ||
+    license.status === "refund_requested" ||
+    license.refunded
+  ) {
+    // Charged although revoked or refunded: the earlier stop did not reach the provider. The
+    // payment is recorded, the license kept as it is, and the provider asked again to stop.
+    getLogger().warn(
+      { transaction: payment.id, licenseId: license.id },
+      "renewal charged for a revoked or refunded license",
+    );
+    return [
+      { kind: "stop-renewal", licenseId: license.id, subscriptionId: period.subscriptionId, occasion: payment.id },
+    ];
+  }
+  // The new period's end (plus any extension); never backwards.
+  const end_date = addMonths(period.end, license.extended_months);
+  const changes: Partial<License> = {};
+  if (end_date > license.end_date) Object.assign(changes, { end_date, license_key: newKey(license, end_date) });
+  if (payment.amount_cents > 0) {
+    const [earlierPaid] = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.license_id, license.id),
+          gt(payments.amount_cents, 0),
+          inArray(payments.kind, ["purchase", "renewal"]),
+          ne(payments.id, payment.id),
+        ),
+      )
+      .limit(1);
+    // The first paid period after a trial is the purchase that the refund window counts from.
+    if (!earlierPaid) {
+      Object.assign(changes, {
+        is_trial: false,
+        purchase_date: payment.billed_at,
+        refund_eligible_until: refundEligibleUntil(payment.billed_at),
+      });
+    }
+  }
+  if (Object.keys(changes).length > 0) await tx.update(licenses).set(changes).where(eq(licenses.id, license.id));
+  if (changes.end_date) {
+    await queueCustomerMail(tx, {
+      kind: "renewed",
+      licenseId: license.id,
+      key: payment.id,
+      details: { amountCents: payment.amount_cents, currency: payment.currency ?? undefined },
+    });
+  }
+  return [];
+}

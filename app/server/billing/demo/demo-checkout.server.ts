@@ -1,0 +1,75 @@
+import { getPlan, isPlanId, TRIAL_DAYS } from "~/domain/plans";
+import type { PaddleTransaction } from "../paddle-events.server";
+import { ProviderError } from "../payment-provider.server";
+import type { DemoParts } from "./demo-events.server";
+import type { DemoProvider } from "./demo-provider-type.server";
+import { demoId, demoShapes } from "./demo-shapes.server";
+
+/** The demo's checkouts: a plan's transaction ready to pay, and the overlay's Pay for it. */
+export function demoCheckout({
+  load,
+  save,
+  completeReady,
+  deliver,
+}: DemoParts): Pick<DemoProvider, "createPlanCheckout" | "payCheckout"> {
+  return {
+    async createPlanCheckout({ checkoutId, userId, planId, priceId, trial }) {
+      const now = new Date();
+      // Ready to pay, as Paddle's transaction for a checkout is; the subscription exists once paid.
+      const txn = {
+        ...demoShapes.transaction({
+          subscriptionId: null,
+          customData: { user_id: userId, plan_type: planId, checkout_id: checkoutId },
+          priceId,
+          trialPeriod: trial ? { interval: "day", frequency: TRIAL_DAYS } : null,
+          months: getPlan(planId).months,
+          amountCents: trial ? 0 : getPlan(planId).priceCents,
+          period: null,
+          origin: "web",
+          at: now,
+        }),
+        status: "ready",
+      };
+      await save("transaction", txn, null);
+      return { transactionId: txn.id };
+    },
+
+    async payCheckout(transactionId) {
+      const ready = await load<PaddleTransaction>(transactionId, "transaction");
+      const userId = ready.custom_data?.user_id;
+      const planId = ready.custom_data?.plan_type;
+      if (ready.status !== "ready") throw new ProviderError(`transaction ${transactionId} was paid already`);
+      if (ready.subscription_id !== null && ready.subscription_id !== undefined)
+        throw new ProviderError(`transaction ${transactionId} is not a checkout`);
+      if (typeof userId !== "string" || !isPlanId(planId))
+        throw new ProviderError(`transaction ${transactionId} is not a plan checkout`);
+      const now = new Date();
+      const price = ready.items[0]!.price;
+      const trial = Boolean(price.trial_period);
+      const sub = demoShapes.subscription({ id: demoId("sub"), userId, planId, priceId: price.id, trial, start: now });
+      const txn = demoShapes.transaction({
+        id: ready.id,
+        subscriptionId: sub.id,
+        customData: ready.custom_data ?? {},
+        priceId: price.id,
+        trialPeriod: price.trial_period ?? null,
+        months: getPlan(planId).months,
+        amountCents: Number(ready.details.totals.total),
+        period: sub.current_billing_period!,
+        origin: "web",
+        at: now,
+      });
+      await completeReady(txn, sub.id);
+      await save("subscription", sub, sub.id);
+      await deliver(
+        [
+          { event_type: "subscription.created", data: sub },
+          { event_type: trial ? "subscription.trialing" : "subscription.activated", data: sub },
+          { event_type: "transaction.completed", data: txn },
+        ],
+        now,
+      );
+      return { transactionId: txn.id, subscriptionId: sub.id };
+    },
+  };
+}

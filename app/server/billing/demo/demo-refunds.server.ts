@@ -1,0 +1,86 @@
+import { and, eq, sql } from "drizzle-orm";
+import { demo_billing } from "../../db/schema";
+import { enqueue } from "../../jobs/jobs.server";
+import type { PaddleAdjustment, PaddleTransaction } from "../paddle-events.server";
+import { ProviderError } from "../payment-provider.server";
+import type { DemoParts } from "./demo-events.server";
+import type { DemoProvider } from "./demo-provider-type.server";
+import { demoId } from "./demo-shapes.server";
+
+/**
+ * The demo's refunds: a pending adjustment, as Paddle records a refund request, approved or
+ * rejected later as Paddle's staff would (by a durable job after refundApprovalMs; null: never).
+ */
+export function demoRefunds({
+  load,
+  save,
+  deliver,
+  db,
+  refundApprovalMs,
+}: DemoParts & { refundApprovalMs: number | null }): Pick<DemoProvider, "refund" | "settleRefund"> {
+  return {
+    async refund({ transactionId, amountCents, reason }) {
+      const txn = await load<PaddleTransaction>(transactionId, "transaction");
+      if (txn.status !== "completed") throw new ProviderError(`transaction ${transactionId} is not completed`);
+      if (amountCents <= 0 || amountCents > Number(txn.details.totals.total)) {
+        throw new ProviderError(`refund of ${amountCents} exceeds what transaction ${transactionId} paid`);
+      }
+      const pending = await db()
+        .select({ id: demo_billing.id })
+        .from(demo_billing)
+        .where(
+          and(
+            eq(demo_billing.kind, "adjustment"),
+            sql`${demo_billing.data} ->> 'transaction_id' = ${transactionId}`,
+            sql`${demo_billing.data} ->> 'status' in ('pending_approval', 'approved')`,
+          ),
+        );
+      if (pending.length > 0) throw new ProviderError(`transaction ${transactionId} already has a refund`);
+      const adjustment = refundAdjustment(txn, amountCents, reason);
+      await save("adjustment", adjustment, txn.subscription_id ?? null);
+      await deliver([{ event_type: "adjustment.created", data: adjustment }]);
+      if (refundApprovalMs !== null) {
+        // A durable job in this database, not a timer: the approval survives a restart (issue 22).
+        const [key, startAfter] = [`demo-refund-approval:${adjustment.id}`, new Date(Date.now() + refundApprovalMs)];
+        await enqueue("demo-refund-approval", { adjustmentId: adjustment.id }, { key, startAfter });
+      }
+      return { adjustmentId: adjustment.id };
+    },
+
+    async settleRefund(adjustmentId, status) {
+      const adjustment = await load<PaddleAdjustment>(adjustmentId, "adjustment");
+      if (adjustment.status !== "pending_approval") return;
+      const settled = { ...adjustment, status, updated_at: new Date().toISOString() };
+      await save("adjustment", settled, adjustment.subscription_id ?? null);
+      await deliver([{ event_type: "adjustment.updated", data: settled }]);
+    },
+  };
+}
+
+/** A refund request of amountCents against txn, pending approval, in Paddle's adjustment shape. */
+function refundAdjustment(
+  txn: PaddleTransaction,
+  amountCents: number,
+  reason: string,
+): PaddleAdjustment & Record<string, unknown> {
+  return {
+    id: demoId("adj"),
+    action: "refund",
+    type: "partial",
+    transaction_id: txn.id,
+    subscription_id: txn.subscription_id ?? null,
+    customer_id: txn.customer_id ?? null,
+    reason,
+    currency_code: "USD",
+    status: "pending_approval",
+    totals: {
+      subtotal: String(amountCents),
+      tax: "0",
+      total: String(amountCents),
+      fee: "0",
+      earnings: "0",
+      currency_code: "USD",
+    },
+    created_at: new Date().toISOString(),
+  };
+}

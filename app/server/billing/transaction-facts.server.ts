@@ -1,0 +1,60 @@
+import { recordAudit, WEBHOOK_ACTOR } from "../audit/audit.server";
+import { isUuid } from "../action-error.server";
+import type { Transaction } from "../db/client.server";
+import type { License, payments } from "../db/schema";
+import { licenseKeys } from "../license-keys/keys.server";
+import { isPlanId } from "~/domain/plans";
+
+// What applying a completed transaction (apply-transaction.server.ts) and its purchase, renewal and
+// extension paths share: the transaction's facts, the custom data, a new key, the webhook's audit flag.
+
+/** What the checkout (or the server, for extensions) put in custom_data. */
+export function readCustomData(data: Record<string, unknown> | null | undefined) {
+  const userId = isUuid(data?.user_id) ? data.user_id : null;
+  const planType = isPlanId(data?.plan_type) ? data.plan_type : null;
+  // Which license and how many months come from the checkout the server recorded, never from here.
+  const extension = data?.kind === "extension";
+  return { userId, planType, extension };
+}
+
+export function newKey(
+  license: Pick<License, "email" | "windows_username" | "computer_name" | "start_date">,
+  end_date: Date,
+): string {
+  return licenseKeys().generate({
+    email: license.email,
+    windows_username: license.windows_username,
+    computer_name: license.computer_name,
+    start_date: license.start_date,
+    end_date,
+  });
+}
+
+/** A completed transaction's facts, before we know which license it paid for. */
+export type PaymentFacts = Omit<typeof payments.$inferInsert, "license_id" | "kind"> & {
+  amount_cents: number;
+  billed_at: Date;
+  user_id: string;
+};
+
+/** The subscription and billing period a transaction paid for. */
+export interface BillingPeriod {
+  subscriptionId: string;
+  start: Date;
+  end: Date;
+}
+
+/** An audit entry by the payment provider's webhook (no person acted): something to look at. */
+export async function flagAudit(
+  tx: Transaction,
+  action: "trial_refused" | "extension_refused",
+  targetId: string,
+  details: Record<string, unknown>,
+): Promise<void> {
+  await recordAudit(tx, WEBHOOK_ACTOR, {
+    action,
+    target_type: action === "trial_refused" ? "license" : "transaction",
+    target_id: targetId,
+    details,
+  });
+}
