@@ -6,11 +6,11 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { searchUsers } from "../app/server/admin/search-users.server";
 import { openDatabase, type DatabaseHandle } from "../app/server/db/client.server";
 import { setDatabase } from "../app/server/db/db.server";
 import { parseEnv, setEnv } from "../app/server/env.server";
+import { withScratchDatabase } from "./support";
 
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);
 setEnv(
@@ -150,30 +150,15 @@ async function measure(label: string, database: DatabaseHandle) {
 }
 
 console.log(`admin user search: ${USERS.toLocaleString("en")} users, ${(USERS * 3).toLocaleString("en")} licenses`);
-const base = process.env.BENCH_DATABASE_URL ?? "postgres://root@127.0.0.1:5432/test";
-const admin = new pg.Client({ connectionString: base });
-let reachable = true;
-try {
-  await admin.connect();
-} catch {
-  reachable = false;
-  console.log(`  PostgreSQL: not reachable at ${base}; set BENCH_DATABASE_URL`);
-}
-if (reachable) {
-  const name = `bench_search_${Date.now().toString(36)}`;
-  await admin.query(`create database ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const postgres = await openDatabase({ url: url.toString(), maxConnections: 4 });
+await withScratchDatabase("bench_search", async (url) => {
+  const postgres = await openDatabase({ url, maxConnections: 4 });
   try {
     const p95 = await measure("PostgreSQL", postgres);
     console.log(`  target p95 < 50 ms on PostgreSQL: ${p95 < 50 ? "met" : "NOT met"}`);
   } finally {
     await postgres.close();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
   }
-}
+});
 const pglite = await openDatabase({ memory: true });
 await measure("embedded PGlite (in memory)", pglite);
 await pglite.close();
