@@ -8,7 +8,6 @@ import * as loginTwoFactor from "~/routes/login.two-factor";
 import * as profile from "~/routes/profile";
 import * as profileExport from "~/routes/profile.export";
 import { setPaymentProvider } from "~/server/billing/configured-provider.server";
-import type { PaymentProvider } from "~/server/billing/payment-provider.server";
 import { TWO_FACTOR_ENROL_PATH } from "~/server/auth/session.server";
 import { hashPassword } from "better-auth/crypto";
 import { accounts, audit_log, licenses, payments, profiles, sessions, user_roles, users } from "~/server/db/schema";
@@ -16,6 +15,7 @@ import { flushMail } from "~/server/mail/outbox.server";
 import { DEMO_ACCOUNTS, seedDemoData } from "~/server/seed.server";
 import { call, cookieFrom, formRequest, getRequest, routeArgs, signInCookie } from "../support/route-call";
 import { throughAdminGuard } from "../support/admin-route";
+import { stubPaymentProvider } from "../support/stub-provider";
 import { createUser, startTestApp, testEngines, type TestApp } from "../support/test-app";
 import { codeAtStep, currentStep } from "../support/totp";
 
@@ -373,14 +373,17 @@ describe.each(testEngines())("account security on %s", (engine) => {
       });
       const cancelled: string[] = [];
       let failing = true;
-      setPaymentProvider({
-        name: "demo",
-        webhookSecret: undefined,
-        cancelAtPeriodEnd: async (id: string) => {
-          if (failing) throw new Error("provider down");
-          cancelled.push(id);
-        },
-      } as unknown as PaymentProvider);
+      setPaymentProvider(
+        stubPaymentProvider(
+          {
+            cancelAtPeriodEnd: async (id: string) => {
+              if (failing) throw new Error("provider down");
+              cancelled.push(id);
+            },
+          },
+          { name: "demo" },
+        ),
+      );
       try {
         expect(
           (await post(user.cookie, { intent: "account-delete", password: PASSWORD, confirm: "delete" })).status,
