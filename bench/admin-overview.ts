@@ -7,7 +7,6 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { listAudit } from "../app/server/admin/audit-log.server";
 import { getOverview } from "../app/server/admin/overview.server";
 import { listUsers, searchUsers } from "../app/server/admin/search-users.server";
@@ -15,6 +14,7 @@ import { getUserDetails } from "../app/server/admin/user-details.server";
 import { openDatabase, type DatabaseHandle } from "../app/server/db/client.server";
 import { setDatabase } from "../app/server/db/db.server";
 import { parseEnv, setEnv } from "../app/server/env.server";
+import { withScratchDatabase } from "./support";
 
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);
 const LICENSES = USERS * 3;
@@ -131,30 +131,15 @@ async function measure(label: string, database: DatabaseHandle) {
 console.log(
   `admin overview and lists: ${USERS.toLocaleString("en")} users, ${LICENSES.toLocaleString("en")} licenses, their payments and audit entries`,
 );
-const base = process.env.BENCH_DATABASE_URL ?? "postgres://root@127.0.0.1:5432/test";
-const admin = new pg.Client({ connectionString: base });
-let reachable = true;
-try {
-  await admin.connect();
-} catch {
-  reachable = false;
-  console.log(`  PostgreSQL: not reachable at ${base}; set BENCH_DATABASE_URL`);
-}
-if (reachable) {
-  const name = `bench_overview_${Date.now().toString(36)}`;
-  await admin.query(`create database ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const postgres = await openDatabase({ url: url.toString(), maxConnections: 4 });
+await withScratchDatabase("bench_overview", async (url) => {
+  const postgres = await openDatabase({ url, maxConnections: 4 });
   try {
     const worst = await measure("PostgreSQL", postgres);
     console.log(`  target p95 < 200 ms on PostgreSQL (worst view): ${worst < 200 ? "met" : "NOT met"}`);
   } finally {
     await postgres.close();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
   }
-}
+});
 if (process.env.BENCH_EMBEDDED === "1") {
   const pglite = await openDatabase({ memory: true });
   await measure("embedded PGlite (in memory)", pglite);

@@ -6,11 +6,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import pg from "pg";
 import { openDatabase, type DatabaseHandle } from "../app/server/db/client.server";
 import { setDatabase } from "../app/server/db/db.server";
 import { parseEnv, setEnv } from "../app/server/env.server";
 import { JOBS_SCHEMA, startJobs, stopJobs, type JobDefinitions } from "../app/server/jobs/jobs.server";
+import { withScratchDatabase } from "./support";
 
 const N = Number(process.env.BENCH_JOBS ?? 300);
 
@@ -67,23 +67,11 @@ try {
   await pglite.close();
 }
 
-const base = process.env.BENCH_DATABASE_URL ?? "postgres://root@127.0.0.1:5432/test";
-const admin = new pg.Client({ connectionString: base });
-try {
-  await admin.connect();
-} catch {
-  console.log(`  PostgreSQL: not reachable at ${base}; set BENCH_DATABASE_URL`);
-  process.exit(0);
-}
-const name = `bench_${Date.now().toString(36)}`;
-await admin.query(`create database ${name}`);
-const url = new URL(base);
-url.pathname = `/${name}`;
-const postgres = await openDatabase({ url: url.toString(), maxConnections: 10 });
-try {
-  await run("PostgreSQL", postgres);
-} finally {
-  await postgres.close();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
-}
+await withScratchDatabase("bench_jobs", async (url) => {
+  const postgres = await openDatabase({ url, maxConnections: 10 });
+  try {
+    await run("PostgreSQL", postgres);
+  } finally {
+    await postgres.close();
+  }
+});

@@ -7,16 +7,15 @@
 // bench creates its own database and drops it. BENCH_LICENSES, BENCH_DURATION (s), BENCH_CONNECTIONS.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import pg from "pg";
 import { openDatabase, type DatabaseHandle } from "../app/server/db/client.server";
 import { licenses, profiles, users } from "../app/server/db/schema";
 import { parseEnv } from "../app/server/env.server";
 import { createLicenseKeys } from "../app/server/license-keys/license-key.server";
 import { startServer } from "../tests/support/server-process";
+import { freePort, withScratchDatabase } from "./support";
 
 const LICENSES = Number(process.env.BENCH_LICENSES ?? 2000);
 const SECONDS = Number(process.env.BENCH_DURATION ?? 10);
@@ -45,17 +44,6 @@ function ensureWrk(): boolean {
     }
   }
   return true;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /**
@@ -248,34 +236,17 @@ async function main() {
     fs.rmSync(pgliteDir, { recursive: true, force: true });
   }
 
-  const base = process.env.BENCH_DATABASE_URL ?? "postgres://root@127.0.0.1:5432/test";
-  const admin = new pg.Client({ connectionString: base });
-  try {
-    await admin.connect();
-  } catch {
-    console.log(`  PostgreSQL: not reachable at ${base}; set BENCH_DATABASE_URL`);
-    return;
-  }
-  const name = `bench_api_${Date.now().toString(36)}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-api-pg-"));
-  await admin.query(`create database ${name}`);
-  try {
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    const database = await openDatabase({ url: url.toString() });
+  await withScratchDatabase("bench_api", async (url, dataDir) => {
+    const database = await openDatabase({ url });
     let keys: string[];
     try {
       keys = await seed(database, dataDir);
     } finally {
       await database.close();
     }
-    const figures = await measure("PostgreSQL", dataDir, { DATABASE_URL: url.toString() }, keys);
+    const figures = await measure("PostgreSQL", dataDir, { DATABASE_URL: url }, keys);
     console.log(`  target ≥ 2,000 validations/s on PostgreSQL: ${figures.perSecond >= 2000 ? "met" : "NOT met"}`);
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 await main();

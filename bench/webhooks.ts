@@ -6,13 +6,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import pg from "pg";
 import { receiveWebhook } from "../app/server/billing/receive-webhook.server";
 import { signatureHeader } from "../app/server/billing/webhook-signature.server";
 import { openDatabase, type DatabaseHandle } from "../app/server/db/client.server";
 import { setDatabase } from "../app/server/db/db.server";
 import { profiles, users } from "../app/server/db/schema";
 import { parseEnv, setEnv } from "../app/server/env.server";
+import { withScratchDatabase } from "./support";
 
 const SECRET = "bench-webhook-secret-0123456789";
 const N = Number(process.env.BENCH_EVENTS ?? 2000);
@@ -114,23 +114,11 @@ const pglite = await openDatabase({ dataDir: fs.mkdtempSync(path.join(os.tmpdir(
 await run("embedded PGlite (on disk)", pglite);
 await pglite.close();
 
-const base = process.env.BENCH_DATABASE_URL ?? "postgres://root@127.0.0.1:5432/test";
-const admin = new pg.Client({ connectionString: base });
-try {
-  await admin.connect();
-} catch {
-  console.log(`  PostgreSQL: not reachable at ${base}; set BENCH_DATABASE_URL`);
-  process.exit(0);
-}
-const name = `bench_${Date.now().toString(36)}`;
-await admin.query(`create database ${name}`);
-const url = new URL(base);
-url.pathname = `/${name}`;
-const postgres = await openDatabase({ url: url.toString(), maxConnections: 10 });
-try {
-  await run("PostgreSQL", postgres);
-} finally {
-  await postgres.close();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
-}
+await withScratchDatabase("bench_webhooks", async (url) => {
+  const postgres = await openDatabase({ url, maxConnections: 10 });
+  try {
+    await run("PostgreSQL", postgres);
+  } finally {
+    await postgres.close();
+  }
+});

@@ -1,8 +1,8 @@
 import fs from "node:fs";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS } from "~/server/seed.server";
 import { cookieJar, formPost, rawRequest, signIn } from "../support/raw-http";
+import { scratchDatabaseFor } from "../support/scratch";
 import { startServer, tempDir, type ServerProcess } from "../support/server-process";
 import { testEngines } from "../support/test-app";
 import { nextCode } from "../support/totp";
@@ -26,24 +26,9 @@ for (const engine of testEngines()) {
 
     beforeAll(async () => {
       dataDir = tempDir("fk-seams-");
-      const env: Record<string, string> = { AUTH_RATE_LIMIT: "1000000" };
-      if (engine === "postgres") {
-        const base = process.env.TEST_DATABASE_URL!;
-        const name = `test_seams_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-        const admin = new pg.Client({ connectionString: base });
-        await admin.connect();
-        await admin.query(`create database ${name}`);
-        await admin.end();
-        dropDatabase = async () => {
-          const client = new pg.Client({ connectionString: base });
-          await client.connect();
-          await client.query(`drop database if exists ${name} with (force)`);
-          await client.end();
-        };
-        const url = new URL(base);
-        url.pathname = `/${name}`;
-        env.DATABASE_URL = url.toString();
-      }
+      const scratch = await scratchDatabaseFor(engine, "test_seams");
+      dropDatabase = scratch.drop;
+      const env = { AUTH_RATE_LIMIT: "1000000", ...scratch.env };
       // One data directory: both servers read the secrets the first one generated.
       for (const p of [port, otherPort]) if (p) servers.push(await startServer({ port: p, dataDir, env }));
     }, 180_000);

@@ -5,7 +5,6 @@ import * as loginTwoFactor from "~/routes/login.two-factor";
 import * as profile from "~/routes/profile";
 import * as profileExport from "~/routes/profile.export";
 import { setPaymentProvider } from "~/server/billing/configured-provider.server";
-import type { PaymentProvider } from "~/server/billing/payment-provider.server";
 import { TWO_FACTOR_ENROL_PATH } from "~/server/auth/session.server";
 import { accounts, audit_log, licenses, payments, profiles, sessions, users } from "~/server/db/schema";
 import { flushMail } from "~/server/mail/outbox.server";
@@ -13,6 +12,7 @@ import { DEMO_ACCOUNTS, seedDemoData } from "~/server/seed.server";
 import { accountSteps, MEMBER_PASSWORD as PASSWORD, wrongCode } from "../support/account-steps";
 import { call, cookieFrom, formRequest, getRequest, routeArgs, signInCookie } from "../support/route-call";
 import { throughAdminGuard } from "../support/admin-route";
+import { stubPaymentProvider } from "../support/stub-provider";
 import { startTestApp, testEngines, type TestApp } from "../support/test-app";
 
 const [ADMIN, USER] = DEMO_ACCOUNTS;
@@ -295,14 +295,17 @@ describe.each(testEngines())("account security on %s", (engine) => {
       });
       const cancelled: string[] = [];
       let failing = true;
-      setPaymentProvider({
-        name: "demo",
-        webhookSecret: undefined,
-        cancelAtPeriodEnd: async (id: string) => {
-          if (failing) throw new Error("provider down");
-          cancelled.push(id);
-        },
-      } as unknown as PaymentProvider);
+      setPaymentProvider(
+        stubPaymentProvider(
+          {
+            cancelAtPeriodEnd: async (id: string) => {
+              if (failing) throw new Error("provider down");
+              cancelled.push(id);
+            },
+          },
+          { name: "demo" },
+        ),
+      );
       try {
         expect(
           (await post(user.cookie, { intent: "account-delete", password: PASSWORD, confirm: "delete" })).status,

@@ -6,12 +6,13 @@ import * as adminRoute from "~/routes/admin/index";
 import { getOverview } from "~/server/admin/overview.server";
 import { recordAudit } from "~/server/audit/audit.server";
 import { audit_log, licenses, payments, users } from "~/server/db/schema";
-import { DEMO_ACCOUNTS, seedDemoData } from "~/server/seed.server";
+import { DEMO_ACCOUNTS } from "~/server/seed.server";
+import { startAdminTestApp } from "../support/admin-app";
 import { adminFile, throughAdminGuard } from "../support/admin-route";
-import { call, getRequest, signInCookie } from "../support/route-call";
-import { createUser, startTestApp, testEngines, type TestApp } from "../support/test-app";
+import { call, getRequest } from "../support/route-call";
+import { createUser, testEngines, type TestApp } from "../support/test-app";
 
-const [ADMIN, USER] = DEMO_ACCOUNTS;
+const [ADMIN] = DEMO_ACCOUNTS;
 const DAY = 86_400_000;
 const MIN = 60_000;
 
@@ -20,10 +21,7 @@ describe.each(testEngines())("admin overview and audit log on %s", (engine) => {
   let adminCookie: string;
   let userCookie: string;
   beforeAll(async () => {
-    app = await startTestApp(engine, { AUTH_RATE_LIMIT: "1000" });
-    await seedDemoData(app.database.db);
-    adminCookie = await signInCookie(ADMIN.email, ADMIN.password);
-    userCookie = await signInCookie(USER.email, USER.password);
+    ({ app, adminCookie, userCookie } = await startAdminTestApp(engine));
   });
   afterAll(async () => app?.close());
 

@@ -4,7 +4,6 @@ import path from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { hashPassword } from "better-auth/crypto";
 import { eq } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "~/routes";
 import { middleware } from "~/routes/admin/layout";
@@ -13,8 +12,8 @@ import { TWO_FACTOR_ENROL_PATH } from "~/server/auth/session.server";
 import { openDatabase } from "~/server/db/client.server";
 import { accounts, profiles, user_roles, users } from "~/server/db/schema";
 import { DEMO_ACCOUNTS } from "~/server/seed.server";
-import { freePort } from "../support/live-server";
 import { formPost, rawRequest, signIn } from "../support/raw-http";
+import { freePort, scratchDatabaseFor } from "../support/scratch";
 import { REPO_ROOT, startServer, tempDir, type ServerProcess } from "../support/server-process";
 import { testEngines } from "../support/test-app";
 
@@ -71,16 +70,10 @@ describe.each(testEngines())("every admin route on a live server on %s", (engine
 
   beforeAll(async () => {
     dataDir = tempDir("fk-guard-");
-    if (engine === "postgres") {
-      const base = process.env.TEST_DATABASE_URL!;
-      const name = `guard_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-      await sql(base, `create database ${name}`);
-      const url = new URL(base);
-      url.pathname = `/${name}`;
-      databaseUrl = url.toString();
-      dropDatabase = () => sql(base, `drop database if exists ${name} with (force)`);
-    }
-    const env = { AUTH_RATE_LIMIT: "1000", ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
+    const scratch = await scratchDatabaseFor(engine, "guard");
+    databaseUrl = scratch.url;
+    dropDatabase = scratch.drop;
+    const env = { AUTH_RATE_LIMIT: "1000", ...scratch.env };
     const port = await freePort();
     // The first start migrates and seeds; then, with the server stopped (the embedded database is
     // one process's), an admin who has not turned on two-factor is added.
@@ -162,16 +155,6 @@ describe.each(testEngines())("every admin route on a live server on %s", (engine
     });
   }
 });
-
-async function sql(connectionString: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
 
 /** Adds the admin without two-factor to the stopped server's database; returns the demo user's id. */
 async function addAdminWithoutTwoFactor(where: { url: string } | { dataDir: string }): Promise<string> {

@@ -3,8 +3,8 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSIONS_CHANNEL } from "~/server/cache/names.server";
 import { DEMO_ACCOUNTS } from "~/server/seed.server";
-import { freePort } from "../support/live-server";
 import { formPost, rawRequest, signIn } from "../support/raw-http";
+import { createScratchDatabase, freePort } from "../support/scratch";
 import { startServer, tempDir, type ServerProcess } from "../support/server-process";
 import { testEngines } from "../support/test-app";
 
@@ -27,23 +27,10 @@ for (const engine of testEngines().filter((name) => name === "postgres")) {
     let cookie = "";
     let dropDatabase = async () => {};
 
-    const base = process.env.TEST_DATABASE_URL!;
-    const run = async (connectionString: string, text: string) => {
-      const c = new pg.Client({ connectionString });
-      await c.connect();
-      try {
-        await c.query(text);
-      } finally {
-        await c.end();
-      }
-    };
-
     beforeAll(async () => {
-      const name = `writes_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-      await run(base, `create database ${name}`);
-      dropDatabase = () => run(base, `drop database if exists ${name} with (force)`);
-      const url = new URL(base);
-      url.pathname = `/${name}`;
+      const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, "writes");
+      dropDatabase = scratch.drop;
+      const url = new URL(scratch.url);
       // One data directory: both read the secrets the first one generated (one cookie signature).
       dataDir = tempDir("fk-writes-");
       const env = { DATABASE_URL: url.toString(), AUTH_RATE_LIMIT: "1000000" };

@@ -6,10 +6,11 @@ import * as csvRoute from "~/routes/admin/audit-csv";
 import { audit_log, demo_billing, job_keys, licenses, payments, releases, users } from "~/server/db/schema";
 import { drainJobs } from "~/server/jobs/jobs.server";
 import { licenseKeys } from "~/server/license-keys/keys.server";
-import { DEMO_ACCOUNTS, seedDemoData } from "~/server/seed.server";
+import { DEMO_ACCOUNTS } from "~/server/seed.server";
+import { startAdminTestApp } from "../support/admin-app";
 import { adminFile, throughAdminGuard } from "../support/admin-route";
-import { call, formRequest, getRequest, signInCookie } from "../support/route-call";
-import { createUser, startTestApp, testEngines, type TestApp } from "../support/test-app";
+import { call, formRequest, getRequest } from "../support/route-call";
+import { createUser, testEngines, type TestApp } from "../support/test-app";
 
 const [ADMIN, USER] = DEMO_ACCOUNTS;
 const DAY = 86_400_000;
@@ -19,10 +20,7 @@ describe.each(testEngines())("administration on %s", (engine) => {
   let adminCookie: string;
   let userCookie: string;
   beforeAll(async () => {
-    app = await startTestApp(engine, { AUTH_RATE_LIMIT: "1000" });
-    await seedDemoData(app.database.db);
-    adminCookie = await signInCookie(ADMIN.email, ADMIN.password);
-    userCookie = await signInCookie(USER.email, USER.password);
+    ({ app, adminCookie, userCookie } = await startAdminTestApp(engine));
   });
   afterAll(async () => app?.close());
 

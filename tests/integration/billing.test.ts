@@ -7,12 +7,13 @@ import type { DemoProvider } from "~/server/billing/demo/demo-provider.server";
 import { connectDemoProvider, setPaymentProvider } from "~/server/billing/configured-provider.server";
 import { createPaddleProvider } from "~/server/billing/paddle-provider.server";
 import { licenses, payments, profiles, users } from "~/server/db/schema";
-import { DEMO_ACCOUNTS, seedDemoData } from "~/server/seed.server";
+import { DEMO_ACCOUNTS } from "~/server/seed.server";
+import { startAdminTestApp } from "../support/admin-app";
 import { demoExtensionCharge, demoPurchase } from "../support/checkout";
 import { pdfText } from "../support/pdf-text";
-import { call, getRequest, routeArgs, signInCookie } from "../support/route-call";
+import { call, getRequest, routeArgs } from "../support/route-call";
 import { adminFile } from "../support/admin-route";
-import { startTestApp, testEngines, type TestApp } from "../support/test-app";
+import { testEngines, type TestApp } from "../support/test-app";
 
 const [ADMIN, USER] = DEMO_ACCOUNTS;
 
@@ -23,12 +24,11 @@ describe.each(testEngines())("billing history and invoices on %s", (engine) => {
   let adminCookie: string;
   let user: { id: string; email: string };
   beforeAll(async () => {
-    app = await startTestApp(engine, { AUTH_RATE_LIMIT: "1000", SELLER_ADDRESS: "1 Forge Lane, Leeds LS1 1AA, UK" });
-    await seedDemoData(app.database.db);
+    ({ app, adminCookie, userCookie } = await startAdminTestApp(engine, {
+      SELLER_ADDRESS: "1 Forge Lane, Leeds LS1 1AA, UK",
+    }));
     demo = connectDemoProvider({ webhookSecret: app.env.DEMO_WEBHOOK_SECRET, refundApprovalMs: null });
     setPaymentProvider(demo);
-    userCookie = await signInCookie(USER!.email, USER!.password);
-    adminCookie = await signInCookie(ADMIN!.email, ADMIN!.password);
     const [row] = await app.database.db.select().from(users).where(eq(users.email, USER!.email));
     user = { id: row!.id, email: row!.email };
     await app.database.db

@@ -6,9 +6,10 @@ import { CHECKOUT_ERRORS } from "~/lib/checkout";
 import { createPlanCheckout } from "~/server/billing/create-checkout.server";
 import type { DemoProvider } from "~/server/billing/demo/demo-provider.server";
 import { connectDemoProvider, setPaymentProvider } from "~/server/billing/configured-provider.server";
-import type { PaymentProvider, PlanCheckoutInput } from "~/server/billing/payment-provider.server";
+import type { PlanCheckoutInput } from "~/server/billing/payment-provider.server";
 import { accounts, checkouts, licenses } from "~/server/db/schema";
 import { call, formRequest, routeArgs, signInCookie } from "../support/route-call";
+import { stubPaymentProvider } from "../support/stub-provider";
 import { createUser, startTestApp, testEngines, type TestApp } from "../support/test-app";
 
 const PASSWORD = "correct horse battery";
@@ -149,24 +150,14 @@ describe.each(testEngines())("checkouts created by the server on %s", (engine) =
 
   it("with Paddle, the server asks for the price it chose and the browser only gets the transaction id", async () => {
     const asked: PlanCheckoutInput[] = [];
-    const fail = async () => {
-      throw new Error("not expected");
-    };
-    const paddle: PaymentProvider = {
-      name: "paddle",
-      webhookSecret: "x",
-      cancelAtPeriodEnd: fail,
-      removeScheduledCancel: fail,
-      refund: fail,
-      createExtensionCharge: fail,
-      paymentMethodUpdate: fail,
-      invoiceUrl: fail,
-      createPlanCheckout: async (input) => {
-        asked.push(input);
-        return { transactionId: `txn_01paddle${asked.length}` };
-      },
-    };
-    setPaymentProvider(paddle);
+    setPaymentProvider(
+      stubPaymentProvider({
+        createPlanCheckout: async (input) => {
+          asked.push(input);
+          return { transactionId: `txn_01paddle${asked.length}` };
+        },
+      }),
+    );
     const buyer = await customer();
     const created = await post({ intent: "checkout", plan: "6_months", priceId: "pri_attacker_free" }, buyer.cookie);
     expect(created.data.checkout).toMatchObject({ transactionId: "txn_01paddle1", trial: true });

@@ -1,50 +1,16 @@
-import net from "node:net";
 import fs from "node:fs";
-import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/server/db/client.server";
 import { DEMO_ACCOUNTS } from "~/server/seed.server";
 import { rowsOf } from "../support/db-snapshot";
 import { formPost, rawRequest, signIn } from "../support/raw-http";
+import { freePort, scratchDatabaseFor } from "../support/scratch";
 import { startServer, tempDir, type ServerProcess } from "../support/server-process";
 import { testEngines } from "../support/test-app";
 
 const USER = DEMO_ACCOUNTS[1]!;
 /** The demo provider approves a pending refund this long after the request (demo-provider.server.ts). */
 const APPROVAL_MS = 10_000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** A scratch database for the engine: PGlite in the data directory, or a fresh PostgreSQL database. */
-async function scratchDatabase(engine: string): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
-  if (engine !== "postgres") return { env: {}, drop: async () => {} };
-  const base = process.env.TEST_DATABASE_URL!;
-  const name = `refund_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    env: { DATABASE_URL: url.toString() },
-    drop: async () => {
-      const client = new pg.Client({ connectionString: base });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
 
 /**
  * Issue 22: the demo provider's delayed refund approval is a durable job (pg-boss, in the site's
@@ -59,7 +25,7 @@ describe.each(testEngines())("demo refund approval across a restart (%s, the bui
 
   it("a refund requested just before a restart is approved by the next server", { timeout: 240_000 }, async () => {
     const dataDir = tempDir("fk-refund-");
-    const database = await scratchDatabase(engine);
+    const database = await scratchDatabaseFor(engine, "refund");
     cleanups.push(database.drop, async () => fs.rmSync(dataDir, { recursive: true, force: true }));
     const port = await freePort();
     const env = { AUTH_RATE_LIMIT: "100000", ...database.env };

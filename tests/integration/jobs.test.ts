@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as adminRoute from "~/routes/admin/index";
 import { setPaymentProvider } from "~/server/billing/configured-provider.server";
-import { ProviderError, type PaymentProvider } from "~/server/billing/payment-provider.server";
+import { ProviderError } from "~/server/billing/payment-provider.server";
 import { job_keys, licenses } from "~/server/db/schema";
 import {
   createJobQueue,
@@ -21,6 +21,7 @@ import { revokeLicense } from "~/server/admin/manage-licenses.server";
 import { DEMO_ACCOUNTS, seedDemoData } from "~/server/seed.server";
 import { call, getRequest, signInCookie } from "../support/route-call";
 import { throughAdminGuard } from "../support/admin-route";
+import { stubPaymentProvider } from "../support/stub-provider";
 import { createUser, startTestApp, testEngines, type TestApp } from "../support/test-app";
 
 const [ADMIN, USER] = DEMO_ACCOUNTS;
@@ -260,24 +261,14 @@ describe.each(testEngines())("durable jobs on %s", (engine) => {
       .returning();
     let down = 2;
     const stopped: string[] = [];
-    const fail = async () => {
-      throw new Error("not expected");
-    };
-    const provider: PaymentProvider = {
-      name: "paddle",
-      webhookSecret: "x",
-      cancelAtPeriodEnd: async (id) => {
-        if (down-- > 0) throw new ProviderError("503 from the provider");
-        stopped.push(id);
-      },
-      removeScheduledCancel: fail,
-      refund: fail,
-      createExtensionCharge: fail,
-      paymentMethodUpdate: fail,
-      invoiceUrl: fail,
-      createPlanCheckout: fail,
-    };
-    setPaymentProvider(provider);
+    setPaymentProvider(
+      stubPaymentProvider({
+        cancelAtPeriodEnd: async (id) => {
+          if (down-- > 0) throw new ProviderError("503 from the provider");
+          stopped.push(id);
+        },
+      }),
+    );
     try {
       await revokeLicense({ admin: { id: user.id, email: user.email }, licenseId: license!.id });
       await drainJobs();

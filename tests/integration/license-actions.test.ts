@@ -4,7 +4,7 @@ import * as extendRoute from "~/routes/extend-license";
 import * as licensesRoute from "~/routes/licenses";
 import type { DemoProvider } from "~/server/billing/demo/demo-provider.server";
 import { connectDemoProvider, setPaymentProvider } from "~/server/billing/configured-provider.server";
-import { ProviderError, type PaymentProvider } from "~/server/billing/payment-provider.server";
+import { ProviderError } from "~/server/billing/payment-provider.server";
 import { audit_log, demo_billing, licenses, users, type License } from "~/server/db/schema";
 import { setEnv } from "~/server/env.server";
 import { drainJobs } from "~/server/jobs/jobs.server";
@@ -12,6 +12,7 @@ import { licenseKeys } from "~/server/license-keys/keys.server";
 import { DEMO_ACCOUNTS, seedDemoData } from "~/server/seed.server";
 import { OFFLINE_DATA_MESSAGES } from "~/domain/offline-data";
 import { call, formRequest, getRequest, routeArgs, signInCookie } from "../support/route-call";
+import { stubPaymentProvider } from "../support/stub-provider";
 import { startTestApp, testEngines, type TestApp } from "../support/test-app";
 
 const [ADMIN, USER] = DEMO_ACCOUNTS;
@@ -52,12 +53,8 @@ describe.each(testEngines())("license self-service actions on %s", (engine) => {
   const renewing = () => seeded((l) => l.paddle_subscription_id === "sub_demo_seed_renewing");
   const tester = () => seeded((l) => l.license_type === "tester");
   /** A provider whose every call fails, as Paddle's API would when down. */
-  const failingProvider = (): PaymentProvider => {
-    const fail = async () => {
-      throw new ProviderError("Paddle is down");
-    };
-    return { ...demo, cancelAtPeriodEnd: fail, removeScheduledCancel: fail, refund: fail, createExtensionCharge: fail };
-  };
+  const failingProvider = () =>
+    stubPaymentProvider({}, { name: "demo", fail: () => new ProviderError("Paddle is down") });
 
   it("a signed-out visitor is sent to /login and an unknown intent is refused", async () => {
     const signedOut = await post({ intent: "cancel-renewal", licenseId: (await renewing()).id }, "");

@@ -3,12 +3,13 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as fileRoute from "~/routes/licenses.file";
 import { licenses, users, type License } from "~/server/db/schema";
-import { DEMO_ACCOUNTS, seedDemoData } from "~/server/seed.server";
+import { DEMO_ACCOUNTS } from "~/server/seed.server";
 import { signingKeys } from "~/server/license-api/signing.server";
-import { call, getRequest, routeArgs, signInCookie } from "../support/route-call";
-import { startTestApp, testEngines, type TestApp } from "../support/test-app";
+import { startAdminTestApp } from "../support/admin-app";
+import { call, getRequest, routeArgs } from "../support/route-call";
+import { testEngines, type TestApp } from "../support/test-app";
 
-const [ADMIN, USER] = DEMO_ACCOUNTS;
+const [, USER] = DEMO_ACCOUNTS;
 
 describe.each(testEngines())("Download license file on the licenses page on %s", (engine) => {
   let app: TestApp;
@@ -16,10 +17,7 @@ describe.each(testEngines())("Download license file on the licenses page on %s",
   let adminCookie: string;
   let own: License[];
   beforeAll(async () => {
-    app = await startTestApp(engine, { AUTH_RATE_LIMIT: "1000" });
-    await seedDemoData(app.database.db);
-    userCookie = await signInCookie(USER!.email, USER!.password);
-    adminCookie = await signInCookie(ADMIN!.email, ADMIN!.password);
+    ({ app, adminCookie, userCookie } = await startAdminTestApp(engine));
     const [user] = await app.database.db.select().from(users).where(eq(users.email, USER!.email));
     own = await app.database.db.select().from(licenses).where(eq(licenses.user_id, user!.id));
   });

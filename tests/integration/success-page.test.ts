@@ -2,21 +2,19 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as successRoute from "~/routes/success";
 import { licenses, payments, users } from "~/server/db/schema";
-import { DEMO_ACCOUNTS, seedDemoData } from "~/server/seed.server";
-import { call, getRequest, routeArgs, signInCookie } from "../support/route-call";
-import { startTestApp, testEngines, type TestApp } from "../support/test-app";
+import { DEMO_ACCOUNTS } from "~/server/seed.server";
+import { startAdminTestApp } from "../support/admin-app";
+import { call, getRequest, routeArgs } from "../support/route-call";
+import { testEngines, type TestApp } from "../support/test-app";
 
-const [ADMIN, USER] = DEMO_ACCOUNTS;
+const [, USER] = DEMO_ACCOUNTS;
 
 describe.each(testEngines())("the success page on %s", (engine) => {
   let app: TestApp;
   let userCookie: string;
   let adminCookie: string;
   beforeAll(async () => {
-    app = await startTestApp(engine, { AUTH_RATE_LIMIT: "1000" });
-    await seedDemoData(app.database.db);
-    userCookie = await signInCookie(USER.email, USER.password);
-    adminCookie = await signInCookie(ADMIN.email, ADMIN.password);
+    ({ app, adminCookie, userCookie } = await startAdminTestApp(engine));
   });
   afterAll(async () => app?.close());
 

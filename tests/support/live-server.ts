@@ -1,12 +1,11 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import pg from "pg";
 import { demoTwoFactorSecret } from "./demo-two-factor";
+import { freePort, scratchDatabaseFor } from "./scratch";
 import { withUnusedCode } from "./totp";
 import type { EngineName } from "./test-app";
 
@@ -29,17 +28,6 @@ export interface LiveServer {
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 export async function startLiveServer(engine: EngineName, env: Record<string, string> = {}): Promise<LiveServer> {
   const buildDir = process.env.BUILD_DIR ?? "build-test";
   if (!fs.existsSync(path.join(root, buildDir, "server", "index.js"))) {
@@ -48,25 +36,7 @@ export async function startLiveServer(engine: EngineName, env: Record<string, st
     );
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "fk-live-"));
-  let dropDatabase = async () => {};
-  const extra: Record<string, string> = {};
-  if (engine === "postgres") {
-    const base = process.env.TEST_DATABASE_URL!;
-    const name = `live_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    extra.DATABASE_URL = url.toString();
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: base });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    };
-  }
+  const scratch = await scratchDatabaseFor(engine, "live");
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, ["server.js"], {
@@ -79,7 +49,7 @@ export async function startLiveServer(engine: EngineName, env: Record<string, st
       PUBLIC_URL: url,
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
-      ...extra,
+      ...scratch.env,
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -113,7 +83,7 @@ export async function startLiveServer(engine: EngineName, env: Record<string, st
         child.kill("SIGTERM");
         await exited;
       }
-      await dropDatabase();
+      await scratch.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

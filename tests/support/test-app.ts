@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { resetAuth } from "~/server/auth/auth.server";
 import { setPaymentProvider } from "~/server/billing/configured-provider.server";
 import { openDatabase, type DatabaseHandle } from "~/server/db/client.server";
@@ -13,6 +12,7 @@ import { setMailer, type MailMessage } from "~/server/mail/mailer.server";
 import { flushMail } from "~/server/mail/outbox.server";
 import { profiles, user_roles, users } from "~/server/db/schema";
 import { enrolWithSecret } from "~/server/auth/two-factor.server";
+import { createScratchDatabase } from "./scratch";
 
 /** The two-factor secret (base32) of admins made by createUser. */
 export const TEST_ADMIN_TOTP_SECRET = "TESTADMINTOTPSECRET2345672345672";
@@ -52,21 +52,9 @@ export async function startTestApp(
   let dropDatabase = async () => {};
   let database: DatabaseHandle;
   if (engine === "postgres") {
-    const base = process.env.TEST_DATABASE_URL!;
-    const name = `test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    database = await openDatabase({ url: url.toString(), maxConnections: 5 });
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: base });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    };
+    const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, "test");
+    database = await openDatabase({ url: scratch.url, maxConnections: 5 });
+    dropDatabase = scratch.drop;
   } else {
     database = await openDatabase({ memory: true });
   }

@@ -4,7 +4,7 @@ import type { DemoParts } from "./demo-events.server";
 import type { DemoProvider } from "./demo-provider-type.server";
 import { demoShapes } from "./demo-shapes.server";
 
-/** The demo's license extensions: a one-off charge, paid at once (the spec's simulated payment). */
+/** The demo's license extensions: a one-off charge, paid at once (a simulated payment). */
 export function demoExtensions({
   load,
   save,

@@ -1,0 +1,83 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, expect } from "vitest";
+import { setPaymentProvider } from "~/server/billing/configured-provider.server";
+import { receiveWebhook } from "~/server/billing/receive-webhook.server";
+import { audit_log, checkouts, licenses, type payments, type webhook_events } from "~/server/db/schema";
+import { drainJobs } from "~/server/jobs/jobs.server";
+import { days, envelope, signed, transaction } from "./paddle-fixtures";
+import { createUser, startTestApp, type EngineName, type TestApp } from "./test-app";
+
+/** The secret the payment webhook suites' events are signed with (the site's DEMO_WEBHOOK_SECRET). */
+export const SECRET = "whsec_test_secret_0123456789";
+
+/**
+ * The set-up the payment webhook suites (tests/integration/webhook*.test.ts) share, registered in
+ * the calling describe: a test app whose webhooks are checked against SECRET, no payment provider,
+ * and before each test the follow-ups of the earlier ones run and a new buyer is made. `user` is
+ * that buyer (the same object, refilled before each test); the helpers deliver events and read
+ * what they did.
+ */
+export function webhookSuite(engine: EngineName) {
+  let app: TestApp;
+  const user = { id: "", email: "" };
+  let n = 0;
+  const nextNumber = () => ++n;
+  beforeAll(async () => {
+    app = await startTestApp(engine, { DEMO_WEBHOOK_SECRET: SECRET });
+    setPaymentProvider(undefined);
+  });
+  afterAll(async () => app?.close());
+  beforeEach(async () => {
+    // Follow-ups queued by earlier tests run now (against the demo provider): each test sees its own.
+    await drainJobs();
+    Object.assign(user, await createUser(app.database.db, `buyer-${engine}-${nextNumber()}@example.com`));
+  });
+
+  const db = () => app.database.db;
+  /** Delivers an event signed with `signWith` at `signedAt`; the handler checks it against SECRET. */
+  const deliver = (event: unknown, signWith = SECRET, signedAt = new Date()) =>
+    receiveWebhook({ ...signed(signWith, event, signedAt), secret: SECRET });
+  const licenseOf = async (subscriptionId: string) =>
+    (await db().select().from(licenses).where(eq(licenses.paddle_subscription_id, subscriptionId)))[0];
+  const count = async (table: typeof licenses | typeof webhook_events | typeof payments) =>
+    (
+      (await db()
+        .select({ n: sql<number>`count(*)::int` })
+        .from(table)) as { n: number }[]
+    )[0]!.n;
+
+  /** The checkout row the server records when it creates a checkout with the provider. */
+  const recordCheckout = (values: Partial<typeof checkouts.$inferInsert> & { transaction_id: string }) =>
+    db()
+      .insert(checkouts)
+      .values({ user_id: user.id, kind: "plan", plan_type: "monthly", amount_cents: 0, status: "open", ...values })
+      .returning()
+      .then((rows) => rows[0]!);
+  const auditActions = async () =>
+    (await db().select({ action: audit_log.action, target: audit_log.target_id }).from(audit_log)).map((r) => r.action);
+
+  /**
+   * A purchase: the checkout's transaction.completed for a new subscription. A trial goes through
+   * the trial checkout the server created for this first-time buyer (unless `checkout: false`).
+   */
+  async function purchase(options: { trial?: boolean; planType?: string; start?: Date; checkout?: boolean } = {}) {
+    const start = options.start ?? new Date();
+    const trial = options.trial ?? false;
+    const txn = transaction({
+      userId: user.id,
+      planType: options.planType ?? "monthly",
+      priceId: trial ? "pri_demo_monthly_trial" : undefined,
+      amountCents: trial ? 0 : 900,
+      start,
+      end: trial ? days(7, start) : days(30, start),
+      trial,
+    });
+    if (trial && options.checkout !== false)
+      await recordCheckout({ transaction_id: txn.id, trial: true, price_id: "pri_demo_monthly_trial" });
+    const result = await deliver(envelope("transaction.completed", txn));
+    expect(result.status).toBe(200);
+    return { txn, license: (await licenseOf(txn.subscription_id!))! };
+  }
+
+  return { db, user, nextNumber, deliver, licenseOf, count, recordCheckout, auditActions, purchase };
+}
