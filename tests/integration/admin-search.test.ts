@@ -1,13 +1,14 @@
 import { eq, sql, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SEARCH_TOO_SHORT, type SearchMatch } from "~/domain/admin-search";
-import * as adminRoute from "~/routes/admin";
+import * as adminRoute from "~/routes/admin/index";
 import * as profileRoute from "~/routes/profile";
 import { getAuth } from "~/server/auth/auth.server";
 import { receiveWebhook } from "~/server/billing/receive-webhook.server";
 import { checkouts, licenses, payments, user_email_history, users } from "~/server/db/schema";
 import { flushMail } from "~/server/mail/outbox.server";
 import { DEMO_ACCOUNTS, seedDemoData } from "~/server/seed.server";
+import { throughAdminGuard } from "../support/admin-route";
 import { days, envelope, signed, transaction } from "../support/paddle-fixtures";
 import { migrationsBefore } from "../support/migrations";
 import { call, formRequest, getRequest, routeArgs, signInCookie } from "../support/route-call";
@@ -35,7 +36,7 @@ describe.each(testEngines())("finding a customer on %s (issue 25)", (engine) => 
   const db = () => app.database.db;
   const search = async (q: string) => {
     const answer = await call(() =>
-      adminRoute.loader(routeArgs(getRequest(`/admin?tab=users&q=${encodeURIComponent(q)}`, adminCookie))),
+      throughAdminGuard(adminRoute.loader, getRequest(`/admin?tab=users&q=${encodeURIComponent(q)}`, adminCookie)),
     );
     expect(answer.status).toBe(200);
     return answer.data.users.value.users as Found[];
@@ -166,7 +167,9 @@ describe.each(testEngines())("finding a customer on %s (issue 25)", (engine) => 
   });
 
   it("a term under three characters is refused with a message and a 400", async () => {
-    const answer = await call(() => adminRoute.loader(routeArgs(getRequest("/admin?tab=users&q=ab", adminCookie))));
+    const answer = await call(() =>
+      throughAdminGuard(adminRoute.loader, getRequest("/admin?tab=users&q=ab", adminCookie)),
+    );
     expect(answer.status).toBe(400);
     expect(answer.data.users).toMatchObject({ term: "ab", value: null, error: SEARCH_TOO_SHORT });
   });
