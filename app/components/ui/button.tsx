@@ -8,9 +8,9 @@ export const buttonVariants = variants(
   {
     variant: {
       default: "bg-primary text-primary-foreground shadow-xs hover:bg-primary/90",
-      // A darker red than text-destructive, so its white label keeps 4.5:1 (axe color-contrast).
+      // A darker red than text-destructive (app.css), so its white label keeps 4.5:1 (axe color-contrast).
       destructive:
-        "bg-[oklch(0.5_0.19_25)] text-destructive-foreground shadow-xs hover:bg-[oklch(0.45_0.19_25)] focus-visible:ring-destructive/40",
+        "bg-destructive-strong text-destructive-foreground shadow-xs hover:bg-destructive-stronger focus-visible:ring-destructive/40",
       outline: "border border-input bg-transparent shadow-xs hover:bg-accent hover:text-accent-foreground",
       secondary: "bg-secondary text-secondary-foreground shadow-xs hover:bg-secondary/80",
       ghost: "hover:bg-accent hover:text-accent-foreground",
