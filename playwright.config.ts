@@ -55,6 +55,10 @@ export default defineConfig({
       AUTH_RATE_LIMIT: "1000",
       // The download page shows the winget command only with a package id.
       WINGET_PACKAGE_ID: "ForgeKit.ForgeKit",
+      // The seller the demo invoices name (issue 28): legal name, address lines and tax id.
+      SELLER_NAME: "ForgeKit Software Ltd",
+      SELLER_ADDRESS: "1 Forge Lane | Leeds LS1 1AA | United Kingdom",
+      SELLER_TAX_ID: "GB123456789",
     },
   },
 });

@@ -51,7 +51,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <main id="main" className="flex-1">
           {children}
         </main>
-        <SiteFooter productName={data?.publicConfig.productName} />
+        <SiteFooter productName={data?.publicConfig.productName} signedIn={Boolean(data?.user)} />
         <LazyToaster />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -2,9 +2,11 @@
 // users and 3,000,000 licenses). Every user has 3 licenses with their short ids; two licenses in three
 // are Paddle subscriptions with their purchase payments (customer, subscription and transaction ids);
 // one user in ten changed e-mail address once. Seeded set-based (generate_series), indexes built after.
-// PostgreSQL: BENCH_DATABASE_URL, else postgres://root@127.0.0.1:5432/test when it answers; BENCH_USERS
-// (default 1,000,000). The embedded PGlite (in memory) is measured at BENCH_PGLITE_USERS (default
-// 100,000; 0 skips it).
+// PostgreSQL: a scratch database (tests/support/scratch.ts) on BENCH_DATABASE_URL's server, default
+// postgres://root@127.0.0.1:5432/test, dropped after the run. Size: BENCH_USERS or `--users=N`
+// (default 1,000,000; e.g. `--users=20000` for a quick run). BENCH_KEEP_DATABASE=<name> keeps the
+// seeded database under that name and measures it again next time without seeding. The embedded
+// PGlite (in memory) is measured at BENCH_PGLITE_USERS (default 100,000; 0 skips it).
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -16,8 +18,10 @@ import { searchUsers } from "../app/server/admin/search-users.server";
 import { openDatabase, type DatabaseHandle } from "../app/server/db/client.server";
 import { setDatabase } from "../app/server/db/db.server";
 import { parseEnv, setEnv } from "../app/server/env.server";
+import { withScratchDatabase } from "./support";
 
-const PG_USERS = Number(process.env.BENCH_USERS ?? 1_000_000);
+const usersArgument = process.argv.find((arg) => arg.startsWith("--users="))?.slice("--users=".length);
+const PG_USERS = Number(usersArgument ?? process.env.BENCH_USERS ?? 1_000_000);
 const PGLITE_USERS = Number(process.env.BENCH_PGLITE_USERS ?? 100_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 30);
 setEnv(
@@ -175,33 +179,42 @@ async function measure(label: string, database: DatabaseHandle, users: number, s
   return worst;
 }
 
-console.log("admin user search, per kind of query");
-const base = process.env.BENCH_DATABASE_URL ?? "postgres://root@127.0.0.1:5432/test";
-const admin = new pg.Client({ connectionString: base });
-let reachable = true;
-try {
-  await admin.connect();
-} catch {
-  reachable = false;
-  console.log(`  PostgreSQL: not reachable at ${base}; set BENCH_DATABASE_URL`);
-}
-if (reachable) {
-  // BENCH_KEEP_DATABASE=name keeps the seeded database under that name and measures it again next time.
-  const kept = process.env.BENCH_KEEP_DATABASE;
-  const name = kept ?? `bench_search_${Date.now().toString(36)}`;
-  const exists = (await admin.query("select 1 from pg_database where datname = $1", [name])).rowCount === 1;
-  if (!exists) await admin.query(`create database ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const postgres = await openDatabase({ url: url.toString(), maxConnections: 4 });
+/** Seeds (unless kept from an earlier run) and measures the PostgreSQL database at `url`. */
+async function measurePostgres(url: string, seeded: boolean) {
+  const postgres = await openDatabase({ url, maxConnections: 4 });
   try {
-    const p95 = await measure("PostgreSQL", postgres, PG_USERS, exists);
+    const p95 = await measure("PostgreSQL", postgres, PG_USERS, seeded);
     console.log(`  target p95 < 50 ms on PostgreSQL for every kind: ${p95 < 50 ? "met" : "NOT met"}`);
   } finally {
     await postgres.close();
-    if (!kept) await admin.query(`drop database if exists ${name} with (force)`);
+  }
+}
+
+/** The kept database named `name` on the server at `base`, created when missing. */
+async function keptDatabase(base: string, name: string): Promise<{ url: string; exists: boolean }> {
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  try {
+    const exists = (await admin.query("select 1 from pg_database where datname = $1", [name])).rowCount === 1;
+    if (!exists) await admin.query(`create database ${name}`);
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    return { url: url.toString(), exists };
+  } finally {
     await admin.end();
   }
+}
+
+console.log("admin user search, per kind of query");
+const kept = process.env.BENCH_KEEP_DATABASE;
+if (kept) {
+  const { url, exists } = await keptDatabase(
+    process.env.BENCH_DATABASE_URL ?? "postgres://root@127.0.0.1:5432/test",
+    kept,
+  );
+  await measurePostgres(url, exists);
+} else {
+  await withScratchDatabase("bench_search", (url) => measurePostgres(url, false));
 }
 if (PGLITE_USERS > 0) {
   const pglite = await openDatabase({ memory: true });

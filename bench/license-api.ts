@@ -1,4 +1,5 @@
-// The desktop API's validation throughput (issue 12): POST /api/v1/licenses/validate against the
+// The desktop API's validation throughput (issues 12 and 26): POST /api/v1/licenses/validate with a
+// machine fingerprint (each license has its machine activated, as a newer tool validates) against the
 // built site (`node server.js` on BUILD_DIR, default build-test/), once on embedded PGlite and once on
 // PostgreSQL, measured with wrk (Debian's package; installed through apt-get when missing and run as
 // root) and a Lua script that rotates over many keys, some of them superseded by a newer key.
@@ -11,7 +12,8 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { openDatabase, type DatabaseHandle } from "../app/server/db/client.server";
-import { licenses, profiles, users } from "../app/server/db/schema";
+import { licenses, machines, profiles, users } from "../app/server/db/schema";
+import { fingerprintHash } from "../app/server/machines/machine-records.server";
 import { parseEnv } from "../app/server/env.server";
 import { createLicenseKeys } from "../app/server/license-keys/license-key.server";
 import { startServer } from "../tests/support/server-process";
@@ -49,16 +51,17 @@ function ensureWrk(): boolean {
 /**
  * LICENSES users with one active yearly license each, keys made with the data directory's secrets
  * (the ones the server reads); every fourth license then gets a new key, so its first key is a
- * superseded one the API must still resolve. Returns the keys to validate.
+ * superseded one the API must still resolve. Each license has one machine activated (a fingerprint
+ * seen just now, so validations record nothing within the hour). Returns the keys and fingerprints.
  */
-async function seed(database: DatabaseHandle, dataDir: string): Promise<string[]> {
+async function seed(database: DatabaseHandle, dataDir: string): Promise<Call[]> {
   await database.migrate();
   const env = parseEnv({ NODE_ENV: "development", DATA_DIR: dataDir, LOG_LEVEL: "silent" });
   const keys = createLicenseKeys(env.LICENSE_SECRET, env.LICENSE_SALT);
   const start = new Date(Date.now() - DAY);
   const end = new Date(Date.now() + 365 * DAY);
   const tag = Date.now().toString(36);
-  const issued: string[] = [];
+  const issued: Call[] = [];
   for (let from = 0; from < LICENSES; from += 500) {
     const count = Math.min(500, LICENSES - from);
     const emails = Array.from({ length: count }, (_, i) => `bench-api-${tag}-${from + i}@example.com`);
@@ -87,9 +90,20 @@ async function seed(database: DatabaseHandle, dataDir: string): Promise<string[]
     const inserted = await database.db
       .insert(licenses)
       .values(rows)
-      .returning({ id: licenses.id, key: licenses.license_key, email: licenses.email });
+      .returning({ id: licenses.id, key: licenses.license_key, email: licenses.email, user_id: licenses.user_id });
+    const fingerprints = inserted.map((_, i) => `bench-machine-${tag}-${String(from + i).padStart(6, "0")}`);
+    await database.db.insert(machines).values(
+      inserted.map((row, i) => ({
+        license_id: row.id,
+        user_id: row.user_id,
+        fingerprint_hash: fingerprintHash(fingerprints[i]!),
+        name: `BENCH-${from + i}`,
+        platform: "Windows 11 x64",
+        app_version: "2.4.0",
+      })),
+    );
     for (const [i, row] of inserted.entries()) {
-      issued.push(row.key);
+      issued.push({ key: row.key, fingerprint: fingerprints[i]! });
       if (i % 4 !== 0) continue;
       const next = keys.generate({
         email: row.email,
@@ -115,10 +129,18 @@ const DONE = `function done(summary, latency, requests)
 end
 `;
 
-function luaScript(keys: string[]): string {
-  return `-- POST /api/v1/licenses/validate, rotating over ${keys.length} keys, a fresh nonce each time
+interface Call {
+  key: string;
+  fingerprint: string;
+}
+
+function luaScript(calls: Call[]): string {
+  return `-- POST /api/v1/licenses/validate, rotating over ${calls.length} keys with their machines, a fresh nonce each time
 local keys = {
-${keys.map((key) => `  ${JSON.stringify(key)},`).join("\n")}
+${calls.map((call) => `  ${JSON.stringify(call.key)},`).join("\n")}
+}
+local fingerprints = {
+${calls.map((call) => `  ${JSON.stringify(call.fingerprint)},`).join("\n")}
 }
 local threads = {}
 local count = 0
@@ -133,8 +155,8 @@ function init(args)
 end
 function request()
   n = n + 1
-  local key = keys[(n % #keys) + 1]
-  local body = '{"key":"' .. key .. '","nonce":"' .. string.format("bench%04d%012d", id, n) .. '"}'
+  local at = (n % #keys) + 1
+  local body = '{"key":"' .. keys[at] .. '","fingerprint":"' .. fingerprints[at] .. '","nonce":"' .. string.format("bench%04d%012d", id, n) .. '"}'
   return wrk.format("POST", "/api/v1/licenses/validate", headers, body)
 end
 ${DONE}`;
@@ -169,21 +191,21 @@ function runWrk(url: string, script: string, seconds: number): Figures {
   };
 }
 
-/** One validation by hand: the answer is signed and says VALID for a current and a superseded key. */
-async function sanityCheck(url: string, keys: string[]): Promise<void> {
-  for (const key of [keys[0]!, keys[1]!]) {
+/** One validation by hand: signed, VALID with the machine for a current and a superseded key. */
+async function sanityCheck(url: string, calls: Call[]): Promise<void> {
+  for (const { key, fingerprint } of [calls[0]!, calls[1]!]) {
     const response = await fetch(`${url}/api/v1/licenses/validate`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ key, nonce: "bench-sanity-check-0001" }),
+      body: JSON.stringify({ key, fingerprint, nonce: "bench-sanity-check-0001" }),
     });
-    const body = (await response.json()) as { code?: string };
-    if (response.status !== 200 || body.code !== "VALID" || !response.headers.get("signature"))
+    const body = (await response.json()) as { code?: string; machine?: unknown };
+    if (response.status !== 200 || body.code !== "VALID" || !body.machine || !response.headers.get("signature"))
       throw new Error(`validate answered ${response.status} ${JSON.stringify(body)}`);
   }
 }
 
-async function measure(label: string, dataDir: string, env: Record<string, string>, keys: string[]) {
+async function measure(label: string, dataDir: string, env: Record<string, string>, keys: Call[]) {
   const script = path.join(dataDir, "validate.lua");
   fs.writeFileSync(script, luaScript(keys));
   const doneScript = path.join(dataDir, "done.lua");
@@ -191,7 +213,7 @@ async function measure(label: string, dataDir: string, env: Record<string, strin
   const server = await startServer({
     port: await freePort(),
     dataDir,
-    env: { API_RATE_LIMIT: "1000000000", LOG_LEVEL: "warn", ...env },
+    env: { API_RATE_LIMIT: "1000000000", API_KEY_RATE_LIMIT: "1000000000", LOG_LEVEL: "warn", ...env },
   });
   try {
     await sanityCheck(server.origin, keys);
@@ -217,15 +239,15 @@ async function measure(label: string, dataDir: string, env: Record<string, strin
 
 async function main() {
   console.log(
-    `license API: POST /api/v1/licenses/validate over ${LICENSES.toLocaleString("en")} licenses ` +
-      `(a quarter of the keys superseded), wrk ${THREADS} thread(s), ${CONNECTIONS} connections, ${SECONDS} s per engine`,
+    `license API: POST /api/v1/licenses/validate with a fingerprint over ${LICENSES.toLocaleString("en")} licenses ` +
+      `(a quarter of the keys superseded, one machine each), wrk ${THREADS} thread(s), ${CONNECTIONS} connections, ${SECONDS} s per engine`,
   );
   if (!ensureWrk()) return;
 
   const pgliteDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-api-pglite-"));
   try {
     const database = await openDatabase({ dataDir: pgliteDir });
-    let keys: string[];
+    let keys: Call[];
     try {
       keys = await seed(database, pgliteDir);
     } finally {
@@ -238,7 +260,7 @@ async function main() {
 
   await withScratchDatabase("bench_api", async (url, dataDir) => {
     const database = await openDatabase({ url });
-    let keys: string[];
+    let keys: Call[];
     try {
       keys = await seed(database, dataDir);
     } finally {

@@ -10,6 +10,7 @@ import { JOB_DEFINITIONS } from "../app/server/jobs/definitions.server";
 import { jobsStatus, startJobs, stopJobs } from "../app/server/jobs/jobs.server";
 import { scheduleReminderScans } from "../app/server/mail/reminders.server";
 import { scheduleHousekeeping } from "../app/server/housekeeping/housekeeping-job.server";
+import { scheduleMachineInactivity } from "../app/server/machines/machine-jobs.server";
 import { flushLogs, getLogger } from "../app/server/logger.server";
 
 async function main() {
@@ -27,6 +28,7 @@ async function main() {
   await startJobs(database, { definitions: JOB_DEFINITIONS, name: "worker" });
   await scheduleReminderScans();
   await scheduleHousekeeping();
+  await scheduleMachineInactivity();
   const log = getLogger();
   log.info({ jobs: await jobsStatus() }, "worker started");
   let stopping = false;

@@ -4,21 +4,29 @@ import {
   parseJsonBody,
   readKey,
   readMachineValue,
+  readFingerprint,
+  readMachineField,
   readNonce,
   readOfflineData,
+  readChannel,
   readQuery,
   readVersion,
 } from "../app/server/license-api/api-input.server";
 import { activateLicense } from "../app/server/license-api/activate-license.server";
-import { hitApiRateLimit } from "../app/server/license-api/api-rate-limit.server";
+import { hitApiRateLimit, hitKeyRateLimit } from "../app/server/license-api/api-rate-limit.server";
+import { activateMachineByKey, deactivateMachineByKey } from "../app/server/license-api/machines-api.server";
 import { latestUpdate } from "../app/server/license-api/latest-update.server";
 import { CODE_DETAILS } from "../app/server/license-api/validate-license.server";
 import { licenseFileForKey } from "../app/server/license-api/license-file.server";
 import { openApiDocument } from "../app/server/license-api/openapi.server";
-import { signatureHeader, signingKeys } from "../app/server/license-api/signing.server";
+import { signingKeys } from "../app/server/license-api/signing.server";
 import { validateLicense } from "../app/server/license-api/validate-license.server";
 import { getLogger } from "../app/server/logger.server";
-import { bodyLimit, FORM_BODY_LIMIT } from "./body-limit";
+import { VersionRefused } from "../app/server/releases/release-writes.server";
+import { ReleaseInputError } from "../app/domain/release-input";
+import { answer, API_BODY_LIMIT, readBody, sendSigned, type Body } from "./api-answer";
+import { releasesApi, releasesRouteMethods } from "./api-v1-releases";
+import { bodyLimit } from "./body-limit";
 
 /**
  * The desktop tool's API (issue 12, decision 0018), mounted at /api/v1 before the site's body limit,
@@ -27,53 +35,6 @@ import { bodyLimit, FORM_BODY_LIMIT } from "./body-limit";
  * exact bytes in the Signature header. The routes are thin: parse, call app/server/license-api,
  * answer.
  */
-
-export const API_BODY_LIMIT = FORM_BODY_LIMIT;
-
-type Body = Record<string, unknown>;
-
-/** Sends a body as JSON with its Signature header (no ETag, no 304: the signed bytes always go out). */
-function sendSigned(res: Response, status: number, body: unknown): Response {
-  const bytes = Buffer.from(JSON.stringify(body), "utf8");
-  res.status(status);
-  res.setHeader("Content-Type", "application/json; charset=utf-8");
-  res.setHeader("Content-Length", bytes.length);
-  res.setHeader("Cache-Control", "no-store");
-  res.setHeader("Signature", signatureHeader(signingKeys(), bytes));
-  res.end(bytes);
-  return res;
-}
-
-/** An answer of the endpoints: the body, then the request's nonce (when it sent one) and issued_at. */
-function answer(res: Response, status: number, body: Body): Response {
-  const nonce = res.locals.apiNonce as string | undefined;
-  return sendSigned(res, status, {
-    ...body,
-    ...(nonce !== undefined ? { nonce } : {}),
-    issued_at: new Date().toISOString(),
-  });
-}
-
-/** The request body (read here, at most API_BODY_LIMIT), or null when the body limit refused it (413 sent). */
-function readBody(req: Request): Promise<Buffer | null> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let settled = false;
-    const settle = (value: Buffer | null) => {
-      if (settled) return;
-      settled = true;
-      resolve(value);
-    };
-    req.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= API_BODY_LIMIT) chunks.push(chunk);
-    });
-    req.on("end", () => settle(size <= API_BODY_LIMIT ? Buffer.concat(chunks) : null));
-    req.on("error", () => settle(null));
-    req.on("close", () => settle(null));
-  });
-}
 
 async function jsonBody(req: Request, res: Response): Promise<Body | null> {
   const raw = await readBody(req);
@@ -96,6 +57,8 @@ const ROUTES = new Map([
   ["/licenses/validate", "POST"],
   ["/licenses/activate", "POST"],
   ["/licenses/file", "GET"],
+  ["/machines/activate", "POST"],
+  ["/machines/deactivate", "POST"],
   ["/updates/latest", "GET"],
   ["/openapi.json", "GET"],
 ]);
@@ -111,20 +74,35 @@ apiV1.use((_req, res, next) => {
   next();
 });
 apiV1.use(bodyLimit(() => API_BODY_LIMIT));
-apiV1.use((req, res, next) => {
-  const { limited, retryAfter } = hitApiRateLimit(req.ip ?? req.socket.remoteAddress ?? "unknown");
-  if (!limited) return next();
+/** The 429 of either rate limit: Retry-After and a signed error. */
+function tooMany(res: Response, retryAfter: number): Response {
   res.setHeader("Retry-After", String(retryAfter));
-  answer(res, 429, { error: `Too many requests. Try again in ${retryAfter} seconds.` });
+  return answer(res, 429, { error: `Too many requests. Try again in ${retryAfter} seconds.` });
+}
+
+/** Counts a request naming a license key against API_KEY_RATE_LIMIT; true when it was answered 429. */
+async function keyLimited(key: string, res: Response): Promise<boolean> {
+  const { limited, retryAfter } = await hitKeyRateLimit(key);
+  if (limited) tooMany(res, retryAfter);
+  return limited;
+}
+
+apiV1.use((req, res, next) => {
+  hitApiRateLimit(req.ip ?? req.socket.remoteAddress ?? "unknown").then(({ limited, retryAfter }) => {
+    if (!limited) return next();
+    tooMany(res, retryAfter);
+  }, next);
 });
 apiV1.use((req, res, next) => {
   // A control character anywhere in the query is refused for every path, naming the parameter.
   readQuery(req.originalUrl);
-  const method = ROUTES.get(req.path);
-  if (method === undefined) return answer(res, 404, { error: "There is no such API address." });
-  if (req.method !== method && !(method === "GET" && req.method === "HEAD")) {
-    res.setHeader("Allow", method === "GET" ? "GET, HEAD" : method);
-    return answer(res, 405, { error: `Use ${method} for this address.` });
+  const single = ROUTES.get(req.path);
+  const methods = single ? [single] : releasesRouteMethods(req.path);
+  if (methods === null) return answer(res, 404, { error: "There is no such API address." });
+  const allowed = methods.flatMap((method) => (method === "GET" ? ["GET", "HEAD"] : [method]));
+  if (!allowed.includes(req.method)) {
+    res.setHeader("Allow", allowed.join(", "));
+    return answer(res, 405, { error: `Use ${methods.join(" or ")} for this address.` });
   }
   next();
 });
@@ -140,7 +118,12 @@ apiV1.post("/licenses/validate", async (req, res) => {
   const key = readKey(body.key);
   const windows_username = readMachineValue("windows_username", body.windows_username, { required: false });
   const computer_name = readMachineValue("computer_name", body.computer_name, { required: false });
-  answer(res, 200, { ...(await validateLicense({ key, windows_username, computer_name })) });
+  const fingerprint = readFingerprint(body.fingerprint, { required: false });
+  const platform = readMachineField("platform", body.platform, { required: false });
+  const app_version = readMachineField("app_version", body.app_version, { required: false });
+  if (await keyLimited(key, res)) return;
+  const seen = { fingerprint, platform, app_version };
+  answer(res, 200, { ...(await validateLicense({ key, windows_username, computer_name, ...seen })) });
 });
 
 apiV1.post("/licenses/activate", async (req, res) => {
@@ -148,22 +131,49 @@ apiV1.post("/licenses/activate", async (req, res) => {
   if (!body) return;
   const key = readKey(body.key);
   const machine = readOfflineData(body);
+  if (await keyLimited(key, res)) return;
   answer(res, 200, { ...(await activateLicense({ key, ...machine })) });
 });
 
 apiV1.get("/licenses/file", async (req, res) => {
   const params = query(req, res);
   const key = readKey(params.get("key"));
-  const { code, file } = await licenseFileForKey(key);
+  const fingerprint = readFingerprint(params.get("fingerprint"), { required: false });
+  if (await keyLimited(key, res)) return;
+  const { code, file } = await licenseFileForKey(key, fingerprint);
   if (!file) return answer(res, 409, { error: `No license file: ${CODE_DETAILS[code]}`, code });
   answer(res, 200, { ...file });
+});
+
+apiV1.post("/machines/activate", async (req, res) => {
+  const body = await jsonBody(req, res);
+  if (!body) return;
+  const key = readKey(body.key);
+  const fingerprint = readFingerprint(body.fingerprint, { required: true })!;
+  const name = readMachineField("name", body.name, { required: true })!;
+  const platform = readMachineField("platform", body.platform, { required: false });
+  const app_version = readMachineField("app_version", body.app_version, { required: false });
+  if (await keyLimited(key, res)) return;
+  answer(res, 200, { ...(await activateMachineByKey(key, { fingerprint, name, platform, app_version })) });
+});
+
+apiV1.post("/machines/deactivate", async (req, res) => {
+  const body = await jsonBody(req, res);
+  if (!body) return;
+  const key = readKey(body.key);
+  const fingerprint = readFingerprint(body.fingerprint, { required: true })!;
+  if (await keyLimited(key, res)) return;
+  answer(res, 200, { ...(await deactivateMachineByKey(key, fingerprint)) });
 });
 
 apiV1.get("/updates/latest", async (req, res) => {
   const params = query(req, res);
   const current = readVersion(params.get("current"));
-  answer(res, 200, { ...(await latestUpdate(current)) });
+  const channel = readChannel(params.get("channel"));
+  answer(res, 200, { ...(await latestUpdate(current, channel)) });
 });
+
+apiV1.use(releasesApi);
 
 apiV1.get("/openapi.json", (req, res) => {
   query(req, res);
@@ -175,6 +185,10 @@ apiV1.use((error: unknown, req: Request, res: Response, _next: NextFunction) => 
   if (res.headersSent) return;
   if (error instanceof ApiInputError) {
     answer(res, 400, { error: error.message, field: error.field });
+    return;
+  }
+  if (error instanceof ReleaseInputError) {
+    answer(res, error instanceof VersionRefused ? error.status : 400, { error: error.message, field: error.field });
     return;
   }
   getLogger().error({ err: error, path: req.originalUrl.split("?")[0] }, "desktop API request failed");

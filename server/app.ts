@@ -13,9 +13,10 @@ import { getEnv, publicConfig, type Env } from "../app/server/env.server";
 import { paymentsLabel, paymentsWarning } from "../app/server/payments-label.server";
 import { flushLogs, getLogger } from "../app/server/logger.server";
 import { JOB_DEFINITIONS } from "../app/server/jobs/definitions.server";
-import { jobsStatus, startJobs, stopJobs } from "../app/server/jobs/jobs.server";
+import { startJobs, stopJobs } from "../app/server/jobs/jobs.server";
 import { scheduleReminderScans } from "../app/server/mail/reminders.server";
 import { scheduleHousekeeping } from "../app/server/housekeeping/housekeeping-job.server";
+import { scheduleMachineInactivity } from "../app/server/machines/machine-jobs.server";
 import { flushMail } from "../app/server/mail/outbox.server";
 import { DEMO_ACCOUNTS, seedDemoData } from "../app/server/seed.server";
 import { apiV1 } from "./api-v1";
@@ -29,8 +30,13 @@ import { refuseMalformedUrl } from "./url-guard";
 import { parseTrustProxy, trustProxyCheck } from "./trust-proxy";
 import { logRequest, requestId, requestLog } from "./request-log";
 import { listenForBackups } from "./backup-socket";
+import { addHealthRoutes, readiness } from "./health";
+import { setUpMetrics, type Metrics } from "./metrics";
 
 export { DEMO_ACCOUNTS, paymentsLabel, paymentsWarning };
+
+type Caches = Awaited<ReturnType<typeof createCaches>>;
+type Logger = ReturnType<typeof getLogger>;
 
 export interface AppInstance {
   /** The Express app: every request the page cache does not answer. */
@@ -54,10 +60,8 @@ export interface CreateAppOptions {
   };
 }
 
-/** Boots the app: configuration, database (migrated, seeded in embedded mode), Express. */
-export async function createApp(options: CreateAppOptions = {}): Promise<AppInstance> {
-  const env = getEnv();
-  const logger = getLogger();
+/** The database, migrated (and seeded in embedded mode), with the background jobs started on it. */
+async function openPreparedDatabase(env: Env): Promise<DatabaseHandle> {
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
   try {
     await database.migrate();
@@ -68,11 +72,71 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppInst
     // Reminder e-mails: the hourly scan chains itself; queueing this and the next hour's run is idempotent.
     await scheduleReminderScans();
     await scheduleHousekeeping();
+    await scheduleMachineInactivity();
   } catch (error) {
     await stopJobs().catch(() => {});
     await database.close();
     throw error;
   }
+  return database;
+}
+
+/** Production on the embedded database: said at every start, with the backup command. */
+function warnSingleInstance(env: Env, logger: Logger): void {
+  logger.warn(
+    { dataDir: env.DATA_DIR, backup: "npm run backup -- <file> (docs/operations.md#backups-and-restore)" },
+    "embedded database (PGlite): one instance only; back it up while it runs with npm run backup -- <file>",
+  );
+}
+
+function addAuthEndpoints(app: express.Express): void {
+  // Of Better Auth's HTTP endpoints only the e-mail confirmation link is exposed (and the OAuth return); every
+  // other auth step goes through our route actions (validation, rate limits, texts).
+  app.get("/api/auth/verify-email", (req, res) => {
+    void toNodeHandler(getAuth())(req, res);
+  });
+  // …and the return from GitHub / Google (sign-in, or connecting from the profile).
+  app.get("/api/auth/callback/:providerId", (req, res) => {
+    req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "unknown";
+    void toNodeHandler(getAuth())(req, res);
+  });
+}
+
+/**
+ * The HTTP server's request listener: malformed addresses refused, then (in production) answers from
+ * the caches before Express, everything else through `app`.
+ */
+function frontDoor(
+  app: express.Express,
+  caches: Caches,
+  logger: Logger,
+  checkTrustProxy: (req: IncomingMessage) => void,
+  dev: boolean,
+  metrics: Metrics | null,
+) {
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    if (refuseMalformedUrl(req, res, logger)) return;
+    const started = process.hrtime.bigint();
+    checkTrustProxy(req);
+    if (!dev) {
+      const id = requestId(req);
+      const answered = caches.serve(req, res, id);
+      if (answered) {
+        metrics?.answered(req.method, req.url!, answered.status, started);
+        return logRequest(logger, id, req.method, req.url!, answered.status, started, answered.bytes);
+      }
+      // Express's request log reuses both.
+      (res as ServerResponse & { locals?: Record<string, unknown> }).locals = { requestId: id, started };
+    }
+    app(req, res);
+  };
+}
+
+/** Boots the app: configuration, database (migrated, seeded in embedded mode), Express. */
+export async function createApp(options: CreateAppOptions = {}): Promise<AppInstance> {
+  const env = getEnv();
+  const logger = getLogger();
+  const database = await openPreparedDatabase(env);
 
   const app = express();
   app.disable("x-powered-by");
@@ -80,6 +144,9 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppInst
 
   const checkTrustProxy = trustProxyCheck(logger, env.TRUST_PROXY);
   app.use(requestLog(logger));
+  const build = options.dev
+    ? options.dev.loadBuild
+    : () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
   // Public pages, a session's own pages and remembered sessions from memory (docs/caching.md): answered
   // by `handler` before Express; here a miss is marked to be kept once rendered.
   const { authCookies } = await getAuth().$context;
@@ -90,12 +157,10 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppInst
     logger,
   });
   const stopBackups = database.pglite ? await listenForBackups(env.DATA_DIR, database.pglite, logger) : null;
-  if (database.pglite && !env.embedded) {
-    logger.warn(
-      { dataDir: env.DATA_DIR, backup: "npm run backup -- <file> (docs/operations.md#backups-and-restore)" },
-      "embedded database (PGlite): one instance only; back it up while it runs with npm run backup -- <file>",
-    );
-  }
+  if (database.pglite && !env.embedded) warnSingleInstance(env, logger);
+  const ready = async () => (await readiness(env, database, caches)).parts;
+  const metrics = await setUpMetrics(app, env, build, { database, readiness: ready }, logger);
+  if (metrics) app.use(metrics.timing);
   if (!options.dev) app.use(caches.mark);
   app.use(nonce);
   app.use(securityHeaders(env, Boolean(options.dev)));
@@ -107,35 +172,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppInst
   app.use(compression());
   if (!options.dev) app.use(caches.capture);
 
-  app.get("/healthz", (_req, res) => {
-    res.set("Cache-Control", "no-store").json({ status: "ok" });
-  });
-  app.get("/readyz", async (_req, res) => {
-    res.set("Cache-Control", "no-store");
-    const about = {
-      database: database.engine,
-      mode: env.embedded ? "embedded" : "production",
-      runtime: runtime(),
-      payments: paymentsLabel(env),
-    };
-    try {
-      await database.ping();
-      const { ok, queued, failed } = await jobsStatus();
-      res.status(ok ? 200 : 503).json({ status: ok ? "ready" : "unavailable", ...about, jobs: { ok, queued, failed } });
-    } catch {
-      res.status(503).json({ status: "unavailable", ...about });
-    }
-  });
-  // Of Better Auth's HTTP endpoints only the e-mail confirmation link is exposed (and the OAuth return); every
-  // other auth step goes through our route actions (validation, rate limits, texts).
-  app.get("/api/auth/verify-email", (req, res) => {
-    void toNodeHandler(getAuth())(req, res);
-  });
-  // …and the return from GitHub / Google (sign-in, or connecting from the profile).
-  app.get("/api/auth/callback/:providerId", (req, res) => {
-    req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "unknown";
-    void toNodeHandler(getAuth())(req, res);
-  });
+  addHealthRoutes(app, env, database, caches);
+  addAuthEndpoints(app);
   app.get("/downloads/forgekit-latest.zip", demoDownload(env));
 
   if (options.dev) {
@@ -146,9 +184,6 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppInst
     app.use(publicFiles);
   }
 
-  const build = options.dev
-    ? options.dev.loadBuild
-    : () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
   const config = publicConfig(env);
   app.use(caches.privateCache);
   app.use(routeParams(build));
@@ -166,19 +201,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppInst
     res.status(500).type("text/plain").send("Something went wrong on our side. Please try again.");
   });
 
-  const handler = (req: IncomingMessage, res: ServerResponse): void => {
-    if (refuseMalformedUrl(req, res, logger)) return;
-    const started = process.hrtime.bigint();
-    checkTrustProxy(req);
-    if (!options.dev) {
-      const id = requestId(req);
-      const answered = caches.serve(req, res, id);
-      if (answered) return logRequest(logger, id, req.method, req.url!, answered.status, started, answered.bytes);
-      // Express's request log reuses both.
-      (res as ServerResponse & { locals?: Record<string, unknown> }).locals = { requestId: id, started };
-    }
-    app(req, res);
-  };
+  const handler = frontDoor(app, caches, logger, checkTrustProxy, Boolean(options.dev), metrics);
 
   return {
     app,
@@ -191,15 +214,11 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppInst
       await stopJobs();
       await flushMail();
       await stopBackups?.();
+      await metrics?.close();
       await caches.close();
       flushLogs();
       setDatabase(undefined);
       await database.close();
     },
   };
-}
-
-/** Which build of React and Express serves: "production" everywhere but `npm run dev`. */
-function runtime(): "production" | "development" {
-  return process.env.NODE_ENV === "production" ? "production" : "development";
 }

@@ -11,7 +11,7 @@ interface RouteNode {
 }
 
 /** The build's route manifest as the nested routes matchRoutes reads, and where its parameters start. */
-function routeTree(build: ServerBuild): { tree: RouteNode[]; prefixes: string[] } {
+export function routeTree(build: ServerBuild): { tree: RouteNode[]; prefixes: string[] } {
   const nodes = new Map<string, RouteNode>();
   for (const route of Object.values(build.routes)) {
     if (!route) continue;

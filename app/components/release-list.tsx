@@ -1,4 +1,5 @@
-import { formatReleaseDate, releaseAnchor } from "~/domain/release-format";
+import { formatReleaseDate, RELEASE_MARKS, releaseAnchor } from "~/domain/release-format";
+import { Badge } from "./ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "./ui/card";
 import { Skeleton } from "./ui/skeleton";
 
@@ -8,6 +9,10 @@ export interface ReleaseItem {
   title: string | null;
   release_date: string;
   release_notes: string[];
+  /** "beta" is marked; absent or "stable" is not. */
+  channel?: string;
+  /** A yanked release says so. */
+  yanked_at?: string | null;
 }
 
 /** Releases as cards: version, optional title, date, and the list of changes. */
@@ -24,13 +29,19 @@ export function ReleaseList({ releases, headingLevel = 2 }: { releases: ReleaseI
                   <Heading className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-lg">
                     <span className="font-mono text-primary">Version {release.version}</span>
                     {release.title ? <span className="text-foreground">{release.title}</span> : null}
+                    <ReleaseMarks release={release} />
                   </Heading>
                 </CardTitle>
                 <CardDescription>
                   <time dateTime={release.release_date}>{formatReleaseDate(release.release_date)}</time>
                 </CardDescription>
               </CardHeader>
-              <CardContent>
+              <CardContent className="flex flex-col gap-3">
+                {release.yanked_at ? (
+                  <p className="text-sm text-warning" data-testid="yanked-notice">
+                    {RELEASE_MARKS.yankedNotice}
+                  </p>
+                ) : null}
                 <ul className="flex list-disc flex-col gap-1.5 pl-5 text-sm leading-relaxed marker:text-muted-foreground">
                   {release.release_notes.map((note, i) => (
                     <li key={i}>{note}</li>
@@ -42,6 +53,16 @@ export function ReleaseList({ releases, headingLevel = 2 }: { releases: ReleaseI
         </li>
       ))}
     </ol>
+  );
+}
+
+/** The Beta and Yanked badges beside a release's version. */
+function ReleaseMarks({ release }: { release: ReleaseItem }) {
+  return (
+    <>
+      {release.channel === "beta" ? <Badge variant="secondary">{RELEASE_MARKS.beta}</Badge> : null}
+      {release.yanked_at ? <Badge variant="warning">{RELEASE_MARKS.yanked}</Badge> : null}
+    </>
   );
 }
 

@@ -26,12 +26,27 @@ const groups = [
   },
 ];
 
-export function SiteFooter({ productName = "ForgeKit" }: { productName?: string }) {
+/** Signing in without the menu (issue 28); a signed-in person has the account pages in the bar. */
+const ACCOUNT_GROUP = {
+  title: "Account",
+  links: [
+    { to: "/login", label: "Log in" },
+    { to: "/register", label: "Create an account" },
+  ],
+};
+
+export function SiteFooter({
+  productName = "ForgeKit",
+  signedIn = false,
+}: {
+  productName?: string;
+  signedIn?: boolean;
+}) {
   return (
     <footer className="border-t border-border bg-card/40">
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-[1.5fr_repeat(3,1fr)]">
-        <div className="flex flex-col gap-3">
-          <Link to="/" className="flex w-fit items-center gap-2 rounded-md font-semibold">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:px-6 grid-cols-2 md:grid-cols-[1.5fr_repeat(4,1fr)]">
+        <div className="col-span-2 flex flex-col gap-3 md:col-span-1">
+          <Link to="/" className="flex min-h-6 w-fit items-center gap-2 rounded-md font-semibold">
             <BrandMark className="size-6" />
             {productName}
           </Link>
@@ -39,13 +54,16 @@ export function SiteFooter({ productName = "ForgeKit" }: { productName?: string 
             Automates repetitive programming work on Windows: load components, define changes, preview, generate.
           </p>
         </div>
-        {groups.map((group) => (
+        {(signedIn ? groups : [...groups, ACCOUNT_GROUP]).map((group) => (
           <nav key={group.title} aria-label={group.title} className="flex flex-col gap-2 text-sm">
             <h2 className="font-medium text-foreground">{group.title}</h2>
-            <ul className="flex flex-col gap-2">
+            <ul className="flex flex-col gap-1">
               {group.links.map((link) => (
                 <li key={link.to}>
-                  <Link to={link.to} className="text-muted-foreground hover:text-foreground hover:underline">
+                  <Link
+                    to={link.to}
+                    className="inline-block py-1 text-muted-foreground hover:text-foreground hover:underline"
+                  >
                     {link.label}
                   </Link>
                 </li>

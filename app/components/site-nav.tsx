@@ -3,7 +3,8 @@ import { lazy, Suspense, useState, useRef } from "react";
 import { Form, Link, NavLink } from "react-router";
 import type { Role, SessionUser } from "~/domain/views";
 import { cn } from "~/lib/utils";
-import { Button } from "./ui/button";
+import { Button, buttonVariants } from "./ui/button";
+import { useHydrated } from "./use-hydrated";
 import { BrandMark } from "./brand-mark";
 import { LogOutIcon, MenuIcon } from "./icons";
 
@@ -63,13 +64,16 @@ const MobileMenuDrawer = lazy(() => import("./mobile-menu-drawer"));
 
 /**
  * Below 768 px the links sit in a bottom drawer (docs/product.md, "Navigation and layout"), loaded
- * when first opened.
+ * when first opened. Before the scripts run (or without them) the Menu is the browser's own
+ * disclosure, opening the same links under the bar (issue 28).
  */
 function MobileMenu({ items, signedIn, productName }: { items: NavItem[]; signedIn: boolean; productName: string }) {
+  const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const preload = () => void import("./mobile-menu-drawer");
+  if (!hydrated) return <NativeMobileMenu items={items} signedIn={signedIn} />;
   return (
     <div className="md:hidden">
       <Button
@@ -102,5 +106,39 @@ function MobileMenu({ items, signedIn, productName }: { items: NavItem[]; signed
         </Suspense>
       ) : null}
     </div>
+  );
+}
+
+/** The menu as a native disclosure: works before hydration and with JavaScript off. */
+function NativeMobileMenu({ items, signedIn }: { items: NavItem[]; signedIn: boolean }) {
+  return (
+    <details className="md:hidden" data-testid="native-menu">
+      <summary
+        className={cn(
+          buttonVariants({ variant: "outline", size: "sm" }),
+          "cursor-pointer list-none [&::-webkit-details-marker]:hidden",
+        )}
+      >
+        <MenuIcon className="size-4" />
+        Menu
+      </summary>
+      <ul
+        aria-label="Menu"
+        className="absolute inset-x-0 top-16 flex flex-col gap-1 border-b border-border bg-background px-4 pt-2 pb-4 shadow-lg"
+      >
+        {items.map((item) => (
+          <li key={item.to}>
+            <a href={item.to} className="block rounded-md px-3 py-3 text-base font-medium hover:bg-accent">
+              {item.label}
+            </a>
+          </li>
+        ))}
+        {signedIn ? (
+          <li>
+            <LogOutButton className="mt-1" />
+          </li>
+        ) : null}
+      </ul>
+    </details>
   );
 }

@@ -1,4 +1,5 @@
 import type { AdminAuditEntry } from "./admin-audit";
+import type { TimelinePage } from "./user-timeline";
 
 /** A user's page in the admin area (issue 16): who they are, what they hold and paid, what happened. */
 
@@ -26,6 +27,9 @@ export interface AdminLicenseView {
   created_at: string;
   /** A renewal payment failed and is still due (decision 0023): support sees "Payment failed" as the owner does. */
   past_due_since: string | null;
+  /** The card the provider last charged for it (issue 25), when it said. */
+  payment_card_brand: string | null;
+  payment_card_last4: string | null;
 }
 
 export interface AdminPaymentView {
@@ -39,7 +43,13 @@ export interface AdminPaymentView {
   subscription_id: string | null;
   /** What approved refunds gave back of it ("Refunded $8.55 (95%)"). */
   refunded_cents: number;
+  /** Paid, refunded in part or in full, or a renewal charge that failed (no transaction kept). */
+  status: AdminPaymentStatus;
+  /** What a refund requested and not yet approved will give back of it (support's refund, issue 25). */
+  pending_refund_cents?: number;
 }
+
+export type AdminPaymentStatus = "paid" | "failed" | "refunded" | "partially-refunded";
 
 export interface AdminUserView {
   id: string;
@@ -54,6 +64,9 @@ export interface AdminUserView {
   payments: AdminPaymentView[];
   subscription_ids: string[];
   audit: AdminAuditEntry[];
+  two_factor_enabled: boolean;
+  /** The customer's timeline, the page the URL asks for (?timeline=N). */
+  timeline: TimelinePage;
 }
 
 /** Whether support can reset a license's offline data: some is set, and the license is not revoked or refunded. */
@@ -65,11 +78,6 @@ export function canResetOfflineData(
     license.status === "active" &&
     !license.refunded
   );
-}
-
-/** "9.00 USD" */
-export function formatMoney(cents: number, currency: string): string {
-  return `${(cents / 100).toFixed(2)} ${currency}`;
 }
 
 /** Distinct subscription ids, in order of first appearance. */

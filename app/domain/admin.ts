@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { RELEASE_CHANNELS, SHA256_ERROR, SIZE_ERROR, VERSION_INVALID } from "./release-channel";
+import { isVersion } from "./version";
 
 /** The administration screen's texts (docs/product.md, "Administration"). */
 export const ADMIN_ERRORS = {
@@ -36,7 +38,22 @@ export const ADMIN_TOASTS = {
   }),
   releaseCreated: (version: string) => ({
     title: "Release added",
+    description: `Version ${version} is saved as a draft: publish it to put it on the download and release notes pages.`,
+  }),
+  releasePublished: (version: string) => ({
+    title: "Release published",
     description: `Version ${version} is on the download and release notes pages.`,
+  }),
+  releaseFlag: (flag: "publish" | "unpublish" | "yank" | "unyank", version: string) =>
+    ({
+      publish: { title: "Release published", description: `Version ${version} is on the public pages.` },
+      unpublish: { title: "Release unpublished", description: `Version ${version} is a draft again.` },
+      yank: { title: "Release yanked", description: `Version ${version} is no longer offered.` },
+      unyank: { title: "Release restored", description: `Version ${version} is offered again.` },
+    })[flag],
+  installerComputed: (url: string) => ({
+    title: "Size and SHA-256 computed",
+    description: `From the file at ${url}.`,
   }),
   releaseUpdated: (version: string) => ({ title: "Release updated", description: `Version ${version} was saved.` }),
   releaseDeleted: (version: string) => ({ title: "Release deleted", description: `Version ${version} was removed.` }),
@@ -107,7 +124,7 @@ const installerSize = z
     if (value === "") return null;
     const bytes = Number(value.replace(/[\s_,]/g, ""));
     if (!Number.isSafeInteger(bytes) || bytes <= 0 || bytes > 1e12) {
-      ctx.addIssue({ code: "custom", message: "Enter the installer's size as a whole number of bytes." });
+      ctx.addIssue({ code: "custom", message: SIZE_ERROR });
       return z.NEVER;
     }
     return bytes;
@@ -122,7 +139,7 @@ const installerSha256 = z
     if (value === "") return null;
     const hex = value.toLowerCase();
     if (!/^[0-9a-f]{64}$/.test(hex)) {
-      ctx.addIssue({ code: "custom", message: "A SHA-256 is 64 hexadecimal characters (0-9, a-f)." });
+      ctx.addIssue({ code: "custom", message: SHA256_ERROR });
       return z.NEVER;
     }
     return hex;
@@ -137,7 +154,8 @@ export const releaseFormSchema = z.object({
     .string()
     .trim()
     .min(1, { message: "Version is required" })
-    .max(50, { message: "Use at most 50 characters." }),
+    .max(50, { message: "Use at most 50 characters." })
+    .refine((value) => value === "" || isVersion(value), { message: VERSION_INVALID }),
   title: z
     .string()
     .trim()
@@ -155,6 +173,21 @@ export const releaseFormSchema = z.object({
     ),
   installer_size_bytes: installerSize,
   installer_sha256: installerSha256,
+  channel: z.enum(RELEASE_CHANNELS, { message: 'Choose the channel "stable" or "beta".' }).default("stable"),
+  /** Blank: the site's download address; else the installer's own http(s) address. */
+  download_url: z
+    .string()
+    .trim()
+    .max(2000, { message: "Use at most 2000 characters." })
+    .default("")
+    .refine((value) => value === "" || /^https?:\/\/[^\s]+$/.test(value), {
+      message: "Enter an http:// or https:// address, or leave it blank for the site's download address.",
+    })
+    .transform((value) => (value === "" ? null : value)),
+  /** The admin confirmed a version that sorts before the newest release. */
+  allow_older: z.boolean().default(false),
+  /** "Save and publish": the release goes out with this save. */
+  publish: z.boolean().default(false),
 });
 export type ReleaseForm = z.output<typeof releaseFormSchema>;
 
@@ -167,5 +200,9 @@ export function releaseFormValues(form: FormData) {
     release_notes: form.getAll("release_notes").map(String),
     installer_size_bytes: String(form.get("installer_size_bytes") ?? ""),
     installer_sha256: String(form.get("installer_sha256") ?? ""),
+    channel: String(form.get("channel") ?? "") || undefined,
+    download_url: String(form.get("download_url") ?? ""),
+    allow_older: form.get("allow_older") === "on",
+    publish: form.get("publish") === "1",
   };
 }

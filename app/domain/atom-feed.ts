@@ -5,6 +5,7 @@ export interface FeedRelease {
   title: string | null;
   release_date: string;
   release_notes: string[];
+  channel?: string;
 }
 
 const escapeXml = (value: string) =>
@@ -18,16 +19,21 @@ export function renderReleaseFeed({
   productName,
   publicUrl,
   releases,
+  channel = "stable",
 }: {
   productName: string;
   publicUrl: string;
   releases: FeedRelease[];
+  /** The feed's channel: "beta" names itself and its own address (?channel=beta). */
+  channel?: "stable" | "beta";
 }): string {
   const pageUrl = `${publicUrl}/release-notes`;
+  const feedId = channel === "beta" ? `${pageUrl}?channel=beta` : pageUrl;
   const updated = releases[0] ? `${releases[0].release_date}T00:00:00Z` : "1970-01-01T00:00:00Z";
   const entries = releases.map((release) => {
     const url = `${pageUrl}#${releaseAnchor(release.version)}`;
-    const title = `Version ${release.version}${release.title ? ` — ${release.title}` : ""}`;
+    const beta = release.channel === "beta" ? " (beta)" : "";
+    const title = `Version ${release.version}${beta}${release.title ? ` — ${release.title}` : ""}`;
     const html = `<ul>${release.release_notes.map((note) => `<li>${escapeHtml(note)}</li>`).join("")}</ul>`;
     const date = `${release.release_date}T00:00:00Z`;
     return [
@@ -44,11 +50,11 @@ export function renderReleaseFeed({
   return [
     '<?xml version="1.0" encoding="utf-8"?>',
     '<feed xmlns="http://www.w3.org/2005/Atom">',
-    `  <id>${escapeXml(pageUrl)}</id>`,
-    `  <title>${escapeXml(`${productName} release notes`)}</title>`,
+    `  <id>${escapeXml(feedId)}</id>`,
+    `  <title>${escapeXml(`${productName} release notes${channel === "beta" ? " (beta channel)" : ""}`)}</title>`,
     `  <updated>${updated}</updated>`,
     `  <author><name>${escapeXml(productName)}</name></author>`,
-    `  <link rel="self" type="application/atom+xml" href="${escapeXml(`${publicUrl}/release-notes.atom`)}"/>`,
+    `  <link rel="self" type="application/atom+xml" href="${escapeXml(`${publicUrl}/release-notes.atom${channel === "beta" ? "?channel=beta" : ""}`)}"/>`,
     `  <link rel="alternate" type="text/html" href="${escapeXml(pageUrl)}"/>`,
     ...entries,
     "</feed>",

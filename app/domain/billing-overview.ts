@@ -115,3 +115,10 @@ export function refundEntries(payments: readonly RefundablePayment[]): RefundEnt
   );
   return entries.map(({ billed_at: _billedAt, ...entry }) => entry);
 }
+
+/** What /billing shows above the payments: charges to come, failed renewals, refunds pending and done. */
+export interface BillingOverview {
+  upcoming: UpcomingCharge[];
+  failed: FailedAttempt[];
+  refunds: RefundEntry[];
+}

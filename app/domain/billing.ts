@@ -18,6 +18,8 @@ export interface BillingEntryView {
   license_short_id: string;
   amount_cents: number;
   refunded_cents: number;
+  /** What a refund requested and not yet approved will give back ("Refund of $8.55 pending"). */
+  pending_refund_cents?: number;
   currency: string;
 }
 

@@ -12,7 +12,7 @@ import { getPlan, isPlanId } from "./plans";
  * this function, so the customer, support and the desktop tool never disagree.
  */
 
-export type BadgeTone = "success" | "warning" | "secondary" | "destructive" | "outline";
+export type BadgeTone = "success" | "warning" | "secondary" | "destructive" | "outline" | "info";
 
 /** The desktop API's codes that follow from the license alone (NOT_FOUND and MACHINE_MISMATCH do not). */
 export type LicenseStateCode = "REVOKED" | "REFUNDED" | "REFUND_REQUESTED" | "TRIAL_EXPIRED" | "EXPIRED" | "VALID";
@@ -94,9 +94,10 @@ export const LICENSE_STATE_TABLE: Record<LicenseStateName, StateRow> = {
     line: ({ date }) => `Trial Expired on ${date}`,
     word: "trial expired",
   },
+  // A trial wears its own badge, not a paid license's green "Active" (issue 28).
   "trial-converting": {
     kind: "trial-active",
-    badge: { label: "Active", tone: "success" },
+    badge: { label: "Trial", tone: "info" },
     code: "VALID",
     line: ({ date, charge }) =>
       charge
@@ -106,7 +107,7 @@ export const LICENSE_STATE_TABLE: Record<LicenseStateName, StateRow> = {
   },
   "trial-active": {
     kind: "trial-active",
-    badge: { label: "Active", tone: "success" },
+    badge: { label: "Trial", tone: "info" },
     code: "VALID",
     line: ({ date }) => `Active, trial until ${date}`,
     word: "trial",

@@ -14,7 +14,29 @@ export type SupportFacts = Omit<LicenseStateFacts, "has_subscription"> & {
   paddle_subscription_id: string | null;
   /** The payment method the provider has on file ("Visa •••• 4242"), when the caller fetched it. */
   payment_method?: string | null;
+  /** The card the provider last charged for the license, as its webhooks said (brand, last 4). */
+  payment_card_brand?: string | null;
+  payment_card_last4?: string | null;
 };
+
+const CARD_BRANDS: Record<string, string> = {
+  visa: "Visa",
+  mastercard: "Mastercard",
+  american_express: "American Express",
+  amex: "American Express",
+  discover: "Discover",
+  jcb: "JCB",
+  diners_club: "Diners Club",
+  maestro: "Maestro",
+  union_pay: "UnionPay",
+};
+
+/** "Visa •••• 4242"; null when the provider did not say. */
+export function paymentMethodText(brand: string | null | undefined, last4: string | null | undefined): string | null {
+  if (!brand || !last4) return null;
+  const name = CARD_BRANDS[brand.toLowerCase()] ?? brand.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
+  return `${name} •••• ${last4}`;
+}
 
 export interface SupportDetail {
   label: string;
@@ -55,7 +77,13 @@ export function supportView(license: SupportFacts, now: Date): SupportView {
       label: "Grace period ends",
       value: graceEnd ? formatDate(graceEnd) : "Not past due",
     },
-    { label: "Payment method", value: license.payment_method?.trim() || "Not on file" },
+    {
+      label: "Payment method",
+      value:
+        license.payment_method?.trim() ||
+        paymentMethodText(license.payment_card_brand, license.payment_card_last4) ||
+        "Not on file",
+    },
     { label: "Refund window", value: refundWindowDetail(license, now) },
     { label: "Desktop API code", value: state.code },
   ];

@@ -28,3 +28,10 @@ export function releaseAnchor(version: string): string {
     .replace(/[^A-Za-z0-9]+/g, "-")
     .replace(/^-|-$/g, "")}`;
 }
+
+/** How the public pages mark a release that is not a plain stable one (issue 27). */
+export const RELEASE_MARKS = {
+  beta: "Beta",
+  yanked: "Yanked",
+  yankedNotice: "This release was withdrawn and is no longer offered for download or as an update.",
+} as const;

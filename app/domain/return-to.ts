@@ -28,3 +28,12 @@ export function planToOpen(search: URLSearchParams): PlanId | null {
   const plan = search.get("plan");
   return isPlanId(plan) ? plan : null;
 }
+
+/**
+ * The plan a visitor chose before registering, read back from where registration returns to
+ * (`/pricing?plan=yearly`, as registerForPlan builds it), or null for any other address.
+ */
+export function planOfReturnTo(returnTo: string | null | undefined): PlanId | null {
+  if (!returnTo?.startsWith("/pricing?")) return null;
+  return planToOpen(new URLSearchParams(returnTo.slice("/pricing?".length)));
+}

@@ -1,9 +1,14 @@
 /**
  * What the server sends pages to show: plain data (dates as ISO strings), shared by the loaders
- * that build it and the components that render it, so components never import server modules.
+ * that build it and the components that render it, so components never
+ * import server modules.
  */
+import type { AdminLicenseView } from "./admin-user";
 
 import type { SearchMatch } from "./admin-search";
+import type { LedgerPayment } from "./refund-ledger";
+import type { LicenseMachinesView } from "./machine-texts";
+import type { MachineLimits } from "./machines";
 
 export type Role = "admin" | "user";
 
@@ -41,6 +46,10 @@ export interface LicenseView {
   refunded_at: string | null;
   /** A renewal payment failed and is still due (decision 0023). */
   past_due_since: string | null;
+  /** The license's payments, oldest first: what a refund covers and its confirmation lists (issue 24). */
+  charges?: LedgerPayment[];
+  /** The machines the license is activated on (issue 26); absent where a page does not show them. */
+  machines?: LicenseMachinesView;
 }
 
 /** A release as the download page, the release notes and the admin list show it. */
@@ -53,6 +62,25 @@ export interface ReleaseView {
   /** The installer's size and SHA-256 (lowercase hex), when the release records them. */
   installer_size_bytes: number | null;
   installer_sha256: string | null;
+  /** "stable" or "beta" (release-channel.ts). */
+  channel: string;
+  /** The installer's own address; null: the site's download address. */
+  download_url: string | null;
+  /** ISO times; a draft has no published_at. */
+  published_at: string | null;
+  yanked_at: string | null;
+}
+
+/** An API token as the admin tokens page lists it (never the token or its hash). */
+export interface ApiTokenView {
+  id: string;
+  name: string;
+  token_prefix: string;
+  scopes: string[];
+  expires_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+  created_at: string;
 }
 
 /** A user found by the admin search. */
@@ -65,6 +93,8 @@ export interface UserSearchResult {
   created_at: string;
   /** Why a search found the user (issue 25); absent in the plain list. */
   match?: SearchMatch;
+  /** The license the match names (short id, key, subscription, transaction), for its state (issue 24). */
+  license?: AdminLicenseView;
 }
 
 /** The only configuration the browser sees (never a secret). */
@@ -78,6 +108,8 @@ export interface PublicConfig {
   paymentProvider: "demo" | "paddle";
   paddleEnvironment: "sandbox" | "production";
   paddleClientToken: string | null;
+  /** Machines a license of each type may have active at once (pricing, licenses page). */
+  machinesPerPlan: MachineLimits;
 }
 
 /** What the root loader gives every page. */

@@ -1,6 +1,6 @@
 import { formatDate } from "~/domain/format-date";
 import { BILLING_PATH, LICENSES, MANAGE_SUBSCRIPTION, type CustomerEmailOf } from "./customer-email-types.server";
-import { EmailLayout, greeting, P } from "./layout.server";
+import { EmailLayout, Facts, greeting, P } from "./layout.server";
 
 /**
  * The e-mails about a subscription or license that stops or may stop: a failed payment, a refund,
@@ -48,6 +48,7 @@ export function RefundProcessed(input: CustomerEmailOf<"refund-processed">) {
         Your refund{input.amount ? ` of ${input.amount}` : ""} for the {license.planName} license was approved. It goes
         back to the payment method you paid with; depending on your bank it can take up to 10 business days to appear.
       </P>
+      {input.charges && input.charges.length > 0 ? <Facts rows={input.charges} /> : null}
       <P>The license and its key no longer work, and the subscription will not renew.</P>
     </EmailLayout>
   );

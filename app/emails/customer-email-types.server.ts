@@ -30,7 +30,12 @@ export type CustomerEmailFields =
   | { kind: "renewed"; amount: string | null }
   | { kind: "extended"; months: number | null }
   | { kind: "payment-failed"; amount: string | null; graceUntil: Date | null }
-  | { kind: "refund-processed"; amount: string | null }
+  | {
+      kind: "refund-processed";
+      amount: string | null;
+      /** Each refunded charge of the license (issue 24): "Extension of a Monthly license, Jun 2, 2026" → "paid $9.00, refunded $8.55". */
+      charges?: [string, string][];
+    }
   | { kind: "subscription-cancelled"; endsOn: Date }
   | { kind: "license-revoked" };
 

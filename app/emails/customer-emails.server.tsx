@@ -5,6 +5,7 @@ import type { CustomerEmailInput } from "./customer-email-types.server";
 import { renderEmail } from "./layout.server";
 import { LicenseDelivered, Renewed } from "./license-emails.server";
 import { RenewalComing, TrialEndsSoon } from "./reminder-emails.server";
+import { TrialStarted } from "./trial-emails.server";
 
 /**
  * The customer e-mails about a license (issue 14), one template per kind. Each names the product
@@ -34,7 +35,7 @@ const SUBJECTS: Record<CustomerMailKind, (input: CustomerEmailInput) => string> 
 function template(input: CustomerEmailInput): ReactElement {
   switch (input.kind) {
     case "license-delivered":
-      return <LicenseDelivered {...input} />;
+      return input.license.isTrial && !input.tester ? <TrialStarted {...input} /> : <LicenseDelivered {...input} />;
     case "trial-ends-soon":
       return <TrialEndsSoon {...input} />;
     case "renewal-coming":

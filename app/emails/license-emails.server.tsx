@@ -7,7 +7,7 @@ import { EmailLayout, Facts, greeting, LicenseKey, P, SiteLink, type Brand } fro
  * an extension. Each shows the key whole, how to activate it and where the receipt is.
  */
 
-function ActivationSteps({ brand }: { brand: Brand }) {
+export function ActivationSteps({ brand }: { brand: Brand }) {
   return (
     <>
       <P>

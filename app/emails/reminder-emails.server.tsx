@@ -1,4 +1,5 @@
 import { formatDate } from "~/domain/format-date";
+import { TRIAL_TEXTS } from "~/domain/trial-conversion";
 import { MANAGE_SUBSCRIPTION, type CustomerEmailOf } from "./customer-email-types.server";
 import { EmailLayout, Facts, greeting, P } from "./layout.server";
 
@@ -26,8 +27,7 @@ export function TrialEndsSoon(input: CustomerEmailOf<"trial-ends-soon">) {
         ]}
       />
       <P>
-        Nothing to do if you want to keep {brand.productName}. To stop before you are charged, open your licenses page
-        and choose Cancel Subscription before {formatDate(input.chargeOn)}: the license then ends with the trial.
+        Nothing to do if you want to keep {brand.productName}. {TRIAL_TEXTS.howToCancel(input.chargeOn)}
       </P>
     </EmailLayout>
   );

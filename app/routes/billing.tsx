@@ -1,18 +1,26 @@
 import { Link } from "react-router";
 import { BillingHistory } from "~/components/billing/billing-history";
+import { InvoiceIssuerNote } from "~/components/billing/invoice-issuer-note";
+import { BillingOverviewSections } from "~/components/billing/billing-overview";
 import { Button } from "~/components/ui/button";
 import { BILLING_TEXTS } from "~/domain/billing";
+import { nextCardChange } from "~/domain/license-card";
 import { pageTitle } from "~/lib/meta";
 import { requireUser } from "~/server/auth/session.server";
 import { listBillingHistory } from "~/server/billing/billing-history.server";
+import { billingOverview } from "~/server/billing/billing-overview.server";
+import { listUserLicenses } from "~/server/licenses/list-licenses.server";
 import type { Route } from "./+types/billing";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request);
+  const now = new Date();
+  const [entries, licenses] = await Promise.all([listBillingHistory(user.id), listUserLicenses(user.id)]);
   // The same session may get this page again from memory for a minute, unless a payment, license or
-  // the session changes first (decision 0028).
-  context.reuseAnswerUntil?.(new Date(Date.now() + 60_000));
-  return { entries: await listBillingHistory(user.id) };
+  // the session changes first (decision 0028), or the clock alone moves a charge (a trial's end).
+  const minute = now.getTime() + 60_000;
+  context.reuseAnswerUntil?.(new Date(Math.min(minute, nextCardChange(licenses, now)?.getTime() ?? minute)));
+  return { entries, overview: billingOverview(licenses, entries, now) };
 }
 
 export default function Billing({ loaderData }: Route.ComponentProps) {
@@ -27,14 +35,10 @@ export default function Billing({ loaderData }: Route.ComponentProps) {
           <Link to="/licenses">Your licenses</Link>
         </Button>
       </div>
+      <BillingOverviewSections overview={loaderData.overview} />
+      <h2 className="mt-8 text-xl font-semibold">Payments</h2>
       <BillingHistory entries={loaderData.entries} />
-      <p className="mt-4 text-sm text-muted-foreground">
-        Invoices name you as your{" "}
-        <Link to="/profile" className="text-primary underline underline-offset-4">
-          profile
-        </Link>{" "}
-        does (full name and company).
-      </p>
+      <InvoiceIssuerNote />
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { ChevronDown, Plus } from "lucide-react";
 import { Link } from "react-router";
 import { LicenseList } from "~/components/licenses/license-list";
 import { Button } from "~/components/ui/button";
-import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "~/components/ui/collapsible";
+import { CHEVRON_TURNS, Collapsible, CollapsibleContent, CollapsibleTrigger } from "~/components/ui/collapsible";
 import { data } from "react-router";
 import { nextCardChange } from "~/domain/license-card";
 import { LICENSE_ERRORS, LICENSE_TOASTS } from "~/domain/license-texts";
@@ -16,6 +16,8 @@ import { offlineDataSchema, setOfflineData } from "~/server/licenses/offline-dat
 import { ActionError } from "~/server/action-error.server";
 import { cancelRenewal, reenableRenewal } from "~/server/licenses/renewal.server";
 import { requestRefund } from "~/server/licenses/request-refund.server";
+import { cancelTrial, startPaidPlan } from "~/server/licenses/trial.server";
+import { TRIAL_TEXTS } from "~/domain/trial-conversion";
 import { getLogger } from "~/server/logger.server";
 import { readForm } from "~/server/read-form.server";
 import type { Route } from "./+types/licenses";
@@ -48,6 +50,8 @@ export async function action({ request }: Route.ActionArgs) {
     "cancel-renewal": LICENSE_ERRORS.cancel,
     "reenable-renewal": LICENSE_ERRORS.reenable,
     "request-refund": LICENSE_ERRORS.refund,
+    "start-paid-plan": TRIAL_TEXTS.startFailed,
+    "cancel-trial": TRIAL_TEXTS.cancelFailed,
   };
   try {
     switch (intent) {
@@ -67,6 +71,14 @@ export async function action({ request }: Route.ActionArgs) {
       case "request-refund": {
         const { amountCents } = await requestRefund({ user, licenseId });
         return reply(200, { toast: { ...LICENSE_TOASTS.refundRequested(amountCents), variant: "success" } });
+      }
+      case "start-paid-plan": {
+        const { amountCents, renewsOn } = await startPaidPlan({ userId: user.id, licenseId });
+        return reply(200, { toast: { ...TRIAL_TEXTS.started(amountCents, renewsOn), variant: "success" } });
+      }
+      case "cancel-trial": {
+        const { endsOn } = await cancelTrial({ userId: user.id, licenseId });
+        return reply(200, { toast: { ...TRIAL_TEXTS.cancelled(endsOn), variant: "success" } });
       }
       default:
         return fail(400, "Unknown action.");
@@ -101,24 +113,6 @@ export default function Licenses({ loaderData }: Route.ComponentProps) {
         </Button>
       </div>
 
-      <Collapsible className="mt-6 rounded-xl border bg-card px-5 py-3">
-        <CollapsibleTrigger className="group flex w-full items-center justify-between gap-2 py-1 text-left font-medium">
-          About offline licenses
-          <ChevronDown aria-hidden className="size-4 transition-transform group-data-[state=open]:rotate-180" />
-        </CollapsibleTrigger>
-        <CollapsibleContent>
-          <ul className="mt-2 flex list-disc flex-col gap-1.5 pb-2 pl-5 text-sm text-muted-foreground">
-            <li>An offline license needs a Windows username or a computer name.</li>
-            <li>
-              Find them on the computer: <code className="font-mono">whoami</code> or{" "}
-              <code className="font-mono">echo %USERNAME%</code> for the username,{" "}
-              <code className="font-mono">hostname</code> for the computer name.
-            </li>
-            <li>They can be changed only once.</li>
-          </ul>
-        </CollapsibleContent>
-      </Collapsible>
-
       {licenses.length === 0 ? (
         <div className="mt-10 flex flex-col items-center gap-4 rounded-xl border border-dashed p-10 text-center">
           <h2 className="text-xl font-semibold">No licenses yet</h2>
@@ -132,6 +126,24 @@ export default function Licenses({ loaderData }: Route.ComponentProps) {
       ) : (
         <LicenseList licenses={licenses} now={now} />
       )}
+
+      <Collapsible className="mt-8 rounded-xl border bg-card px-5 py-3">
+        <CollapsibleTrigger className="flex w-full items-center justify-between gap-2 py-1 text-left font-medium">
+          About offline licenses
+          <ChevronDown aria-hidden className={CHEVRON_TURNS} />
+        </CollapsibleTrigger>
+        <CollapsibleContent>
+          <ul className="mt-2 flex list-disc flex-col gap-1.5 pb-2 pl-5 text-sm text-muted-foreground">
+            <li>An offline license needs a Windows username or a computer name.</li>
+            <li>
+              Find them on the computer: <code className="font-mono">whoami</code> or{" "}
+              <code className="font-mono">echo %USERNAME%</code> for the username,{" "}
+              <code className="font-mono">hostname</code> for the computer name.
+            </li>
+            <li>They can be changed only once.</li>
+          </ul>
+        </CollapsibleContent>
+      </Collapsible>
     </div>
   );
 }

@@ -24,7 +24,13 @@ import { ActionError } from "~/server/action-error.server";
 import { getCurrentSession, requireUser } from "~/server/auth/session.server";
 import { createPlanCheckout } from "~/server/billing/create-checkout.server";
 import { payDemoCheckout } from "~/server/billing/demo/pay-demo-checkout.server";
+import { getBillingDetails, saveBillingDetails } from "~/server/billing/billing-details.server";
+import { billingDetailsSchema } from "~/domain/billing-details";
+import { parseForm } from "~/lib/form";
 import { hasAnyLicense } from "~/server/licenses/has-any-license.server";
+import { listUserLicenses } from "~/server/licenses/list-licenses.server";
+import { stillConvertingTrials } from "~/domain/trial-conversion";
+import { TrialsStillConvert } from "~/components/billing/trials-still-convert";
 import { getLogger } from "~/server/logger.server";
 import { readForm } from "~/server/read-form.server";
 import type { Route } from "./+types/pricing";
@@ -33,7 +39,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { user } = await getCurrentSession(request);
   // Shown as a promise only; the checkout itself decides the trial again on the server.
   const firstTimeBuyer = !user || !(await hasAnyLicense(user.id));
-  return { customer: user ? { id: user.id, email: user.email } : null, showTrial: firstTimeBuyer };
+  return {
+    // The demo checkout offers the profile's billing details for the invoice (issue 28).
+    customer: user ? { id: user.id, email: user.email, billing: await getBillingDetails(user.id) } : null,
+    showTrial: firstTimeBuyer,
+    // A trial of the user's still converts whatever is bought now: the page and the checkout say so.
+    trialNotices: user && !firstTimeBuyer ? stillConvertingTrials(await listUserLicenses(user.id), new Date()) : [],
+  };
 }
 
 /** The server creates every checkout (it picks the price and the trial) and pays demo ones. */
@@ -50,10 +62,15 @@ export async function action({ request }: Route.ActionArgs) {
           checkout: await createPlanCheckout({ userId: user.id, email: user.email, planId: plan }),
         });
       }
-      case "demo-pay":
+      case "demo-pay": {
+        // The billing details given in the demo checkout go to the profile, printed on the invoice.
+        const billing = parseForm(billingDetailsSchema, form);
+        if (!billing.success) return fail(400, Object.values(billing.fieldErrors).flat()[0]!);
+        if (form.has("billing_name")) await saveBillingDetails(user.id, billing.data);
         return data<PlanCheckoutAnswer>({
           paid: await payDemoCheckout({ userId: user.id, transactionId: form.get("transactionId") }),
         });
+      }
       default:
         return fail(400, "Unknown action.");
     }
@@ -64,11 +81,14 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-export default function Pricing({ loaderData }: Route.ComponentProps) {
-  const { customer, showTrial } = loaderData;
+/**
+ * Choosing a plan: the server creates the checkout, then the demo overlay or (Paddle) a summary before
+ * Paddle's overlay; a plan picked before signing in (`?plan=`) opens once the checkout can.
+ */
+function usePlanCheckout(customer: { id: string; email: string } | null) {
+  const config = useRootData()!.publicConfig;
   const signedIn = Boolean(customer);
   const navigate = useNavigate();
-  const config = useRootData()!.publicConfig;
   const creator = useFetcher<PlanCheckoutAnswer>();
   const [demoCheckout, setDemoCheckout] = useState<PlanCheckoutView | null>(null);
   const [paddleSummary, setPaddleSummary] = useState<PlanCheckoutView | null>(null);
@@ -121,6 +141,64 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (planFromAddress && signedIn && systemStatus !== "loading") openPlanFromAddress(planFromAddress);
   }, [planFromAddress, signedIn, systemStatus]);
+  return { creator, choose, demoCheckout, paddleSummary, setPaddleSummary, onEvent, openPaddle };
+}
+
+/** The questions a buyer asks before paying: what a license covers, offline use, the trial, refunds, the payer. */
+function PricingQuestions() {
+  return (
+    <section aria-labelledby="faq" className="mx-auto mt-16 max-w-3xl">
+      <h2 id="faq" className="text-2xl font-semibold tracking-tight">
+        Questions
+      </h2>
+      <dl className="mt-6 flex flex-col gap-6">
+        <div>
+          <dt className="font-medium">What does one license cover?</dt>
+          <dd className="mt-1 text-muted-foreground">
+            One person on one Windows machine. Buy more licenses from your licenses page whenever your team grows.
+          </dd>
+        </div>
+        <div>
+          <dt className="font-medium">Can I use it offline?</dt>
+          <dd className="mt-1 text-muted-foreground">
+            Yes. Tie a license to your Windows username or computer name once, and the tool checks it without a
+            connection.
+          </dd>
+        </div>
+        <div>
+          <dt className="font-medium">How does the free trial work?</dt>
+          <dd className="mt-1 text-muted-foreground">
+            If you have never had a license, your first plan starts with {TRIAL_DAYS} free days. Cancel before they end
+            and you pay nothing.
+          </dd>
+        </div>
+        <div>
+          <dt className="font-medium">Can I get a refund?</dt>
+          <dd className="mt-1 text-muted-foreground">
+            Within 14 days of purchase you can request a refund from your licenses page. See the{" "}
+            <Link to="/refund-policy" className="text-primary underline underline-offset-4">
+              refund policy
+            </Link>{" "}
+            for the details.
+          </dd>
+        </div>
+        <div>
+          <dt className="font-medium">Who handles the payment?</dt>
+          <dd className="mt-1 text-muted-foreground">
+            Paddle, our reseller and merchant of record, processes payments, invoices and sales tax. We never see your
+            card number.
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+export default function Pricing({ loaderData }: Route.ComponentProps) {
+  const { customer, showTrial, trialNotices } = loaderData;
+  const signedIn = Boolean(customer);
+  const { creator, choose, demoCheckout, paddleSummary, setPaddleSummary, onEvent, openPaddle } =
+    usePlanCheckout(customer);
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-12 sm:px-6">
       <div className="mx-auto max-w-2xl text-center">
@@ -131,6 +209,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
           {showTrial ? ` New customers start with a ${TRIAL_DAYS}-day free trial.` : ""}
         </p>
       </div>
+      <TrialsStillConvert notices={trialNotices} className="mx-auto mt-8 max-w-2xl" />
       <ul className="mt-12 grid gap-6 md:grid-cols-3">
         {PLANS.map((plan) => (
           <li key={plan.id}>
@@ -148,53 +227,21 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
       <p className="mt-6 text-center text-sm text-muted-foreground">
         Prices in US dollars. Taxes are added at checkout where they apply.
       </p>
-      <DemoCheckoutDialog checkout={demoCheckout} email={customer?.email ?? ""} onFinish={onEvent} />
-      <PaddleCheckoutSummary checkout={paddleSummary} onContinue={openPaddle} onClose={() => setPaddleSummary(null)} />
+      <DemoCheckoutDialog
+        checkout={demoCheckout}
+        email={customer?.email ?? ""}
+        billing={customer?.billing ?? null}
+        onFinish={onEvent}
+        trialNotices={trialNotices}
+      />
+      <PaddleCheckoutSummary
+        checkout={paddleSummary}
+        onContinue={openPaddle}
+        onClose={() => setPaddleSummary(null)}
+        trialNotices={trialNotices}
+      />
 
-      <section aria-labelledby="faq" className="mx-auto mt-16 max-w-3xl">
-        <h2 id="faq" className="text-2xl font-semibold tracking-tight">
-          Questions
-        </h2>
-        <dl className="mt-6 flex flex-col gap-6">
-          <div>
-            <dt className="font-medium">What does one license cover?</dt>
-            <dd className="mt-1 text-muted-foreground">
-              One person on one Windows machine. Buy more licenses from your licenses page whenever your team grows.
-            </dd>
-          </div>
-          <div>
-            <dt className="font-medium">Can I use it offline?</dt>
-            <dd className="mt-1 text-muted-foreground">
-              Yes. Tie a license to your Windows username or computer name once, and the tool checks it without a
-              connection.
-            </dd>
-          </div>
-          <div>
-            <dt className="font-medium">How does the free trial work?</dt>
-            <dd className="mt-1 text-muted-foreground">
-              If you have never had a license, your first plan starts with {TRIAL_DAYS} free days. Cancel before they
-              end and you pay nothing.
-            </dd>
-          </div>
-          <div>
-            <dt className="font-medium">Can I get a refund?</dt>
-            <dd className="mt-1 text-muted-foreground">
-              Within 14 days of purchase you can request a refund from your licenses page. See the{" "}
-              <Link to="/refund-policy" className="text-primary underline underline-offset-4">
-                refund policy
-              </Link>{" "}
-              for the details.
-            </dd>
-          </div>
-          <div>
-            <dt className="font-medium">Who handles the payment?</dt>
-            <dd className="mt-1 text-muted-foreground">
-              Paddle, our reseller and merchant of record, processes payments, invoices and sales tax. We never see your
-              card number.
-            </dd>
-          </div>
-        </dl>
-      </section>
+      <PricingQuestions />
     </div>
   );
 }

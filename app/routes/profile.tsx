@@ -13,6 +13,8 @@ import { requireUser } from "~/server/auth/session.server";
 import { getProfile, updateProfile } from "~/server/auth/update-profile.server";
 import { accountAction, accountOverview } from "~/server/auth/account-actions.server";
 import { AccountSections } from "~/components/profile/account-sections";
+import { BillingDetailsSection } from "~/components/profile/billing-details-section";
+import { getBillingDetails } from "~/server/billing/billing-details.server";
 import { getLogger } from "~/server/logger.server";
 import { getReminderEmails } from "~/server/mail/reminder-preference.server";
 import { readForm } from "~/server/read-form.server";
@@ -26,6 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     profile: await getProfile(user.id),
     reminderEmails: await getReminderEmails(user.id),
+    billingDetails: await getBillingDetails(user.id),
     account: await accountOverview(request, user),
   };
 }
@@ -137,6 +140,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           </Form>
         </CardContent>
       </Card>
+      <BillingDetailsSection details={loaderData.billingDetails} />
       <ReminderEmailsForm enabled={loaderData.reminderEmails} />
       <AccountSections account={loaderData.account} />
     </div>

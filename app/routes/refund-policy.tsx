@@ -31,8 +31,8 @@ const sections: LegalSection[] = [
       <>
         <p>
           Log in, open <Link to="/licenses">your licenses</Link>, and choose <strong>Request Refund</strong> on the
-          license. The confirmation shows the amount before you accept. The button appears while a license is refundable
-          (see below).
+          license. The confirmation lists each charge the refund covers and the total before you accept. The button
+          appears while a license is refundable; when it cannot be refunded, the license says why (see below).
         </p>
         <p>
           You can also write to <a href={`mailto:${supportEmail}`}>{supportEmail}</a> with the e-mail address of your
@@ -50,6 +50,12 @@ const sections: LegalSection[] = [
         <p>
           A refund requested in the app returns <strong>95% of the plan price</strong>, rounded up to the cent: for
           example $8.55 of a $9 monthly license, $47.03 of a 6-month license and $85.50 of a yearly license.
+        </p>
+        <p id="extensions">
+          <strong>Extensions are covered too.</strong> The refund covers the license&apos;s plan payment and every
+          extension you paid for it, 95% of each charge, rounded up to the cent: a $9 monthly license extended by a
+          month for $9 returns $8.55 + $8.55 = $17.10. Each charge is refunded separately and shows as refunded in your
+          billing history.
         </p>
         <p>
           The 5% kept is the cancellation fee that the law allows:{" "}
@@ -137,5 +143,5 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/refund-policy",
     title: "Refund Policy",
     description:
-      "Refunds within 14 days (4 months for protected groups), 95% of the plan price, cancellation fee of 5% or 100 NIS, whichever is lower.",
+      "Refunds within 14 days (4 months for protected groups), 95% of the plan price and of every extension, cancellation fee of 5% or 100 NIS, whichever is lower.",
   });

@@ -17,7 +17,8 @@ import { MINIMUM_ANSWER_MS, takeAtLeast } from "~/server/auth/even-timing.server
 import { hitRateLimit } from "~/server/auth/rate-limit.server";
 import { registerUser } from "~/server/auth/register-user.server";
 import { requireAnonymous, safeRedirect } from "~/server/auth/session.server";
-import { withReturnTo } from "~/domain/return-to";
+import { planOfReturnTo, withReturnTo } from "~/domain/return-to";
+import { formatUsd, getPlan, TRIAL_DAYS, type PlanId } from "~/domain/plans";
 import { getLogger } from "~/server/logger.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { readForm } from "~/server/read-form.server";
@@ -58,6 +59,46 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
+/** The terms box: the server checks it; in the browser it also enables the button. */
+function TermsCheckbox({
+  agreed,
+  onAgreedChange,
+  errors,
+}: {
+  agreed: boolean;
+  onAgreedChange: (agreed: boolean) => void;
+  errors: string[] | undefined;
+}) {
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="flex items-start gap-3">
+        <Checkbox
+          id="terms"
+          name="terms"
+          value="on"
+          checked={agreed}
+          onCheckedChange={(value) => onAgreedChange(value === true)}
+          aria-invalid={errors ? true : undefined}
+          aria-describedby={errors ? "terms-error" : undefined}
+          className="mt-0.5"
+        />
+        <Label htmlFor="terms" className="inline leading-snug font-normal">
+          I agree to the{" "}
+          <Link to="/terms-of-service" className="text-primary underline underline-offset-4">
+            Terms of Service
+          </Link>{" "}
+          and{" "}
+          <Link to="/privacy-policy" className="text-primary underline underline-offset-4">
+            Privacy Policy
+          </Link>
+          .
+        </Label>
+      </div>
+      <FieldErrors id="terms-error" errors={errors} />
+    </div>
+  );
+}
+
 export default function Register({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const returnTo = useSearchParams()[0].get("redirectTo");
@@ -81,6 +122,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
         </>
       }
     >
+      <ChosenPlan planId={planOfReturnTo(returnTo)} />
       <Form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         {returnTo ? <input type="hidden" name="redirectTo" value={returnTo} /> : null}
         <FormMessage>{errors.form?.[0]}</FormMessage>
@@ -122,38 +164,50 @@ export default function Register({ actionData }: Route.ComponentProps) {
           autoComplete="organization"
           errors={errors.company_name}
         />
-        <div className="flex flex-col gap-2">
-          <div className="flex items-start gap-3">
-            <Checkbox
-              id="terms"
-              name="terms"
-              value="on"
-              checked={agreed}
-              onCheckedChange={(value) => setAgreed(value === true)}
-              aria-invalid={errors.terms ? true : undefined}
-              aria-describedby={errors.terms ? "terms-error" : undefined}
-              className="mt-0.5"
-            />
-            <Label htmlFor="terms" className="inline leading-snug font-normal">
-              I agree to the{" "}
-              <Link to="/terms-of-service" className="text-primary underline underline-offset-4">
-                Terms of Service
-              </Link>{" "}
-              and{" "}
-              <Link to="/privacy-policy" className="text-primary underline underline-offset-4">
-                Privacy Policy
-              </Link>
-              .
-            </Label>
-          </div>
-          <FieldErrors id="terms-error" errors={errors.terms} />
-        </div>
-        <Button type="submit" disabled={submitting || (hydrated && !agreed)}>
+        <TermsCheckbox agreed={agreed} onAgreedChange={setAgreed} errors={errors.terms} />
+        <Button
+          type="submit"
+          disabled={submitting || (hydrated && !agreed)}
+          aria-describedby={hydrated && !agreed ? "create-hint" : undefined}
+        >
           {submitting ? <Spinner aria-label="Creating account" /> : null}
           Create account
         </Button>
+        <CreateHint shown={hydrated && !agreed} />
       </Form>
     </AuthCard>
+  );
+}
+
+/** Why "Create account" is disabled while it is (issue 28). */
+const TERMS_HINT = "Tick the box to agree to the terms, then create your account.";
+
+function CreateHint({ shown }: { shown: boolean }) {
+  if (!shown) return null;
+  return (
+    <p id="create-hint" data-testid="create-hint" className="-mt-2 text-center text-sm text-muted-foreground">
+      {TERMS_HINT}
+    </p>
+  );
+}
+
+/** The plan chosen on the pricing page, kept through registration (its checkout opens after sign-in). */
+function ChosenPlan({ planId }: { planId: PlanId | null }) {
+  if (!planId) return null;
+  const plan = getPlan(planId);
+  return (
+    <div data-testid="chosen-plan" className="mb-4 rounded-md border border-primary/40 bg-primary/10 px-3 py-2 text-sm">
+      <p>
+        Your plan: <strong>{plan.name}</strong>, {formatUsd(plan.priceCents)} {plan.period}.
+      </p>
+      <p className="text-muted-foreground">
+        New customers start with a {TRIAL_DAYS}-day free trial. After confirming your e-mail you go straight to its
+        checkout.{" "}
+        <Link to="/pricing" className="text-primary underline underline-offset-4">
+          Change plan
+        </Link>
+      </p>
+    </div>
   );
 }
 

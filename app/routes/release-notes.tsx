@@ -6,7 +6,8 @@ import { listReleases } from "~/server/releases/list-releases.server";
 import type { Route } from "./+types/release-notes";
 
 export async function loader() {
-  return { releases: await listReleases() };
+  // Published releases of every channel; beta and yanked ones are marked (drafts are on no public page).
+  return { releases: await listReleases({ which: "published" }) };
 }
 
 export default function ReleaseNotes({ loaderData }: Route.ComponentProps) {
@@ -26,6 +27,12 @@ export default function ReleaseNotes({ loaderData }: Route.ComponentProps) {
             className="inline-flex items-center gap-1.5 text-muted-foreground hover:text-foreground"
           >
             <Rss aria-hidden className="size-4" /> Atom feed
+          </a>
+          <a
+            href="/release-notes.atom?channel=beta"
+            className="inline-flex items-center gap-1.5 text-muted-foreground hover:text-foreground"
+          >
+            <Rss aria-hidden className="size-4" /> Beta feed
           </a>
           <Link to="/download" className="text-primary underline underline-offset-4">
             Download

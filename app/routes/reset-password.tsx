@@ -82,16 +82,18 @@ export async function action({ request }: Route.ActionArgs) {
   });
 }
 
-export default function ResetPassword({ actionData }: Route.ComponentProps) {
+/**
+ * First verify the link (the spinner), then show the form; a bad link goes to /forgot-password.
+ * Answers the link's token and whether the server accepted it.
+ */
+function useVerifiedResetLink() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
-  const navigation = useNavigation();
   const verify = useFetcher<typeof action>();
   const started = useRef(false);
   const token = searchParams.get("token") ?? "";
   const linkHasError = searchParams.has("error_description") || searchParams.has("error");
 
-  // First verify the link (the spinner), then show the form; a bad link goes to /forgot-password.
   useEffect(() => {
     if (started.current) return;
     started.current = true;
@@ -117,23 +119,26 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
     }
   }, [verify.state, verify.data, navigate]);
 
-  useActionToast(actionData);
+  return { token, verified: verify.data?.verified === true };
+}
 
-  const verified = verify.data?.verified === true;
-  if (!verified) {
-    return (
-      <AuthCard title="Reset your password">
-        <div className="flex flex-col items-center gap-3 py-6 text-muted-foreground" aria-live="polite">
-          <Spinner className="size-8 text-primary" aria-label="Verifying your reset link" />
-          <p>Verifying your reset link…</p>
-        </div>
-        <noscript>
-          <p className="text-sm">Resetting a password needs JavaScript. Please enable it and open the link again.</p>
-        </noscript>
-      </AuthCard>
-    );
-  }
+function VerifyingLink() {
+  return (
+    <AuthCard title="Reset your password">
+      <div className="flex flex-col items-center gap-3 py-6 text-muted-foreground" aria-live="polite">
+        <Spinner className="size-8 text-primary" aria-label="Verifying your reset link" />
+        <p>Verifying your reset link…</p>
+      </div>
+      <noscript>
+        <p className="text-sm">Resetting a password needs JavaScript. Please enable it and open the link again.</p>
+      </noscript>
+    </AuthCard>
+  );
+}
 
+/** The new password twice, checked in the browser as the server checks it. */
+function NewPasswordForm({ token, message }: { token: string; message: string | undefined }) {
+  const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
   return (
     <AuthCard
@@ -154,7 +159,7 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
         }}
       >
         <input type="hidden" name="token" value={token} />
-        <FormMessage>{actionData?.toast?.description}</FormMessage>
+        <FormMessage>{message}</FormMessage>
         <FormField
           id="password"
           name="password"
@@ -178,6 +183,13 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
       </Form>
     </AuthCard>
   );
+}
+
+export default function ResetPassword({ actionData }: Route.ComponentProps) {
+  const { token, verified } = useVerifiedResetLink();
+  useActionToast(actionData);
+  if (!verified) return <VerifyingLink />;
+  return <NewPasswordForm token={token} message={actionData?.toast?.description} />;
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => [

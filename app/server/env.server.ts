@@ -6,6 +6,7 @@ import { loadOrCreateSecrets, SECRET_NAMES, type SecretName } from "./env-secret
 import { ed25519PrivateKey, flag, optionalString, publishedKeys, secret, urlString } from "./env-values.server";
 import { paddleEnvironmentProblems } from "./payments-label.server";
 import { retentionSettings } from "./env-retention.server";
+import { DEFAULT_MACHINE_LIMITS, machineSettings } from "./env-machines.server";
 
 /**
  * Configuration, read once at boot from the process environment.
@@ -37,6 +38,10 @@ const envSchema = z
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     TRUST_PROXY: optionalString,
     AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+    /** /metrics on the site's port, for `Authorization: Bearer <token>` only (decision 0042). */
+    METRICS_TOKEN: optionalString.pipe(secret.optional()),
+    /** /metrics on a listener of its own, bound to 127.0.0.1 (decision 0042). */
+    METRICS_PORT: optionalString.pipe(z.coerce.number<string>().int().min(1).max(65535).optional()),
     ...retentionSettings,
 
     BETTER_AUTH_SECRET: optionalString.pipe(secret.optional()),
@@ -49,6 +54,9 @@ const envSchema = z
     LICENSE_PUBLISHED_KEYS: optionalString.pipe(publishedKeys.optional()),
     /** Desktop API requests per minute per client IP. */
     API_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
+    /** Requests per minute per API token (issue 27), on top of API_RATE_LIMIT. */
+    API_TOKEN_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
+    ...machineSettings,
 
     SMTP_URL: optionalString.pipe(
       z
@@ -74,6 +82,8 @@ const envSchema = z
     /** The seller on the demo provider's invoices (Paddle's invoices name Paddle, the merchant of record). */
     SELLER_NAME: optionalString,
     SELLER_ADDRESS: optionalString,
+    /** The seller's VAT or tax id on the demo provider's invoices (issue 28). */
+    SELLER_TAX_ID: optionalString,
     DOWNLOAD_URL: z.string().trim().min(1).default("/downloads/forgekit-latest.zip"),
     STORE_URL: urlString.default("https://apps.microsoft.com/search?query=ForgeKit"),
     /** The winget package id (e.g. ForgeKit.ForgeKit); the download page shows `winget install` with it. */
@@ -160,6 +170,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   };
 }
 
+/** Machines per license type (MACHINES_PER_PLAN over the defaults). */
+export const machineLimits = (env: Env) => env.MACHINES_PER_PLAN ?? DEFAULT_MACHINE_LIMITS;
+
 /** The only configuration the browser sees. Never add a secret here. */
 export function publicConfig(env: Env): PublicConfig {
   return {
@@ -172,6 +185,7 @@ export function publicConfig(env: Env): PublicConfig {
     paymentProvider: env.PAYMENT_PROVIDER,
     paddleEnvironment: env.PADDLE_ENVIRONMENT,
     paddleClientToken: env.PADDLE_CLIENT_TOKEN ?? null,
+    machinesPerPlan: machineLimits(env),
   };
 }
 export type { PublicConfig } from "~/domain/views";

@@ -2,7 +2,8 @@ import { getPlan, isPlanId, refundAmountCents } from "~/domain/plans";
 import { demoId, demoShapes } from "./billing/demo/demo-shapes.server";
 import { configuredPriceIds } from "./billing/price-ids.server";
 import type { Transaction } from "./db/client.server";
-import { demo_billing, payments, type License } from "./db/schema";
+import { eq } from "drizzle-orm";
+import { demo_billing, licenses, payments, type License } from "./db/schema";
 
 /**
  * What the demo provider would hold for a seeded license bought through it: the subscription
@@ -61,6 +62,11 @@ export async function seedDemoBilling(tx: Transaction, license: License): Promis
     billed_at: license.purchase_date,
     refunded_cents: license.refunded ? (license.refund_amount ?? refundAmountCents(planId)) : 0,
   });
+  // The card the demo transaction names (record-payment-method.server.ts), as a webhook would keep it.
+  await tx
+    .update(licenses)
+    .set({ payment_card_brand: "visa", payment_card_last4: "4242" })
+    .where(eq(licenses.id, license.id));
   if (license.status === "refund_requested" || license.refunded) {
     const amount = license.refund_amount ?? refundAmountCents(planId);
     const adjustment = {

@@ -5,6 +5,7 @@ import { accounts, licenses, profiles, releases, user_roles, users } from "./db/
 import { enrolWithSecret } from "./auth/two-factor.server";
 import { seedDemoBilling } from "./seed-demo-billing.server";
 import { demoLicenses } from "./seed-licenses.server";
+import { seedSupportCustomers } from "./seed-support.server";
 import { SEED_RELEASES } from "./seed-releases.server";
 
 // The seeded releases and licenses are data files beside this one; callers import them from here.
@@ -41,7 +42,7 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<void
     await tx.execute(sql`select pg_advisory_xact_lock(727372002)`);
     for (const release of SEED_RELEASES) {
       const existing = await tx.select({ id: releases.id }).from(releases).where(eq(releases.version, release.version));
-      if (existing.length === 0) await tx.insert(releases).values(release);
+      if (existing.length === 0) await tx.insert(releases).values({ ...release, published_at: now });
     }
     for (const account of DEMO_ACCOUNTS) {
       const existing = await tx
@@ -71,5 +72,6 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<void
         for (const license of rows) await seedDemoBilling(tx, license);
       }
     }
+    await seedSupportCustomers(tx, now);
   });
 }

@@ -56,7 +56,8 @@ test.describe("administration", () => {
     await expect(panel).toContainText(email);
     await expect(panel).toContainText("E-mail confirmed");
     await expect(page.getByTestId("last-sign-in")).not.toHaveText("Never");
-    await expect(page.getByText("This user has no licenses.")).toBeVisible();
+    // The licenses section and the machines section both say so.
+    await expect(page.getByText("This user has no licenses.")).toHaveCount(2);
     await expectAccessible(page);
 
     // Tester days: 1 to 365, anything else refused with a message.
@@ -190,14 +191,18 @@ test.describe("administration", () => {
     await expect(page.getByText("The start date must not be after the end date.")).toBeVisible();
   });
 
-  test("an admin adds, edits and deletes a release and sees it on /download", async ({ page, signIn }, info) => {
+  test("an admin adds and publishes, edits and deletes a release and sees it on /download", async ({
+    page,
+    signIn,
+  }, info) => {
+    test.setTimeout(90_000);
     const version = `9.${info.project.name === "desktop" ? 1 : 2}.${Date.now() % 1000}`;
     await signIn(DEMO_ADMIN);
     await page.goto("/admin");
     await page.getByRole("tab", { name: "Releases" }).click();
     await page.getByRole("button", { name: "Add release" }).click();
     const form = page.getByRole("dialog", { name: "Add release" });
-    await form.getByRole("button", { name: "Add release" }).click();
+    await form.getByRole("button", { name: "Save and publish" }).click();
     await expect(form.getByText("Version is required")).toBeVisible();
     await expect(form.getByText("At least one release note is required")).toBeVisible();
     await form.getByLabel("Version").fill(version);
@@ -209,8 +214,8 @@ test.describe("administration", () => {
     await form.getByRole("button", { name: "Add note" }).click();
     await form.getByRole("button", { name: "Remove note 3" }).click();
     await expect(form.getByLabel("Note 3", { exact: true })).toHaveCount(0);
-    await form.getByRole("button", { name: "Add release" }).click();
-    await expect(toast(page, "Release added")).toBeVisible();
+    await form.getByRole("button", { name: "Save and publish" }).click();
+    await expect(toast(page, "Release published")).toBeVisible();
     await expect(form).toBeHidden();
     await expect(page.getByTestId("admin-release").first()).toContainText(version);
 

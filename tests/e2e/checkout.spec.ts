@@ -46,8 +46,12 @@ test.describe("buying a license through the demo checkout", () => {
     await expect(card).toHaveCount(1);
     await expect(card).toContainText("Monthly license");
     await expect(card.getByTestId("license-status")).toHaveText(/^Active, trial until /);
-    // A trial bills when it ends: it can be cancelled before that (decision 0013), not refunded.
-    await expect(card.getByRole("button", { name: "Cancel auto-renewal" })).toBeVisible();
+    // A trial bills when it ends: it can be cancelled before that or started now (decisions 0013,
+    // 0037), not refunded.
+    await expect(card.getByTestId("trial-first-charge")).toHaveText(/^First charge on .+: \$9\.00$/);
+    await expect(card.getByRole("button", { name: "Cancel trial" })).toBeVisible();
+    await expect(card.getByRole("button", { name: "Start paid plan now" })).toBeVisible();
+    await expect(card.getByRole("button", { name: "Cancel auto-renewal" })).toHaveCount(0);
     await expect(card.getByRole("button", { name: "Request Refund" })).toHaveCount(0);
     const payload = decodeLicenseKey((await card.getByTestId("license-key").innerText()).trim());
     expect(payload.email).toBe(email);

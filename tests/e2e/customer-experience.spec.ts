@@ -1,5 +1,14 @@
 import type { Page } from "@playwright/test";
-import { buyerWithPaidLicense, expect, latestMail, test, DEMO_USER, uniqueEmail, waitForHydration } from "./support";
+import {
+  buyerWithPaidLicense,
+  expect,
+  latestMail,
+  openAllLicenses,
+  test,
+  DEMO_USER,
+  uniqueEmail,
+  waitForHydration,
+} from "./support";
 
 async function expectNoHorizontalScroll(page: Page) {
   const { scroll, client } = await page.evaluate(() => ({
@@ -159,7 +168,7 @@ test.describe("the licenses page", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signIn(DEMO_USER);
     await page.goto("/licenses");
-    await page.getByRole("button", { name: /^Inactive licenses/ }).click();
+    await openAllLicenses(page);
     await expectNoHorizontalScroll(page);
     const key = page.getByTestId("license-key").first();
     const folded = (await key.boundingBox())!.height;

@@ -20,7 +20,7 @@ test.describe("the license e-mail after a purchase", () => {
     const mail = page
       .getByTestId("dev-mail")
       .filter({ has: page.getByTestId("mail-to").getByText(email, { exact: true }) })
-      .filter({ hasText: "Your license is ready" });
+      .filter({ hasText: "Your free trial has started" });
     await expect(async () => {
       await page.goto("/dev/mailbox");
       await expect(mail).toHaveCount(1, { timeout: 1000 });
@@ -32,6 +32,10 @@ test.describe("the license e-mail after a purchase", () => {
     expect(body).toContain("Hello Mia Mailed,");
     expect(body).toContain(`License ${shortId}`);
     expect(body).toContain("Plan: Monthly (7-day free trial)");
+    // A trial's e-mail says when the first charge comes, how much, and how to cancel before it.
+    expect(body).toContain("Charged today: Nothing");
+    expect(body).toMatch(/First charge: \$9\.00 on [A-Z][a-z]{2} \d{1,2}, \d{4}, unless you cancel before/);
+    expect(body).toMatch(/choose "Cancel trial" before [A-Z][a-z]{2} \d{1,2}, \d{4}: nothing is charged/);
     expect(body).toContain(key);
     expect(body).toContain(`${baseURL}/billing`);
     expect(body).not.toMatch(/password/i);

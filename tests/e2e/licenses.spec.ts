@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, DEMO_USER, registerAndConfirm, uniqueEmail } from "./support";
+import { disclosure, expect, openLicense, test, DEMO_USER, registerAndConfirm, uniqueEmail } from "./support";
 
 test.describe("licenses page", () => {
   test("signed-out visitors are sent to /login", async ({ page }) => {
@@ -14,13 +14,16 @@ test.describe("licenses page", () => {
     await page.goto("/licenses");
     const cards = page.getByTestId("license-card");
     // Active ones first; the expired, refunded and revoked ones wait under a collapsed heading.
-    await expect(cards).toHaveCount(5);
+    await expect(page.getByTestId("active-licenses").getByTestId("license-card")).toHaveCount(5);
     await expect(page.getByTestId("license-short-id").first()).toHaveText(/^FK-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
-    const inactive = page.getByRole("button", { name: "Inactive licenses (4)" });
-    await expect(inactive).toHaveAttribute("aria-expanded", "false");
-    await inactive.click();
+    const inactive = page.getByTestId("inactive-licenses");
+    await expect(inactive).not.toHaveAttribute("open");
+    await expect(inactive.getByTestId("license-card").first()).toBeHidden();
+    await disclosure(page, "Inactive licenses (4)").click();
+    await expect(inactive).toHaveAttribute("open", "");
     await expect(cards).toHaveCount(9);
-    await expect(page.getByTestId("inactive-licenses").getByTestId("license-card")).toHaveCount(4);
+    await expect(inactive.getByTestId("license-card")).toHaveCount(4);
+    await expect(inactive.getByTestId("license-card").first()).toBeVisible();
     const kinds = await cards.evaluateAll((els) => els.map((el) => el.getAttribute("data-status")).sort());
     expect(kinds).toEqual(
       [
@@ -43,6 +46,8 @@ test.describe("licenses page", () => {
     await expect(page.getByTestId("license-status").filter({ hasText: /^Refunded on / })).toHaveCount(1);
     await expect(page.locator("[data-status=revoked]")).toContainText("This license was revoked");
     await expect(page.getByText("Refund requested", { exact: true })).toBeVisible();
+    // A trial wears its own badge, not a paid license's green "Active" (issue 28).
+    await expect(page.locator("[data-status=trial-active]").getByTestId("license-badge")).toHaveText("Trial");
     // One status line that agrees with the badge: the refund-requested license does not renew.
     await expect(page.locator("[data-status=refund-requested]").getByTestId("license-status")).not.toContainText(
       "renew",
@@ -50,12 +55,14 @@ test.describe("licenses page", () => {
     await expect(page.getByText(/renews on/)).toHaveCount(1);
     // Refunded and refund-requested licenses hide their keys: 7 of 9 show one.
     await expect(page.getByTestId("license-key")).toHaveCount(7);
-    const key = (await page.getByTestId("license-key").first().innerText()).trim();
-    await page.getByRole("button", { name: "Copy license key" }).first().click();
+    const tester = cards.filter({ hasText: "Tester license" });
+    await openLicense(tester);
+    const key = (await tester.getByTestId("license-key").innerText()).trim();
+    await tester.getByRole("button", { name: "Copy license key" }).click();
     await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Copied" })).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
 
-    await page.getByRole("button", { name: "About offline licenses" }).click();
+    await disclosure(page, "About offline licenses").click();
     await expect(page.getByText("They can be changed only once.")).toBeVisible();
     const results = await new AxeBuilder({ page }).analyze();
     expect(results.violations.map((v) => v.id)).toEqual([]);
@@ -70,6 +77,7 @@ test.describe("licenses page", () => {
     await signIn(DEMO_USER);
     await page.goto("/licenses");
     const tester = page.getByTestId("license-card").filter({ hasText: "Tester license" });
+    await openLicense(tester);
     const [download] = await Promise.all([
       page.waitForEvent("download"),
       tester.getByRole("link", { name: "Download license file" }).click(),
@@ -80,7 +88,7 @@ test.describe("licenses page", () => {
     expect(JSON.parse(Buffer.from(file.payload!, "base64url").toString("utf8"))).toMatchObject({
       license_type: "tester",
     });
-    await page.getByRole("button", { name: /^Inactive licenses/ }).click();
+    await disclosure(page, /^Inactive licenses/).click();
     await expect(
       page.locator("[data-status=revoked]").getByRole("link", { name: "Download license file" }),
     ).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO_USER, uniqueEmail } from "./support";
+import { DEMO_USER, openLicense, uniqueEmail } from "./support";
 
 // Forms must work before the scripts load, and without them: native form posts, no hydration.
 // (support.ts's `test` waits for hydration, which never comes here, so Playwright's own is used.)
@@ -75,8 +75,10 @@ test.describe("without JavaScript", () => {
     const renewing = page
       .getByTestId("license-card")
       .filter({ has: page.getByTestId("license-status").getByText(/^Active, renews on /) })
-      .filter({ has: page.getByRole("button", { name: "Cancel auto-renewal" }) })
+      .filter({ has: page.locator("input[name=intent][value=cancel-renewal]") })
       .first();
+    // Each license is a row that opens without scripts (a native <details>).
+    await openLicense(renewing);
     const licenseId = await renewing.locator("input[name=licenseId]").first().getAttribute("value");
     expect(licenseId).toBeTruthy();
     const card = page
@@ -86,6 +88,7 @@ test.describe("without JavaScript", () => {
     await card.getByRole("button", { name: "Cancel auto-renewal" }).click();
     await expect(page).toHaveURL("/licenses");
     await expect(card.getByTestId("license-status")).toContainText("automatic renewal is cancelled");
+    await openLicense(card);
 
     // Back as it was (the seeded data is shared with the other browser tests).
     await card.getByRole("button", { name: "Re-enable auto-renewal" }).click();

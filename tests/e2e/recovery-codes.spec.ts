@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { test as plainTest, type Download, type Page } from "@playwright/test";
-import { expect, test, logOut, registerAndConfirm, uniqueEmail } from "./support";
+import { expect, test, logOut, registerAndConfirm, settledToasts, uniqueEmail } from "./support";
 import { confirmTwoFactor, expectMail, openProfile, passwordStep, startTwoFactor, toast } from "./two-factor-steps";
 
 // Issue 28: recovery codes people can keep (copy, download, any case, codes left, new codes).
@@ -57,6 +57,7 @@ test.describe("recovery codes", () => {
     await section.screenshot({ path: info.outputPath(`two-factor-${info.project.name}.png`) });
     fs.mkdirSync("/tmp/recovery-shots", { recursive: true });
     await section.screenshot({ path: `/tmp/recovery-shots/two-factor-${info.project.name}.png` });
+    await settledToasts(page);
     const axe = await new AxeBuilder({ page }).analyze();
     expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
 
@@ -73,6 +74,7 @@ test.describe("recovery codes", () => {
     await recovery.getByRole("button", { name: "Copy codes" }).click();
     await expect.poll(() => clipboard(page)).toBe(fresh.join("\n"));
     await section.screenshot({ path: `/tmp/recovery-shots/two-factor-new-codes-${info.project.name}.png` });
+    await settledToasts(page);
     const axeNew = await new AxeBuilder({ page }).analyze();
     expect(axeNew.violations.map((v) => v.id)).toEqual([]);
     await expectMail(page, email, "ForgeKit: new recovery codes were made");

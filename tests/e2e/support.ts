@@ -1,5 +1,5 @@
 import { nextCode, withUnusedCode } from "../support/totp";
-import { test as base, expect, type APIRequest, type Cookie, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequest, type Cookie, type Locator, type Page } from "@playwright/test";
 
 export interface Account {
   email: string;
@@ -87,6 +87,16 @@ async function signInOverHttp(playwright: { request: APIRequest }, baseURL: stri
   }
 }
 export { expect };
+
+/**
+ * Waits until every toast on the page has finished coming in (opacity 1): axe measures colour
+ * contrast on what is painted, and a toast still fading in reads as faint text.
+ */
+export async function settledToasts(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll("[data-sonner-toast]")].every((t) => getComputedStyle(t).opacity === "1"),
+  );
+}
 
 export async function waitForHydration(page: Page): Promise<void> {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
@@ -207,4 +217,23 @@ export async function buyerWithPaidLicense(page: Page, prefix: string, project: 
   const card = page.getByTestId("license-card").filter({ hasText: "Yearly license" });
   await expect(card).toBeVisible();
   return { email, card };
+}
+
+/** Opens a license's row on /licenses (a native <details>) unless it is open already. */
+export async function openLicense(card: Locator): Promise<void> {
+  if (!(await card.evaluate((el) => (el as HTMLDetailsElement).open))) await card.locator(":scope > summary").click();
+  await expect(card).toHaveAttribute("open", "");
+}
+
+/** A native disclosure's summary (a <details>), by its text: "Inactive licenses (4)", "About offline licenses". */
+export function disclosure(page: Page, text: string | RegExp): Locator {
+  return page.locator("summary").filter({ hasText: text });
+}
+
+/** Opens every license row on /licenses, the inactive ones' disclosure first. */
+export async function openAllLicenses(page: Page): Promise<void> {
+  const inactive = page.getByTestId("inactive-licenses");
+  if ((await inactive.count()) > 0 && !(await inactive.evaluate((el) => (el as HTMLDetailsElement).open)))
+    await inactive.locator(":scope > summary").click();
+  for (const card of await page.getByTestId("license-card").all()) await openLicense(card);
 }

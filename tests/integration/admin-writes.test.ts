@@ -80,7 +80,15 @@ for (const engine of testEngines().filter((name) => name === "postgres")) {
           formPost(
             b.port,
             "/admin",
-            { intent: "save-release", version, title: "", release_date: "2031-01-01", release_notes: "x" },
+            {
+              intent: "save-release",
+              version,
+              title: "",
+              release_date: "2031-01-01",
+              release_notes: "x",
+              // Saved in any order: a lower number arriving later sorts before the newest.
+              allow_older: "on",
+            },
             { cookie },
           ),
         ),

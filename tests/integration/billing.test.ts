@@ -93,6 +93,7 @@ describe.each(testEngines())("billing history and invoices on %s", (engine) => {
         "kind",
         "license_short_id",
         "license_type",
+        "pending_refund_cents",
         "refunded_cents",
       ].sort(),
     );

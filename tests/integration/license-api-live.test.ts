@@ -109,12 +109,20 @@ describe.each(testEngines())("desktop API on the built site (%s)", (engine) => {
         "/licenses/activate",
         "/licenses/file",
         "/licenses/validate",
+        "/machines/activate",
+        "/machines/deactivate",
         "/openapi.json",
+        "/releases",
+        "/releases/{version}",
         "/updates/latest",
       ].sort(),
     );
     expect(doc.components.headers.Signature).toBeDefined();
-    expect(doc.components.schemas.Code.enum).toHaveLength(8);
+    // The eight codes of the first desktop API and the three of machines (issue 26).
+    expect(doc.components.schemas.Code.enum).toHaveLength(11);
+    expect(doc.components.schemas.Code.enum).toEqual(
+      expect.arrayContaining(["MACHINE_NOT_ACTIVATED", "MACHINE_LIMIT", "DEACTIVATION_LIMIT"]),
+    );
     for (const status of ["400", "413", "429"])
       expect(doc.paths["/licenses/validate"].post.responses[status]).toBeDefined();
   });

@@ -68,6 +68,7 @@ describe.each(testEngines())("one license state on %s", (engine) => {
         "Refunded | REFUNDED",
         "Revoked | REVOKED",
         "Trial Expired | TRIAL_EXPIRED",
+        "Trial | VALID",
       ].sort(),
     );
   });

@@ -1,39 +1,16 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as login from "~/routes/login";
 import * as loginOAuth from "~/routes/login.oauth";
 import * as profile from "~/routes/profile";
 import { accounts, profiles, user_roles, users } from "~/server/db/schema";
 import { call, cookieFrom, formRequest, getRequest, routeArgs } from "../support/route-call";
-import { oauthRoundTrip } from "../support/oauth-round-trip";
-import { startLocalProviders, type LocalProviders, type ProviderIdentity } from "../support/oauth-providers";
-import { createUser, startTestApp, testEngines, type TestApp } from "../support/test-app";
+import { oauthSuite } from "../support/oauth-suite";
+import { createUser, startTestApp, testEngines } from "../support/test-app";
 import { hashPassword } from "better-auth/crypto";
 
 describe.each(testEngines())("sign in with GitHub and Google on %s", (engine) => {
-  let app: TestApp;
-  let providers: LocalProviders;
-  let n = 0;
-  const db = () => app.database.db;
-
-  beforeAll(async () => {
-    providers = await startLocalProviders();
-    app = await startTestApp(engine, { AUTH_RATE_LIMIT: "1000", ...providers.env });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await providers?.stop();
-  });
-
-  const roundTrip = (provider: "github" | "google", identity: ProviderIdentity, cookie = "") =>
-    oauthRoundTrip(providers, provider, identity, cookie);
-
-  const person = (prefix: string, verified = true): ProviderIdentity => ({
-    id: String(1000 + ++n),
-    name: `Linus ${prefix}`,
-    email: `${prefix}-${engine}-${n}@example.com`,
-    emailVerified: verified,
-  });
+  const { db, roundTrip, person } = oauthSuite(engine, { firstName: "Linus", idBase: 1000 });
 
   it.each(["github", "google"] as const)(
     "%s: a new user is signed in with a profile named after the provider's name and a verified e-mail",

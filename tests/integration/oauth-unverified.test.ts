@@ -1,13 +1,13 @@
 import { hashPassword } from "better-auth/crypto";
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ACCOUNT_TEXTS } from "~/domain/account-texts";
 import * as login from "~/routes/login";
 import { accounts, sessions, users } from "~/server/db/schema";
-import { startLocalProviders, type LocalProviders, type ProviderIdentity } from "../support/oauth-providers";
-import { oauthRoundTrip } from "../support/oauth-round-trip";
+import type { ProviderIdentity } from "../support/oauth-providers";
+import { oauthSuite } from "../support/oauth-suite";
 import { call, cookieFrom, formRequest, getRequest, routeArgs } from "../support/route-call";
-import { createUser, startTestApp, testEngines, type TestApp } from "../support/test-app";
+import { createUser, testEngines } from "../support/test-app";
 
 /**
  * A GitHub / Google sign-in creates, signs in to or connects an account only with an address the
@@ -15,26 +15,7 @@ import { createUser, startTestApp, testEngines, type TestApp } from "../support/
  * provider account, get an account of that address, and keep it once the owner takes it over.
  */
 describe.each(testEngines())("provider sign-in with an unverified address on %s", (engine) => {
-  let app: TestApp;
-  let providers: LocalProviders;
-  let n = 0;
-  const db = () => app.database.db;
-
-  beforeAll(async () => {
-    providers = await startLocalProviders();
-    app = await startTestApp(engine, { AUTH_RATE_LIMIT: "1000", ...providers.env });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await providers?.stop();
-  });
-
-  const person = (prefix: string, verified: boolean): ProviderIdentity => ({
-    id: String(3000 + ++n),
-    name: `Mallory ${prefix}`,
-    email: `${prefix}-${engine}-${n}@example.com`,
-    emailVerified: verified,
-  });
+  const { db, roundTrip, person } = oauthSuite(engine, { firstName: "Mallory", idBase: 3000 });
   const usersWith = (email: string) =>
     db()
       .select()
@@ -62,24 +43,24 @@ describe.each(testEngines())("provider sign-in with an unverified address on %s"
 
   it("GitHub: a primary address GitHub has not verified gets no account and no session", async () => {
     const identity = person("gh-unverified", false);
-    const result = await oauthRoundTrip(providers, "github", identity);
+    const result = await roundTrip("github", identity);
     await expectRefused("github", result, identity);
   });
 
   it("GitHub: a verified secondary address is never used; without a verified primary, refused", async () => {
     const identity = person("gh-secondary", false);
-    const victim = `victim-${engine}-${n}@example.com`;
+    const victim = `victim-${identity.email}`;
     identity.githubEmails = [
       { email: victim, primary: false, verified: true },
       { email: identity.email, primary: true, verified: false },
     ];
-    await expectRefused("github", await oauthRoundTrip(providers, "github", identity), identity);
+    await expectRefused("github", await roundTrip("github", identity), identity);
     expect(await usersWith(victim)).toHaveLength(0);
     expect(await accountsOf("github", identity.id)).toHaveLength(0);
 
     // No primary at all (only a verified secondary): refused too.
     identity.githubEmails = [{ email: victim, primary: false, verified: true }];
-    const noPrimary = await oauthRoundTrip(providers, "github", identity);
+    const noPrimary = await roundTrip("github", identity);
     expect(noPrimary.location).toMatch(/^\/login\?error=/);
     expect(noPrimary.cookie).not.toMatch(/session_token/);
     expect(await usersWith(victim)).toHaveLength(0);
@@ -90,7 +71,7 @@ describe.each(testEngines())("provider sign-in with an unverified address on %s"
       { email: victim, primary: false, verified: true },
       { email: identity.email, primary: true, verified: true },
     ];
-    const ok = await oauthRoundTrip(providers, "github", identity);
+    const ok = await roundTrip("github", identity);
     expect(ok.location).toBe("/licenses");
     expect(await usersWith(identity.email)).toHaveLength(1);
     expect(await usersWith(victim)).toHaveLength(0);
@@ -98,7 +79,7 @@ describe.each(testEngines())("provider sign-in with an unverified address on %s"
 
   it("Google: email_verified false gets no account and no session", async () => {
     const identity = person("google-unverified", false);
-    const result = await oauthRoundTrip(providers, "google", identity);
+    const result = await roundTrip("google", identity);
     await expectRefused("google", result, identity);
   });
 
@@ -106,10 +87,10 @@ describe.each(testEngines())("provider sign-in with an unverified address on %s"
     "%s: an account connected earlier is not signed in to once the provider reports the address unverified",
     async (provider) => {
       const identity = person(`${provider}-later`, true);
-      expect((await oauthRoundTrip(providers, provider, identity)).location).toBe("/licenses");
+      expect((await roundTrip(provider, identity)).location).toBe("/licenses");
       const [user] = await usersWith(identity.email);
       const before = await db().select().from(sessions).where(eq(sessions.userId, user!.id));
-      const refused = await oauthRoundTrip(providers, provider, { ...identity, emailVerified: false });
+      const refused = await roundTrip(provider, { ...identity, emailVerified: false });
       expect(refused.location).toMatch(/^\/login\?error=provider_email_unverified/);
       expect(refused.cookie).not.toMatch(/session_token/);
       expect(await db().select().from(sessions).where(eq(sessions.userId, user!.id))).toHaveLength(before.length);
@@ -134,12 +115,12 @@ describe.each(testEngines())("provider sign-in with an unverified address on %s"
       );
       const cookie = cookieFrom(signedIn.headers);
       const identity = { ...person(`connect-${provider}`, false), email };
-      const refused = await oauthRoundTrip(providers, provider, identity, cookie);
+      const refused = await roundTrip(provider, identity, cookie);
       expect(refused.location).toMatch(/^\/profile\?error=provider_email_unverified/);
       const rows = await db().select().from(accounts).where(eq(accounts.userId, owner.id));
       expect(rows.map((r) => r.providerId)).toEqual(["credential"]);
       // Nor does a sign-in join it (implicit linking stays off, verified or not).
-      const signIn = await oauthRoundTrip(providers, provider, { ...identity, emailVerified: false });
+      const signIn = await roundTrip(provider, { ...identity, emailVerified: false });
       expect(signIn.location).toMatch(/^\/login\?error=/);
       expect(await db().select().from(accounts).where(eq(accounts.userId, owner.id))).toHaveLength(1);
     },

@@ -68,22 +68,58 @@ describe("the Paddle provider's API calls", () => {
     });
   });
 
-  it("refund: POST /adjustments, a partial refund of the line item for the amount in minor units", async () => {
+  it("start the paid plan now: POST /subscriptions/{id}/activate; the answer says when the next charge is", async () => {
+    const next = days(30).toISOString();
+    answer = () => ({ status: 200, body: { data: { ...sub, status: "active", next_billed_at: next }, meta } });
+    expect(await provider().activateTrial("sub_01abc")).toEqual({ nextBilledAt: next });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({
+      method: "POST",
+      url: "https://sandbox-api.paddle.com/subscriptions/sub_01abc/activate",
+    });
+  });
+
+  it("activating a subscription that is not trialing: Paddle's 400 becomes a ProviderError", async () => {
+    answer = () => ({
+      status: 400,
+      body: {
+        error: {
+          type: "request_error",
+          code: "subscription_cannot_activate",
+          detail: "Only subscriptions which have status 'trialing' can be activated. Subscription status is 'active'",
+          documentation_url: "https://developer.paddle.com/errors/subscriptions/subscription_cannot_activate",
+        },
+        meta,
+      },
+    });
+    await expect(provider().activateTrial("sub_01abc")).rejects.toBeInstanceOf(ProviderError);
+  });
+
+  it("refund: looks for a refund of the transaction first, then POST /adjustments, a partial refund of the line item", async () => {
     const adj = adjustment({
       transactionId: "txn_01abc",
       subscriptionId: "sub_01abc",
       amountCents: 855,
       status: "pending_approval",
     });
-    answer = () => ({ status: 201, body: { data: adj, meta } });
+    const empty = { data: [], meta: { ...meta, pagination: { per_page: 50, next: "x", has_more: false } } };
+    answer = (request) =>
+      request.method === "GET" ? { status: 200, body: empty } : { status: 201, body: { data: adj, meta } };
     const result = await provider().refund({
       transactionId: "txn_01abc",
       itemId: "txnitm_01abc",
       amountCents: 855,
       reason: "Requested by the customer",
+      idempotencyKey: "refund:lic:txn_01abc",
     });
     expect(result.adjustmentId).toBe(adj.id);
-    expect(sent[0]).toMatchObject({
+    expect(sent[0]!.method).toBe("GET");
+    const listed = new URL(sent[0]!.url);
+    expect(listed.pathname).toBe("/adjustments");
+    expect(listed.searchParams.get("transaction_id")).toBe("txn_01abc");
+    expect(listed.searchParams.get("action")).toBe("refund");
+    expect(listed.searchParams.get("status")).toBe("pending_approval,approved");
+    expect(sent[1]).toMatchObject({
       method: "POST",
       url: "https://sandbox-api.paddle.com/adjustments",
       body: {
@@ -94,6 +130,24 @@ describe("the Paddle provider's API calls", () => {
         items: [{ item_id: "txnitm_01abc", type: "partial", amount: "855" }],
       },
     });
+  });
+
+  it("refund: a transaction already refunded (pending or approved) answers that adjustment, nothing is created", async () => {
+    const adj = adjustment({ transactionId: "txn_01abc", subscriptionId: null, amountCents: 855, status: "approved" });
+    const listed = { data: [adj], meta: { ...meta, pagination: { per_page: 50, next: "x", has_more: false } } };
+    answer = () => ({ status: 200, body: listed });
+    const result = await provider().refund({ transactionId: "txn_01abc", itemId: "i", amountCents: 855, reason: "r" });
+    expect(result.adjustmentId).toBe(adj.id);
+    expect(sent.map((r) => r.method)).toEqual(["GET"]);
+  });
+
+  it("refund in full: POST /adjustments with type full and no items", async () => {
+    const adj = adjustment({ transactionId: "txn_01abc", subscriptionId: null, amountCents: 900, status: "approved" });
+    const empty = { data: [], meta: { ...meta, pagination: { per_page: 50, next: "x", has_more: false } } };
+    answer = (request) =>
+      request.method === "GET" ? { status: 200, body: empty } : { status: 201, body: { data: adj, meta } };
+    await provider().refund({ transactionId: "txn_01abc", itemId: null, amountCents: 900, reason: "r", full: true });
+    expect(sent[1]!.body).toEqual({ action: "refund", transaction_id: "txn_01abc", reason: "r", type: "full" });
   });
 
   it("plan checkout: POST /transactions with the server's price id and custom data (the overlay opens with its id)", async () => {

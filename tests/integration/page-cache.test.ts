@@ -138,6 +138,7 @@ describe("the page cache for anonymous visitors", () => {
         title: "Cache test",
         release_date: "2030-01-01",
         release_notes: "Cached pages refresh",
+        publish: "1",
       },
       { cookie },
     );

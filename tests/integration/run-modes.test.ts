@@ -1,9 +1,7 @@
 import { spawn } from "node:child_process";
 import { afterEach, describe, expect, it } from "vitest";
+import { freePort } from "../support/scratch";
 import { buildDir, REPO_ROOT, startServer, tempDir, type ServerProcess } from "../support/server-process";
-
-// Ports apart from the other suites' (4300 e2e, 4310–4349 resilience and hardening).
-const PORT = 4391;
 
 describe("run modes: React's production build in every run but npm run dev", () => {
   let server: ServerProcess | undefined;
@@ -13,7 +11,7 @@ describe("run modes: React's production build in every run but npm run dev", () 
   });
 
   it("node server.js with no NODE_ENV serves the production runtime with embedded defaults", async () => {
-    server = await startServer({ port: PORT, dataDir: tempDir("fk-mode-") });
+    server = await startServer({ port: await freePort(), dataDir: tempDir("fk-mode-") });
     const ready = (await (await fetch(`${server.origin}/readyz`)).json()) as Record<string, string>;
     expect(ready).toMatchObject({ status: "ready", mode: "embedded", runtime: "production" });
     // Embedded defaults still hold: the demo seed's releases are on the download page.
@@ -22,7 +20,7 @@ describe("run modes: React's production build in every run but npm run dev", () 
 
   it("SITE_MODE=embedded is kept when the operator also says NODE_ENV=production", async () => {
     server = await startServer({
-      port: PORT,
+      port: await freePort(),
       dataDir: tempDir("fk-mode-"),
       env: { NODE_ENV: "production", SITE_MODE: "embedded" },
     });

@@ -267,6 +267,7 @@ for (const engine of testEngines().filter((name) => name === "postgres")) {
           title: "Two servers",
           release_date: "2031-01-01",
           release_notes: "Seen everywhere",
+          publish: "1",
         },
         { cookie },
       );

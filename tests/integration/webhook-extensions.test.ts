@@ -9,32 +9,25 @@ import { createUser, testEngines } from "../support/test-app";
 import { SECRET, webhookSuite } from "../support/webhook-suite";
 
 describe.each(testEngines())("payment webhooks: extensions and out-of-order events on %s", (engine) => {
-  const { db, user, nextNumber, deliver, licenseOf, recordCheckout, auditActions, purchase } = webhookSuite(engine);
+  const {
+    db,
+    user,
+    nextNumber,
+    deliver,
+    licenseOf,
+    auditActions,
+    purchase,
+    renewalOf,
+    recordExtensionCheckout,
+    extensionOf,
+  } = webhookSuite(engine);
 
   describe("extensions: only the server's own checkout, from the later of the end date and now", () => {
-    const extension = (licenseId: string, amountCents: number) =>
-      transaction({
-        userId: user.id,
-        subscriptionId: null,
-        amountCents,
-        start: new Date(),
-        end: null,
-        origin: "api",
-        customData: { kind: "extension", user_id: user.id, license_id: licenseId, months: 1, years: 0 },
-      });
-
     it("an expired license extended by a month ends a month from the payment, in the future", async () => {
       const { txn, license } = await purchase({ start: days(-400) });
       expect(license.end_date.getTime()).toBeLessThan(Date.now());
-      const ext = extension(license.id, 900);
-      await recordCheckout({
-        transaction_id: ext.id,
-        kind: "extension",
-        plan_type: null,
-        license_id: license.id,
-        months: 1,
-        amount_cents: 900,
-      });
+      const ext = extensionOf(license.id, 900);
+      await recordExtensionCheckout(ext.id, license.id);
       await deliver(envelope("transaction.completed", ext));
       const after = (await licenseOf(txn.subscription_id!))!;
       expect(after.end_date.getTime()).toBeGreaterThan(Date.now() + 27 * 86_400_000);
@@ -43,15 +36,8 @@ describe.each(testEngines())("payment webhooks: extensions and out-of-order even
 
     it("extending a trial makes it a paid license", async () => {
       const { txn, license } = await purchase({ trial: true });
-      const ext = extension(license.id, 900);
-      await recordCheckout({
-        transaction_id: ext.id,
-        kind: "extension",
-        plan_type: null,
-        license_id: license.id,
-        months: 1,
-        amount_cents: 900,
-      });
+      const ext = extensionOf(license.id, 900);
+      await recordExtensionCheckout(ext.id, license.id);
       await deliver(envelope("transaction.completed", ext));
       const after = (await licenseOf(txn.subscription_id!))!;
       expect(after.is_trial).toBe(false);
@@ -88,37 +74,17 @@ describe.each(testEngines())("payment webhooks: extensions and out-of-order even
     it("is refused in another currency, below the checkout's amount, for another license, without a checkout, or twice", async () => {
       const { txn, license } = await purchase();
       const other = await purchase();
-      const eur = extension(license.id, 900);
+      const eur = extensionOf(license.id, 900);
       eur.details.totals.currency_code = "EUR";
       eur.currency_code = "EUR";
-      await recordCheckout({
-        transaction_id: eur.id,
-        kind: "extension",
-        plan_type: null,
-        license_id: license.id,
-        months: 1,
-        amount_cents: 900,
-      });
-      const cheap = extension(license.id, 100);
-      await recordCheckout({
-        transaction_id: cheap.id,
-        kind: "extension",
-        plan_type: null,
-        license_id: license.id,
-        months: 1,
-        amount_cents: 900,
-      });
-      const elsewhere = extension(license.id, 900);
-      await recordCheckout({
-        transaction_id: elsewhere.id,
-        kind: "extension",
-        plan_type: null,
-        license_id: other.license.id,
-        months: 1,
-        amount_cents: 900,
+      await recordExtensionCheckout(eur.id, license.id);
+      const cheap = extensionOf(license.id, 100);
+      await recordExtensionCheckout(cheap.id, license.id);
+      const elsewhere = extensionOf(license.id, 900);
+      await recordExtensionCheckout(elsewhere.id, other.license.id, {
         user_id: (await createUser(db(), `x-${engine}-${nextNumber()}@example.com`)).id,
       });
-      const unrecorded = extension(license.id, 900);
+      const unrecorded = extensionOf(license.id, 900);
       for (const ext of [eur, cheap, elsewhere, unrecorded])
         expect((await deliver(envelope("transaction.completed", ext))).status).toBe(200);
       expect((await licenseOf(txn.subscription_id!))!.end_date.toISOString()).toBe(license.end_date.toISOString());
@@ -126,15 +92,8 @@ describe.each(testEngines())("payment webhooks: extensions and out-of-order even
         other.license.end_date.toISOString(),
       );
       expect((await auditActions()).filter((a) => a === "extension_refused").length).toBeGreaterThanOrEqual(4);
-      const ok = extension(license.id, 900);
-      await recordCheckout({
-        transaction_id: ok.id,
-        kind: "extension",
-        plan_type: null,
-        license_id: license.id,
-        months: 1,
-        amount_cents: 900,
-      });
+      const ok = extensionOf(license.id, 900);
+      await recordExtensionCheckout(ok.id, license.id);
       await deliver(envelope("transaction.completed", ok));
       const once = (await licenseOf(txn.subscription_id!))!;
       expect(once.extended_months).toBe(1);
@@ -201,14 +160,7 @@ describe.each(testEngines())("payment webhooks: extensions and out-of-order even
           .update(licenses)
           .set({ status: "refund_requested", auto_renew: false })
           .where(eq(licenses.id, license.id));
-        const renewal = transaction({
-          userId: user.id,
-          subscriptionId: txn.subscription_id,
-          amountCents: 900,
-          start: license.end_date,
-          end: days(30, license.end_date),
-          origin: "subscription_recurring",
-        });
+        const renewal = renewalOf(txn, license.end_date);
         await deliver(envelope("transaction.completed", renewal));
         expect((await licenseOf(txn.subscription_id!))!.end_date.toISOString()).toBe(license.end_date.toISOString());
         await drainJobs();

@@ -10,19 +10,24 @@ import { createUser, testEngines } from "../support/test-app";
 import { SECRET, webhookSuite } from "../support/webhook-suite";
 
 describe.each(testEngines())("payment webhooks: renewals, custom data and trials on %s", (engine) => {
-  const { db, user, nextNumber, deliver, licenseOf, recordCheckout, auditActions, purchase } = webhookSuite(engine);
+  const {
+    db,
+    user,
+    nextNumber,
+    deliver,
+    licenseOf,
+    recordCheckout,
+    auditActions,
+    purchase,
+    renewalOf,
+    recordExtensionCheckout,
+    extensionOf,
+  } = webhookSuite(engine);
 
   describe("renewals", () => {
     it("a renewal moves end_date to the new period's end and regenerates the key; an older period never moves it back", async () => {
       const { txn, license } = await purchase();
-      const renewal = transaction({
-        userId: user.id,
-        subscriptionId: txn.subscription_id,
-        amountCents: 900,
-        start: license.end_date,
-        end: days(30, license.end_date),
-        origin: "subscription_recurring",
-      });
+      const renewal = renewalOf(txn, license.end_date);
       expect((await deliver(envelope("transaction.completed", renewal))).status).toBe(200);
       const renewed = (await licenseOf(txn.subscription_id!))!;
       expect(renewed.end_date.toISOString()).toBe(days(30, license.end_date).toISOString());
@@ -30,14 +35,7 @@ describe.each(testEngines())("payment webhooks: renewals, custom data and trials
       expect(licenseKeys().decode(renewed.license_key).end_date).toBe(renewed.end_date.toISOString());
       // The purchase window is not reopened by a renewal.
       expect(renewed.refund_eligible_until!.toISOString()).toBe(license.refund_eligible_until!.toISOString());
-      const stale = transaction({
-        userId: user.id,
-        subscriptionId: txn.subscription_id,
-        amountCents: 900,
-        start: license.start_date,
-        end: license.end_date,
-        origin: "subscription_recurring",
-      });
+      const stale = renewalOf(txn, license.start_date, license.end_date);
       await deliver(envelope("transaction.completed", stale));
       expect((await licenseOf(txn.subscription_id!))!.end_date.toISOString()).toBe(renewed.end_date.toISOString());
       const kinds = await db()
@@ -50,14 +48,7 @@ describe.each(testEngines())("payment webhooks: renewals, custom data and trials
     it("the first paid period after a trial ends the trial and opens the refund window", async () => {
       const { txn, license } = await purchase({ trial: true });
       const paidAt = license.end_date;
-      const first = transaction({
-        userId: user.id,
-        subscriptionId: txn.subscription_id,
-        amountCents: 900,
-        start: paidAt,
-        end: days(30, paidAt),
-        origin: "subscription_recurring",
-      });
+      const first = renewalOf(txn, paidAt);
       await deliver(envelope("transaction.completed", first));
       const converted = (await licenseOf(txn.subscription_id!))!;
       expect(converted.is_trial).toBe(false);
@@ -68,37 +59,15 @@ describe.each(testEngines())("payment webhooks: renewals, custom data and trials
 
     it("an extension payment adds its months to the end date, and later renewals keep them", async () => {
       const { txn, license } = await purchase();
-      const ext = transaction({
-        userId: user.id,
-        subscriptionId: null,
-        amountCents: 900 * 2 + 9900,
-        start: new Date(),
-        end: null,
-        origin: "api",
-        customData: { kind: "extension", user_id: user.id, license_id: license.id, months: 2, years: 1 },
-      });
-      await recordCheckout({
-        transaction_id: ext.id,
-        kind: "extension",
-        plan_type: null,
-        license_id: license.id,
-        months: 14,
-        amount_cents: 900 * 2 + 9900,
-      });
+      const ext = extensionOf(license.id, 900 * 2 + 9900, { months: 2, years: 1 });
+      await recordExtensionCheckout(ext.id, license.id, { months: 14, amount_cents: 900 * 2 + 9900 });
       await deliver(envelope("transaction.completed", ext));
       const extended = (await licenseOf(txn.subscription_id!))!;
       expect(extended.extended_months).toBe(14);
       const expected = new Date(license.end_date);
       expected.setUTCMonth(expected.getUTCMonth() + 14);
       expect(extended.end_date.toISOString().slice(0, 10)).toBe(expected.toISOString().slice(0, 10));
-      const renewal = transaction({
-        userId: user.id,
-        subscriptionId: txn.subscription_id,
-        amountCents: 900,
-        start: license.end_date,
-        end: days(30, license.end_date),
-        origin: "subscription_recurring",
-      });
+      const renewal = renewalOf(txn, license.end_date);
       await deliver(envelope("transaction.completed", renewal));
       const after = (await licenseOf(txn.subscription_id!))!;
       expect(after.end_date.getTime()).toBeGreaterThan(extended.end_date.getTime());
@@ -154,14 +123,7 @@ describe.each(testEngines())("payment webhooks: renewals, custom data and trials
       try {
         const { txn, license } = await purchase();
         await db().update(licenses).set({ status: "revoked" }).where(eq(licenses.id, license.id));
-        const renewal = transaction({
-          userId: user.id,
-          subscriptionId: txn.subscription_id,
-          amountCents: 900,
-          start: license.end_date,
-          end: days(30, license.end_date),
-          origin: "subscription_recurring",
-        });
+        const renewal = renewalOf(txn, license.end_date);
         expect((await deliver(envelope("transaction.completed", renewal))).status).toBe(200);
         const after = (await licenseOf(txn.subscription_id!))!;
         expect(after.status).toBe("revoked");

@@ -2,25 +2,18 @@ import { describe, expect, it } from "vitest";
 import { licenses } from "~/server/db/schema";
 import { setPaymentProvider } from "~/server/billing/configured-provider.server";
 import { drainJobs } from "~/server/jobs/jobs.server";
-import { adjustment, days, envelope, subscription, transaction } from "../support/paddle-fixtures";
+import { adjustment, days, envelope, subscription } from "../support/paddle-fixtures";
 import { stubPaymentProvider } from "../support/stub-provider";
 import { testEngines } from "../support/test-app";
 import { SECRET, webhookSuite } from "../support/webhook-suite";
 
 describe.each(testEngines())("payment webhooks: subscription events and refunds on %s", (engine) => {
-  const { user, deliver, licenseOf, count, purchase } = webhookSuite(engine);
+  const { user, deliver, licenseOf, count, purchase, renewalOf } = webhookSuite(engine);
 
   describe("subscription events", () => {
     it("a late subscription.trialing after the first payment is undone by the active state", async () => {
       const { txn, license } = await purchase({ trial: true });
-      const paid = transaction({
-        userId: user.id,
-        subscriptionId: txn.subscription_id,
-        amountCents: 900,
-        start: license.end_date,
-        end: days(30, license.end_date),
-        origin: "subscription_recurring",
-      });
+      const paid = renewalOf(txn, license.end_date);
       await deliver(envelope("transaction.completed", paid));
       const base = {
         subscriptionId: txn.subscription_id!,

@@ -23,6 +23,7 @@ export function stubPaymentProvider(
     webhookSecret,
     cancelAtPeriodEnd: refuse,
     removeScheduledCancel: refuse,
+    activateTrial: refuse,
     refund: refuse,
     createPlanCheckout: refuse,
     createExtensionCharge: refuse,

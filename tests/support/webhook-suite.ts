@@ -14,8 +14,8 @@ export const SECRET = "whsec_test_secret_0123456789";
  * The set-up the payment webhook suites (tests/integration/webhook*.test.ts) share, registered in
  * the calling describe: a test app whose webhooks are checked against SECRET, no payment provider,
  * and before each test the follow-ups of the earlier ones run and a new buyer is made. `user` is
- * that buyer (the same object, refilled before each test); the helpers deliver events and read
- * what they did.
+ * that buyer (the same object, refilled before each test); the helpers build events (renewals,
+ * extensions), deliver them and read what they did.
  */
 export function webhookSuite(engine: EngineName) {
   let app: TestApp;
@@ -53,6 +53,42 @@ export function webhookSuite(engine: EngineName) {
       .values({ user_id: user.id, kind: "plan", plan_type: "monthly", amount_cents: 0, status: "open", ...values })
       .returning()
       .then((rows) => rows[0]!);
+  /** The checkout row of an extension the site created (a month for $9 unless `values` say otherwise). */
+  const recordExtensionCheckout = (
+    transactionId: string,
+    licenseId: string,
+    values: Omit<Partial<typeof checkouts.$inferInsert>, "transaction_id"> = {},
+  ) =>
+    recordCheckout({
+      transaction_id: transactionId,
+      kind: "extension",
+      plan_type: null,
+      license_id: licenseId,
+      months: 1,
+      amount_cents: 900,
+      ...values,
+    });
+  /** The renewal of a purchase's subscription, $9, for the period from `start` (30 days unless `end`). */
+  const renewalOf = (txn: { subscription_id: string | null }, start: Date, end = days(30, start)) =>
+    transaction({
+      userId: user.id,
+      subscriptionId: txn.subscription_id,
+      amountCents: 900,
+      start,
+      end,
+      origin: "subscription_recurring",
+    });
+  /** An extension's payment for a license, through the site's own one-time checkout. */
+  const extensionOf = (licenseId: string, amountCents: number, { months = 1, years = 0 } = {}) =>
+    transaction({
+      userId: user.id,
+      subscriptionId: null,
+      amountCents,
+      start: new Date(),
+      end: null,
+      origin: "api",
+      customData: { kind: "extension", user_id: user.id, license_id: licenseId, months, years },
+    });
   const auditActions = async () =>
     (await db().select({ action: audit_log.action, target: audit_log.target_id }).from(audit_log)).map((r) => r.action);
 
@@ -79,5 +115,18 @@ export function webhookSuite(engine: EngineName) {
     return { txn, license: (await licenseOf(txn.subscription_id!))! };
   }
 
-  return { db, user, nextNumber, deliver, licenseOf, count, recordCheckout, auditActions, purchase };
+  return {
+    db,
+    user,
+    nextNumber,
+    deliver,
+    licenseOf,
+    count,
+    recordCheckout,
+    recordExtensionCheckout,
+    auditActions,
+    purchase,
+    renewalOf,
+    extensionOf,
+  };
 }

@@ -86,6 +86,10 @@ describe("release form", () => {
       release_notes: ["First", "Second"],
       installer_size_bytes: null,
       installer_sha256: null,
+      channel: "stable",
+      download_url: null,
+      publish: false,
+      allow_older: false,
     });
   });
 
@@ -117,6 +121,10 @@ describe("release form", () => {
       release_notes: ["a", "b"],
       installer_size_bytes: "",
       installer_sha256: "",
+      channel: undefined,
+      download_url: "",
+      publish: false,
+      allow_older: false,
     });
   });
 });

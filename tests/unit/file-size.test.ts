@@ -11,25 +11,6 @@ const MAX_LINES = 300;
 const CODE = /\.(ts|tsx|js|jsx|mjs|cjs)$/;
 const EXEMPT = new Set(["app/server/db/schema.ts"]);
 
-/** Source files still over the limit today; each entry leaves the list when its file is split. */
-const SOURCE_WAITING = new Set<string>([]);
-
-/** Test files still over the limit today. */
-const TESTS_WAITING = new Set([
-  "tests/e2e/desktop-api.spec.ts", // split by issue 23
-  "tests/integration/account-security.test.ts", // split by issue 23
-  "tests/integration/accounts.test.ts", // split by issue 23
-  "tests/integration/admin.test.ts", // split by issue 23
-  "tests/integration/customer-mail.test.ts", // split by issue 23
-  "tests/integration/http-hardening.test.ts", // split by issue 23
-  "tests/integration/license-actions.test.ts", // split by issue 23
-  "tests/integration/license-api.test.ts", // split by issue 23
-  "tests/integration/payment-problems.test.ts", // split by issue 23
-  "tests/integration/webhook-order.property.test.ts", // split by issue 23
-  "tests/unit/license-verify.test.ts", // split by issue 23
-  "tests/unit/signed-in-page-cache.test.ts", // split by issue 23
-]);
-
 /** The code files git tracks or would add under these folders, with their line counts. */
 function lineCounts(folders: string[]): Map<string, number> {
   const output = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard", ...folders], {
@@ -45,24 +26,19 @@ function lineCounts(folders: string[]): Map<string, number> {
   return counts;
 }
 
-/** Files over the limit that are not waiting, and waiting files that are no longer over it. */
-function check(folders: string[], waiting: Set<string>) {
+/** The files over the limit, each with its line count. */
+function over(folders: string[]): string[] {
   const counts = lineCounts(folders);
   expect(counts.size).toBeGreaterThan(20);
-  const over = [...counts].filter(([, lines]) => lines > MAX_LINES).map(([file, lines]) => `${file}: ${lines}`);
-  return {
-    over: over.filter((entry) => !waiting.has(entry.split(":")[0]!)),
-    // A split file must leave the list, so the list only shrinks.
-    stale: [...waiting].filter((file) => (counts.get(file) ?? 0) <= MAX_LINES),
-  };
+  return [...counts].filter(([, lines]) => lines > MAX_LINES).map(([file, lines]) => `${file}: ${lines}`);
 }
 
 describe(`no file over ${MAX_LINES} lines`, () => {
   it("in app/, server/, scripts/ and bench/ (outside the schema)", () => {
-    expect(check(["app", "server", "scripts", "bench"], SOURCE_WAITING)).toEqual({ over: [], stale: [] });
+    expect(over(["app", "server", "scripts", "bench"])).toEqual([]);
   });
 
   it("in tests/", () => {
-    expect(check(["tests"], TESTS_WAITING)).toEqual({ over: [], stale: [] });
+    expect(over(["tests"])).toEqual([]);
   });
 });

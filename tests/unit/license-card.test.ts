@@ -65,6 +65,8 @@ describe("summarizeLicense: one badge and one line that agree", () => {
     });
     const trial = license({ license_type: "trial", is_trial: true, trial_ends_at: at(3), has_subscription: false });
     expect(summarizeLicense(trial, NOW).line).toBe("Active, trial until Jun 18, 2026");
+    // A trial wears its own badge, not a paid license's green "Active" (issue 28).
+    expect(summarizeLicense(trial, NOW).badge).toEqual({ label: "Trial", tone: "info" });
     expect(summarizeLicense({ ...trial, trial_ends_at: at(-3) }, NOW)).toMatchObject({
       badge: { label: "Trial Expired" },
       line: "Trial Expired on Jun 12, 2026",

@@ -65,7 +65,7 @@ type Row = [name: string, license: License, badge: string, line: string, code: s
 const SEEDED: Row[] = [
   ["renewing monthly", seeded[0]!, "Active", "Active, renews on Jul 5, 2026 for $9.00", "VALID"],
   ["cancelled yearly", seeded[1]!, "Active", "Active until May 6, 2027; automatic renewal is cancelled", "VALID"],
-  ["trial running", seeded[2]!, "Active", "Active, trial until Jun 20, 2026", "VALID"],
+  ["trial running", seeded[2]!, "Trial", "Active, trial until Jun 20, 2026", "VALID"],
   ["trial ended", seeded[3]!, "Trial Expired", "Trial Expired on Feb 22, 2026", "TRIAL_EXPIRED"],
   ["expired 6 months", seeded[4]!, "Expired", "Expired on May 29, 2026", "EXPIRED"],
   ["revoked", seeded[5]!, "Revoked", "Revoked: this license no longer works.", "REVOKED"],
@@ -100,7 +100,7 @@ const OTHERS: Row[] = [
   [
     "plan trial that converts",
     stored({ ...seeded[0]!, is_trial: true, trial_ends_at: at(3), end_date: at(3) }),
-    "Active",
+    "Trial",
     "Active, trial until Jun 18, 2026; first charge $9.00 on Jun 18, 2026, then renews automatically",
     "VALID",
   ],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { planToOpen, pricingWithPlan, registerForPlan, withReturnTo } from "~/domain/return-to";
+import { planOfReturnTo, planToOpen, pricingWithPlan, registerForPlan, withReturnTo } from "~/domain/return-to";
 import { safeRedirect } from "~/server/auth/session.server";
 
 describe("carrying where the visitor was going", () => {
@@ -23,5 +23,16 @@ describe("carrying where the visitor was going", () => {
     expect(planToOpen(new URLSearchParams("plan=monthly"))).toBe("monthly");
     expect(planToOpen(new URLSearchParams("plan=lifetime"))).toBeNull();
     expect(planToOpen(new URLSearchParams(""))).toBeNull();
+  });
+
+  it("the register page reads back the plan the visitor chose, and only that", () => {
+    const chosen = new URLSearchParams(registerForPlan("6_months").split("?")[1]).get("redirectTo");
+    expect(planOfReturnTo(chosen)).toBe("6_months");
+    expect(planOfReturnTo("/pricing?plan=yearly&x=1")).toBe("yearly");
+    expect(planOfReturnTo("/pricing?plan=lifetime")).toBeNull();
+    expect(planOfReturnTo("/licenses?plan=yearly")).toBeNull();
+    expect(planOfReturnTo("/pricing")).toBeNull();
+    expect(planOfReturnTo(null)).toBeNull();
+    expect(planOfReturnTo(undefined)).toBeNull();
   });
 });

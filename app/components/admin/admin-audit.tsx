@@ -4,6 +4,7 @@ import { auditActionLabel, auditQuery, type AdminAuditEntry, type AuditFilters }
 import { AdminPager } from "./admin-pager";
 import { FormMessage } from "../form-field";
 import { Button } from "../ui/button";
+import { CardCell, CardRow, CardTable } from "../ui/card-table";
 import { Input } from "../ui/input";
 import { Label } from "../ui/label";
 
@@ -44,50 +45,36 @@ export function AuditRecord({ entry }: { entry: AdminAuditEntry }) {
   return <span className="break-all">{label}</span>;
 }
 
+const AUDIT_COLUMNS = ["When (UTC)", "Who", "What", "Record"].map((label) => ({ label }));
+
 export function AuditTable({ entries, caption }: { entries: AdminAuditEntry[]; caption: string }) {
   return (
-    <div className="overflow-x-auto rounded-lg border">
-      <table className="w-full min-w-[40rem] text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-muted/50 text-muted-foreground">
-          <tr>
-            <th scope="col" className="px-3 py-2 font-medium">
-              When (UTC)
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Who
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              What
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Record
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry) => (
-            <tr key={entry.id} data-testid="audit-entry" className="border-t align-top">
-              <td className="whitespace-nowrap px-3 py-2">{entry.created_at.slice(0, 16).replace("T", " ")}</td>
-              <td className="break-all px-3 py-2">
-                {entry.actor_id ? (
-                  <Link to={`/admin/users/${entry.actor_id}`} className="underline underline-offset-2">
-                    {entry.actor_email}
-                  </Link>
-                ) : (
-                  entry.actor_email
-                )}
-              </td>
-              <td className="px-3 py-2 [overflow-wrap:anywhere]">
-                {auditActionLabel(entry.action)} <span className="text-muted-foreground">{describe(entry)}</span>
-              </td>
-              <td className="px-3 py-2 font-mono text-xs">
-                <AuditRecord entry={entry} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+    // Below 768 px each entry is a labelled card (as on the billing page): no sideways scrolling (issue 28).
+    <div className="rounded-lg border">
+      <CardTable caption={caption} columns={AUDIT_COLUMNS}>
+        {entries.map((entry) => (
+          <CardRow key={entry.id} data-testid="audit-entry">
+            <CardCell label="When (UTC)" className="md:whitespace-nowrap">
+              {entry.created_at.slice(0, 16).replace("T", " ")}
+            </CardCell>
+            <CardCell label="Who" className="break-all">
+              {entry.actor_id ? (
+                <Link to={`/admin/users/${entry.actor_id}`} className="underline underline-offset-2">
+                  {entry.actor_email}
+                </Link>
+              ) : (
+                entry.actor_email
+              )}
+            </CardCell>
+            <CardCell label="What">
+              {auditActionLabel(entry.action)} <span className="text-muted-foreground">{describe(entry)}</span>
+            </CardCell>
+            <CardCell label="Record" className="font-mono text-xs">
+              <AuditRecord entry={entry} />
+            </CardCell>
+          </CardRow>
+        ))}
+      </CardTable>
     </div>
   );
 }

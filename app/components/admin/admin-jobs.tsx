@@ -1,3 +1,5 @@
+import { Link } from "react-router";
+
 /** What the admin page shows of the background job queue (app/server/jobs). */
 export interface AdminJobsView {
   ok: boolean;
@@ -7,8 +9,9 @@ export interface AdminJobsView {
 }
 
 /**
- * Background jobs, read-only: how many are waiting, and the jobs that ran out of retries (count
- * and the newest one's error), so an operator can act on a provider follow-up that never succeeded.
+ * Background jobs: how many are waiting, and the jobs that ran out of retries (count and the
+ * newest one's error); both counts open the jobs page (/admin/jobs), where a failed job is retried
+ * or discarded.
  */
 export function AdminJobs({ jobs }: { jobs: AdminJobsView }) {
   return (
@@ -22,7 +25,13 @@ export function AdminJobs({ jobs }: { jobs: AdminJobsView }) {
         </p>
       ) : (
         <p className="mt-1 text-muted-foreground">
-          {jobs.queued} waiting · {jobs.failed} failed
+          <Link to="/admin/jobs" className="underline underline-offset-2">
+            {jobs.queued} waiting
+          </Link>{" "}
+          ·{" "}
+          <Link to="/admin/jobs#failed-jobs" className="underline underline-offset-2">
+            {jobs.failed} failed
+          </Link>
         </p>
       )}
       {jobs.lastFailure ? (

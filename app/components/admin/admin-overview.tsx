@@ -10,11 +10,17 @@ import {
 import { getPlan, isPlanId } from "~/domain/plans";
 import { FormMessage } from "../form-field";
 import { Card, CardContent, CardHeader, CardTitle } from "../ui/card";
+import { CardCell, CardRow, CardTable } from "../ui/card-table";
 import { useHydrated } from "../use-hydrated";
 
 // The chart library is loaded only here, in the browser, when the overview is shown.
 const ActiveByKindChart = lazy(() => import("./admin-overview-charts").then((m) => ({ default: m.ActiveByKindChart })));
 const DailyChart = lazy(() => import("./admin-overview-charts").then((m) => ({ default: m.DailyChart })));
+
+const DAILY_COLUMNS = [
+  { label: "Day (UTC)" },
+  ...DAILY_SERIES.map((s) => ({ label: DAILY_SERIES_LABELS[s], className: "text-right" })),
+];
 
 function Stat({ label, value, note }: { label: string; value: string; note?: string }) {
   return (
@@ -39,11 +45,167 @@ function ChartFigure({ summary, children }: { summary: string; children: React.R
 const th = "px-3 py-2 font-medium";
 const td = "px-3 py-1.5 tabular-nums";
 
+function OverviewStats({ o }: { o: OverviewView }) {
+  const rate = o.refundRatePercent === null ? "—" : `${o.refundRatePercent.toFixed(1)} %`;
+  return (
+    <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
+      <Stat label="Active licenses" value={o.activeTotal.toLocaleString("en-US")} />
+      <Stat
+        label="Monthly recurring revenue"
+        value={formatUsdCents(o.mrrCents)}
+        note="from the renewing subscriptions"
+      />
+      <Stat label="Trials running" value={o.trialsRunning.toLocaleString("en-US")} />
+      <Stat
+        label={`Trials converted, last ${CONVERSION_DAYS} days`}
+        value={o.trialsConverted.toLocaleString("en-US")}
+        note={`of ${o.trialsEnded.toLocaleString("en-US")} trials that ended`}
+      />
+      <Stat
+        label={`Refund rate, last ${OVERVIEW_DAYS} days`}
+        value={rate}
+        note="refunds per paid purchase or renewal"
+      />
+      <Stat
+        label={`New purchases, last ${OVERVIEW_DAYS} days`}
+        value={o.totals.purchases.toLocaleString("en-US")}
+        note={`${o.totals.renewals.toLocaleString("en-US")} renewals`}
+      />
+    </dl>
+  );
+}
+
+function ActiveByKindTable({ o }: { o: OverviewView }) {
+  return (
+    <table className="w-full text-left text-sm">
+      <caption className="pb-2 text-left text-muted-foreground">Active licenses by type</caption>
+      <thead className="bg-muted/50 text-muted-foreground">
+        <tr>
+          <th scope="col" className={th}>
+            Type
+          </th>
+          <th scope="col" className={`${th} text-right`}>
+            Active
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {o.activeByKind.map((k) => (
+          <tr key={k.kind} className="border-t" data-testid={`active-${k.kind}`}>
+            <th scope="row" className="px-3 py-1.5 font-normal">
+              {k.label}
+            </th>
+            <td className={`${td} text-right`}>{k.count.toLocaleString("en-US")}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function RevenueByPlanTable({ o }: { o: OverviewView }) {
+  return (
+    <table className="w-full text-left text-sm">
+      <caption className="pb-2 text-left text-muted-foreground">Monthly recurring revenue by plan</caption>
+      <thead className="bg-muted/50 text-muted-foreground">
+        <tr>
+          <th scope="col" className={th}>
+            Plan
+          </th>
+          <th scope="col" className={`${th} text-right`}>
+            Renewing
+          </th>
+          <th scope="col" className={`${th} text-right`}>
+            Per month
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {o.renewingByPlan.map((p) => {
+          const plan = isPlanId(p.plan) ? getPlan(p.plan) : null;
+          const cents = plan ? (plan.priceCents * p.count) / plan.months : 0;
+          return (
+            <tr key={p.plan} className="border-t">
+              <th scope="row" className="px-3 py-1.5 font-normal">
+                {p.label}
+              </th>
+              <td className={`${td} text-right`}>{p.count.toLocaleString("en-US")}</td>
+              <td className={`${td} text-right`}>{formatUsdCents(Math.round(cents))}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+function ActiveByKindCard({ o }: { o: OverviewView }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h2 className="text-lg">Active licenses by type</h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-6 lg:grid-cols-2">
+        <ChartFigure
+          summary={`Bar chart of active licenses by type: ${o.activeByKind.map((k) => `${k.label} ${k.count}`).join(", ")}.`}
+        >
+          <ActiveByKindChart data={o.activeByKind} />
+        </ChartFigure>
+        <div className="flex flex-col gap-4">
+          <ActiveByKindTable o={o} />
+          <RevenueByPlanTable o={o} />
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+function LastDaysCard({ o, dailySummary }: { o: OverviewView; dailySummary: string }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h2 className="text-lg">The last {OVERVIEW_DAYS} days</h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        <ChartFigure summary={`Line chart per day. ${dailySummary}`}>
+          <DailyChart days={o.days} />
+        </ChartFigure>
+        <p className="text-sm text-muted-foreground">{dailySummary}</p>
+        <details className="rounded-lg border">
+          <summary className="cursor-pointer px-3 py-2 text-sm font-medium">Show the figures per day</summary>
+          {/* Below md each day is a labelled card: five columns do not fit 390 px (issue 28). */}
+          <CardTable
+            caption="Purchases, renewals, refunds and revokes per day (UTC)"
+            columns={DAILY_COLUMNS}
+            headClassName="bg-muted text-muted-foreground"
+          >
+            {[...o.days].reverse().map((day) => (
+              <CardRow key={day.day}>
+                <CardCell label="Day (UTC)" rowHeader className="md:whitespace-nowrap md:py-1.5">
+                  {day.day}
+                </CardCell>
+                {DAILY_SERIES.map((s) => (
+                  <CardCell key={s} label={DAILY_SERIES_LABELS[s]} className="tabular-nums md:py-1.5 md:text-right">
+                    {day[s]}
+                  </CardCell>
+                ))}
+              </CardRow>
+            ))}
+          </CardTable>
+        </details>
+      </CardContent>
+    </Card>
+  );
+}
+
 /** Overview tab: how the business is doing, in numbers, charts and their tables. */
 export function AdminOverview({ overview, error }: { overview: OverviewView | null; error: string | null }) {
   if (error || !overview) return <FormMessage>{error ?? "Failed to load the overview"}</FormMessage>;
   const o = overview;
-  const rate = o.refundRatePercent === null ? "—" : `${o.refundRatePercent.toFixed(1)} %`;
   const busiest = [...o.days].sort((a, b) => b.purchases + b.renewals - (a.purchases + a.renewals))[0];
   const dailySummary =
     `Over the last ${OVERVIEW_DAYS} days: ` +
@@ -51,149 +213,9 @@ export function AdminOverview({ overview, error }: { overview: OverviewView | nu
     (busiest && busiest.purchases + busiest.renewals > 0 ? `; busiest day ${busiest.day}.` : ".");
   return (
     <div className="flex flex-col gap-6" data-testid="admin-overview">
-      <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
-        <Stat label="Active licenses" value={o.activeTotal.toLocaleString("en-US")} />
-        <Stat
-          label="Monthly recurring revenue"
-          value={formatUsdCents(o.mrrCents)}
-          note="from the renewing subscriptions"
-        />
-        <Stat label="Trials running" value={o.trialsRunning.toLocaleString("en-US")} />
-        <Stat
-          label={`Trials converted, last ${CONVERSION_DAYS} days`}
-          value={o.trialsConverted.toLocaleString("en-US")}
-          note={`of ${o.trialsEnded.toLocaleString("en-US")} trials that ended`}
-        />
-        <Stat
-          label={`Refund rate, last ${OVERVIEW_DAYS} days`}
-          value={rate}
-          note="refunds per paid purchase or renewal"
-        />
-        <Stat
-          label={`New purchases, last ${OVERVIEW_DAYS} days`}
-          value={o.totals.purchases.toLocaleString("en-US")}
-          note={`${o.totals.renewals.toLocaleString("en-US")} renewals`}
-        />
-      </dl>
-
-      <Card>
-        <CardHeader>
-          <CardTitle>
-            <h2 className="text-lg">Active licenses by type</h2>
-          </CardTitle>
-        </CardHeader>
-        <CardContent className="grid gap-6 lg:grid-cols-2">
-          <ChartFigure
-            summary={`Bar chart of active licenses by type: ${o.activeByKind.map((k) => `${k.label} ${k.count}`).join(", ")}.`}
-          >
-            <ActiveByKindChart data={o.activeByKind} />
-          </ChartFigure>
-          <div className="flex flex-col gap-4">
-            <table className="w-full text-left text-sm">
-              <caption className="pb-2 text-left text-muted-foreground">Active licenses by type</caption>
-              <thead className="bg-muted/50 text-muted-foreground">
-                <tr>
-                  <th scope="col" className={th}>
-                    Type
-                  </th>
-                  <th scope="col" className={`${th} text-right`}>
-                    Active
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {o.activeByKind.map((k) => (
-                  <tr key={k.kind} className="border-t" data-testid={`active-${k.kind}`}>
-                    <th scope="row" className="px-3 py-1.5 font-normal">
-                      {k.label}
-                    </th>
-                    <td className={`${td} text-right`}>{k.count.toLocaleString("en-US")}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            <table className="w-full text-left text-sm">
-              <caption className="pb-2 text-left text-muted-foreground">Monthly recurring revenue by plan</caption>
-              <thead className="bg-muted/50 text-muted-foreground">
-                <tr>
-                  <th scope="col" className={th}>
-                    Plan
-                  </th>
-                  <th scope="col" className={`${th} text-right`}>
-                    Renewing
-                  </th>
-                  <th scope="col" className={`${th} text-right`}>
-                    Per month
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {o.renewingByPlan.map((p) => {
-                  const plan = isPlanId(p.plan) ? getPlan(p.plan) : null;
-                  const cents = plan ? (plan.priceCents * p.count) / plan.months : 0;
-                  return (
-                    <tr key={p.plan} className="border-t">
-                      <th scope="row" className="px-3 py-1.5 font-normal">
-                        {p.label}
-                      </th>
-                      <td className={`${td} text-right`}>{p.count.toLocaleString("en-US")}</td>
-                      <td className={`${td} text-right`}>{formatUsdCents(Math.round(cents))}</td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-        </CardContent>
-      </Card>
-
-      <Card>
-        <CardHeader>
-          <CardTitle>
-            <h2 className="text-lg">The last {OVERVIEW_DAYS} days</h2>
-          </CardTitle>
-        </CardHeader>
-        <CardContent className="flex flex-col gap-4">
-          <ChartFigure summary={`Line chart per day. ${dailySummary}`}>
-            <DailyChart days={o.days} />
-          </ChartFigure>
-          <p className="text-sm text-muted-foreground">{dailySummary}</p>
-          <details className="rounded-lg border">
-            <summary className="cursor-pointer px-3 py-2 text-sm font-medium">Show the figures per day</summary>
-            <div>
-              <table className="w-full text-left text-sm">
-                <caption className="sr-only">Purchases, renewals, refunds and revokes per day (UTC)</caption>
-                <thead className="bg-muted text-muted-foreground">
-                  <tr>
-                    <th scope="col" className={th}>
-                      Day (UTC)
-                    </th>
-                    {DAILY_SERIES.map((s) => (
-                      <th key={s} scope="col" className={`${th} text-right`}>
-                        {DAILY_SERIES_LABELS[s]}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {[...o.days].reverse().map((day) => (
-                    <tr key={day.day} className="border-t">
-                      <th scope="row" className="whitespace-nowrap px-3 py-1.5 font-normal">
-                        {day.day}
-                      </th>
-                      {DAILY_SERIES.map((s) => (
-                        <td key={s} className={`${td} text-right`}>
-                          {day[s]}
-                        </td>
-                      ))}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          </details>
-        </CardContent>
-      </Card>
+      <OverviewStats o={o} />
+      <ActiveByKindCard o={o} />
+      <LastDaysCard o={o} dailySummary={dailySummary} />
     </div>
   );
 }

@@ -4,7 +4,8 @@ import { REVOKE_REASON_MAX } from "~/domain/admin";
 import { canResetOfflineData, type AdminLicenseView } from "~/domain/admin-user";
 import type { ActionResult } from "~/domain/action-result";
 import { formatDate } from "~/domain/format-date";
-import { getLicenseDisplayStatus, licenseTypeLabel } from "~/domain/license-status";
+import { licenseTypeLabel } from "~/domain/license-status";
+import { AdminLicenseState, AdminRenewalAction } from "./admin-license-support";
 import { FieldErrors } from "../form-field";
 import {
   AlertDialog,
@@ -16,7 +17,6 @@ import {
   AlertDialogTitle,
   AlertDialogTrigger,
 } from "../ui/alert-dialog";
-import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
 import { Label } from "../ui/label";
 import { useActionToast } from "../use-action-toast";
@@ -144,7 +144,6 @@ export function AdminUserLicenses({ licenses, now }: { licenses: AdminLicenseVie
   return (
     <ul className="flex flex-col gap-3" aria-label="Licenses">
       {licenses.map((license) => {
-        const status = getLicenseDisplayStatus({ ...license, has_subscription: !!license.paddle_subscription_id }, now);
         return (
           <li
             key={license.id}
@@ -153,40 +152,15 @@ export function AdminUserLicenses({ licenses, now }: { licenses: AdminLicenseVie
             data-license-status={license.status}
             className="flex scroll-mt-24 flex-col gap-3 rounded-lg border p-4 text-sm target:border-primary"
           >
-            <div className="flex flex-wrap items-center justify-between gap-2">
-              <span className="font-medium">
-                {licenseTypeLabel(license.license_type)} license{" "}
-                <span className="font-mono text-muted-foreground">{license.short_id}</span>
-              </span>
-              <span className="flex items-center gap-2">
-                <Badge
-                  variant={
-                    license.status === "active" ? "success" : license.status === "revoked" ? "destructive" : "secondary"
-                  }
-                >
-                  {license.status.replace("_", " ")}
-                </Badge>
-                <span className="text-muted-foreground">{status.label}</span>
-              </span>
-            </div>
+            <span className="font-medium">
+              {licenseTypeLabel(license.license_type)} license{" "}
+              <span className="font-mono text-muted-foreground">{license.short_id}</span>
+            </span>
+            <AdminLicenseState license={license} now={now} />
             <dl className="grid gap-2 sm:grid-cols-2">
               <Fact label="License e-mail">{license.email}</Fact>
               <Fact label="Runs">
                 {formatDate(license.start_date)} – {formatDate(license.end_date)}
-              </Fact>
-              <Fact label="Subscription">
-                {license.paddle_subscription_id ? (
-                  <span className="font-mono text-xs">{license.paddle_subscription_id}</span>
-                ) : (
-                  "none"
-                )}
-                {license.paddle_subscription_id
-                  ? license.auto_renew
-                    ? " · renewing"
-                    : license.cancellation_requested
-                      ? " · cancellation scheduled"
-                      : " · not renewing"
-                  : ""}
               </Fact>
               <Fact label="Offline data">
                 {license.windows_username || license.computer_name
@@ -198,6 +172,7 @@ export function AdminUserLicenses({ licenses, now }: { licenses: AdminLicenseVie
               {license.license_key}
             </code>
             <div className="flex flex-wrap gap-2">
+              <AdminRenewalAction license={license} />
               {license.status === "active" ? <RevokeDialog license={license} fetcher={fetcher} /> : null}
               {canResetOfflineData(license) ? <ResetOfflineDialog license={license} fetcher={fetcher} /> : null}
               {license.status === "active" && !license.refunded ? (

@@ -1,11 +1,15 @@
 import { ArrowLeft, UserRound } from "lucide-react";
 import { Link, useFetcher } from "react-router";
 import { TESTER_DEFAULT_DAYS, TESTER_MAX_DAYS } from "~/domain/admin";
-import { formatMoney, type AdminUserView } from "~/domain/admin-user";
+import type { AdminUserView } from "~/domain/admin-user";
 import type { ActionResult } from "~/domain/action-result";
 import { formatDate } from "~/domain/format-date";
 import { AuditTable } from "./admin-audit";
+import { AdminSupportAccount } from "./admin-support-account";
+import { AdminRefundPayments } from "./admin-refund-dialog";
 import { AdminUserLicenses } from "./admin-user-licenses";
+import { AdminUserPayments } from "./admin-user-payments";
+import { AdminUserTimeline } from "./admin-user-timeline";
 import { FieldErrors } from "../form-field";
 import { Button } from "../ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card";
@@ -68,111 +72,64 @@ function Section({ title, children, id }: { title: string; children: React.React
   );
 }
 
+/** Who the user is: name, e-mail, company, sign-up, confirmation, last sign-in and role. */
+function UserFactsCard({ user }: { user: AdminUserView }) {
+  return (
+    <Card data-testid="admin-user">
+      <CardHeader>
+        <CardTitle>
+          <h1 className="flex items-center gap-2 text-2xl font-semibold tracking-tight">
+            <UserRound aria-hidden className="size-6 text-primary" /> {user.full_name || user.email}
+          </h1>
+        </CardTitle>
+        <CardDescription className="break-all">
+          {user.email}
+          {user.company_name ? ` · ${user.company_name}` : ""}
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid gap-3 text-sm sm:grid-cols-2 lg:grid-cols-4">
+          <div>
+            <dt className="text-xs text-muted-foreground">Signed up</dt>
+            <dd>{dateTime(user.created_at)}</dd>
+          </div>
+          <div>
+            <dt className="text-xs text-muted-foreground">E-mail confirmed</dt>
+            <dd>{user.email_verified ? "Yes" : "No"}</dd>
+          </div>
+          <div>
+            <dt className="text-xs text-muted-foreground">Last sign-in</dt>
+            <dd data-testid="last-sign-in">{user.last_sign_in_at ? dateTime(user.last_sign_in_at) : "Never"}</dd>
+          </div>
+          <div>
+            <dt className="text-xs text-muted-foreground">Role</dt>
+            <dd>{user.role === "admin" ? "Administrator" : "User"}</dd>
+          </div>
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}
+
 /** A user's admin page: account facts, licenses with support actions, payments, subscriptions, audit entries. */
 export function AdminUserPage({ user, now }: { user: AdminUserView; now: string }) {
   return (
     <div className="flex flex-col gap-8">
-      <Card data-testid="admin-user">
-        <CardHeader>
-          <CardTitle>
-            <h1 className="flex items-center gap-2 text-2xl font-semibold tracking-tight">
-              <UserRound aria-hidden className="size-6 text-primary" /> {user.full_name || user.email}
-            </h1>
-          </CardTitle>
-          <CardDescription className="break-all">
-            {user.email}
-            {user.company_name ? ` · ${user.company_name}` : ""}
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          <dl className="grid gap-3 text-sm sm:grid-cols-2 lg:grid-cols-4">
-            <div>
-              <dt className="text-xs text-muted-foreground">Signed up</dt>
-              <dd>{dateTime(user.created_at)}</dd>
-            </div>
-            <div>
-              <dt className="text-xs text-muted-foreground">E-mail confirmed</dt>
-              <dd>{user.email_verified ? "Yes" : "No"}</dd>
-            </div>
-            <div>
-              <dt className="text-xs text-muted-foreground">Last sign-in</dt>
-              <dd data-testid="last-sign-in">{user.last_sign_in_at ? dateTime(user.last_sign_in_at) : "Never"}</dd>
-            </div>
-            <div>
-              <dt className="text-xs text-muted-foreground">Role</dt>
-              <dd>{user.role === "admin" ? "Administrator" : "User"}</dd>
-            </div>
-          </dl>
-        </CardContent>
-      </Card>
+      <UserFactsCard user={user} />
+
+      <Section title="Account support" id="user-account-support">
+        <AdminSupportAccount user={user} />
+      </Section>
 
       <Section title="Licenses" id="user-licenses">
         <AddTester userId={user.id} />
         <AdminUserLicenses licenses={user.licenses} now={new Date(now)} />
       </Section>
 
+      <AdminRefundPayments payments={user.payments} licenses={user.licenses} />
+
       <Section title="Payments" id="user-payments">
-        {user.payments.length === 0 ? (
-          <p className="text-muted-foreground">No payments.</p>
-        ) : (
-          <div className="overflow-x-auto rounded-lg border">
-            <table className="w-full min-w-[42rem] text-left text-sm">
-              <caption className="sr-only">The user&apos;s payments, newest first</caption>
-              <thead className="bg-muted/50 text-muted-foreground">
-                <tr>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    Billed
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    Kind
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right font-medium">
-                    Amount
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    License
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    Transaction
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    Invoice
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {user.payments.map((payment) => (
-                  <tr key={payment.id} className="border-t" data-testid="admin-payment">
-                    <td className="whitespace-nowrap px-3 py-2">{formatDate(payment.billed_at)}</td>
-                    <td className="px-3 py-2 capitalize">{payment.kind}</td>
-                    <td className="px-3 py-2 text-right tabular-nums">
-                      {formatMoney(payment.amount_cents, payment.currency)}
-                    </td>
-                    <td className="px-3 py-2 font-mono text-xs">
-                      <a href={`#license-${payment.license_id}`} className="underline underline-offset-2">
-                        {payment.license_short_id}
-                      </a>
-                    </td>
-                    <td className="break-all px-3 py-2 font-mono text-xs">{payment.id}</td>
-                    <td className="px-3 py-2">
-                      {payment.amount_cents > 0 ? (
-                        <a
-                          href={`/admin/users/${user.id}/invoices/${encodeURIComponent(payment.id)}`}
-                          className="whitespace-nowrap underline underline-offset-2"
-                          download
-                        >
-                          Download
-                        </a>
-                      ) : (
-                        <span className="text-muted-foreground">None (nothing charged)</span>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <AdminUserPayments userId={user.id} payments={user.payments} />
       </Section>
 
       <Section title="Subscriptions" id="user-subscriptions">
@@ -187,6 +144,10 @@ export function AdminUserPage({ user, now }: { user: AdminUserView; now: string 
             ))}
           </ul>
         )}
+      </Section>
+
+      <Section title="Timeline" id="user-timeline">
+        <AdminUserTimeline userId={user.id} timeline={user.timeline} />
       </Section>
 
       <Section title="Audit log" id="user-audit">

@@ -4,6 +4,7 @@ import { matchReason } from "~/domain/admin-search";
 import { formatDate } from "~/domain/format-date";
 import type { UserSearchResult } from "~/domain/views";
 import { AdminPager } from "./admin-pager";
+import { MatchedLicenseState } from "./admin-license-support";
 import { FormMessage } from "../form-field";
 import { Button } from "../ui/button";
 import { Input } from "../ui/input";
@@ -63,7 +64,7 @@ export function AdminUsers({ list }: { list: AdminUserList }) {
                   className="flex flex-wrap items-center justify-between gap-3 rounded-lg border bg-card px-4 py-3"
                 >
                   <div className="min-w-0">
-                    <p className="font-medium">{user.full_name || "(no name)"}</p>
+                    <p className="font-medium break-all">{user.full_name || "(no name)"}</p>
                     <p className="break-all text-sm text-muted-foreground">
                       {user.email}
                       {user.company_name ? ` · ${user.company_name}` : ""} · signed up {formatDate(user.created_at)}
@@ -73,6 +74,7 @@ export function AdminUsers({ list }: { list: AdminUserList }) {
                         Matched by {matchReason(user.match)}
                       </p>
                     ) : null}
+                    {user.license ? <MatchedLicenseState license={user.license} /> : null}
                   </div>
                   <Button asChild variant="outline" size="sm">
                     <Link to={`/admin/users/${user.id}`} aria-label={`Open ${user.full_name || user.email}`}>

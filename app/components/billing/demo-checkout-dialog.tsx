@@ -10,9 +10,49 @@ import {
   type PlanCheckoutView,
 } from "~/lib/checkout";
 import { showToast } from "~/lib/toast";
+import type { BillingDetails } from "~/domain/billing-details";
+import { TrialsStillConvert } from "./trials-still-convert";
 import { Button } from "../ui/button";
+import { DemoBillingFields } from "./demo-billing-fields";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../ui/dialog";
 import { Spinner } from "../ui/spinner";
+
+/** What the server will charge: the plan, its price, the trial or what is due today, and who pays. */
+function CheckoutSummary({
+  checkout,
+  plan,
+  email,
+}: {
+  checkout: PlanCheckoutView;
+  plan: ReturnType<typeof getPlan>;
+  email: string;
+}) {
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+      <dt className="text-muted-foreground">Plan</dt>
+      <dd data-testid="demo-checkout-plan">{plan.name}</dd>
+      <dt className="text-muted-foreground">Price</dt>
+      <dd>
+        {formatUsd(checkout.priceCents)} {plan.period}
+      </dd>
+      {checkout.trial ? (
+        <>
+          <dt className="text-muted-foreground">Free trial</dt>
+          <dd>
+            {TRIAL_DAYS} days; due today: {formatUsd(checkout.dueTodayCents)}
+          </dd>
+        </>
+      ) : (
+        <>
+          <dt className="text-muted-foreground">Due today</dt>
+          <dd>{formatUsd(checkout.dueTodayCents)}</dd>
+        </>
+      )}
+      <dt className="text-muted-foreground">E-mail</dt>
+      <dd className="break-all">{email}</dd>
+    </dl>
+  );
+}
 
 /**
  * The demo provider's overlay for a checkout the server created: says plainly that it is a demo
@@ -22,11 +62,17 @@ import { Spinner } from "../ui/spinner";
 export function DemoCheckoutDialog({
   checkout,
   email,
+  billing = null,
   onFinish,
+  trialNotices = [],
 }: {
   checkout: PlanCheckoutView | null;
   email: string;
+  /** The profile's billing details, offered for the invoice. */
+  billing?: BillingDetails | null;
   onFinish: (event: CheckoutEvent) => void;
+  /** The user's running trials, which still convert (TrialsStillConvert). */
+  trialNotices?: readonly string[];
 }) {
   const fetcher = useFetcher<PlanCheckoutAnswer>();
   const paying = fetcher.state !== "idle";
@@ -53,32 +99,16 @@ export function DemoCheckoutDialog({
               payment would.
             </DialogDescription>
           </DialogHeader>
-          <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
-            <dt className="text-muted-foreground">Plan</dt>
-            <dd data-testid="demo-checkout-plan">{plan.name}</dd>
-            <dt className="text-muted-foreground">Price</dt>
-            <dd>
-              {formatUsd(checkout.priceCents)} {plan.period}
-            </dd>
-            {checkout.trial ? (
-              <>
-                <dt className="text-muted-foreground">Free trial</dt>
-                <dd>
-                  {TRIAL_DAYS} days; due today: {formatUsd(checkout.dueTodayCents)}
-                </dd>
-              </>
-            ) : (
-              <>
-                <dt className="text-muted-foreground">Due today</dt>
-                <dd>{formatUsd(checkout.dueTodayCents)}</dd>
-              </>
-            )}
-            <dt className="text-muted-foreground">E-mail</dt>
-            <dd className="break-all">{email}</dd>
-          </dl>
+          <CheckoutSummary checkout={checkout} plan={plan} email={email} />
           <p className="text-sm text-muted-foreground" data-testid="demo-checkout-next">
             {checkoutNextStep(checkout)}
           </p>
+          <fetcher.Form id="demo-pay" method="post" action="/pricing">
+            <input type="hidden" name="intent" value="demo-pay" />
+            <input type="hidden" name="transactionId" value={checkout.transactionId} />
+            <DemoBillingFields billing={billing} />
+          </fetcher.Form>
+          <TrialsStillConvert notices={trialNotices} />
           <DialogFooter>
             <Button
               type="button"
@@ -88,16 +118,7 @@ export function DemoCheckoutDialog({
             >
               Cancel
             </Button>
-            <Button
-              type="button"
-              disabled={paying}
-              onClick={() =>
-                fetcher.submit(
-                  { intent: "demo-pay", transactionId: checkout.transactionId },
-                  { method: "post", action: "/pricing" },
-                )
-              }
-            >
+            <Button type="submit" form="demo-pay" disabled={paying}>
               {paying ? <Spinner /> : null}
               {paying
                 ? "Processing…"

@@ -1,5 +1,6 @@
 import { formatUsd, getPlan, TRIAL_DAYS } from "~/domain/plans";
 import { checkoutNextStep, type PlanCheckoutView } from "~/lib/checkout";
+import { TrialsStillConvert } from "./trials-still-convert";
 import { Button } from "../ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../ui/dialog";
 
@@ -12,10 +13,13 @@ export function PaddleCheckoutSummary({
   checkout,
   onContinue,
   onClose,
+  trialNotices = [],
 }: {
   checkout: PlanCheckoutView | null;
   onContinue: (checkout: PlanCheckoutView) => void;
   onClose: () => void;
+  /** The user's running trials, which still convert (TrialsStillConvert). */
+  trialNotices?: readonly string[];
 }) {
   const plan = checkout ? getPlan(checkout.planId) : null;
   return (
@@ -42,6 +46,7 @@ export function PaddleCheckoutSummary({
           <p className="text-sm text-muted-foreground" data-testid="checkout-next">
             {checkoutNextStep(checkout)}
           </p>
+          <TrialsStillConvert notices={trialNotices} />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose}>
               Cancel

@@ -5,7 +5,10 @@ import { formatUsd, perMonthCents, savingsPercent, TRIAL_DAYS, type Plan } from 
 import { registerForPlan } from "~/domain/return-to";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
+import { NeedsScript } from "../needs-script";
 import { useHydrated } from "../use-hydrated";
+import { useRootData } from "../use-root-data";
+import { MACHINE_TEXTS } from "~/domain/machine-texts";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../ui/card";
 
 /** One plan of the pricing page. Visitors choose through a link to /register. */
@@ -26,6 +29,9 @@ export function PlanCard({
 }) {
   // The checkout needs JavaScript: the button waits for it rather than ignoring an early click.
   const hydrated = useHydrated();
+  // Machines a license of this plan may have active at once (MACHINES_PER_PLAN, issue 26).
+  const machines = useRootData()?.publicConfig.machinesPerPlan?.[plan.id];
+  const machinesLine = machines ? [MACHINE_TEXTS.pricingLine(machines)] : [];
   const savings = plan.months > 1 ? savingsPercent(plan.id) : 0;
   const label = showTrial ? `Start ${TRIAL_DAYS}-day free trial` : `Choose ${plan.name}`;
   return (
@@ -54,7 +60,7 @@ export function PlanCard({
           </p>
         ) : null}
         <ul className="flex flex-col gap-2 text-sm">
-          {["Auto-renewing", "Cancel anytime", ...plan.features].map((feature) => (
+          {["Auto-renewing", "Cancel anytime", ...machinesLine, ...plan.features].map((feature) => (
             <li key={feature} className="flex items-center gap-2">
               <Check aria-hidden className="size-4 shrink-0 text-primary" />
               {feature}
@@ -62,17 +68,20 @@ export function PlanCard({
           ))}
         </ul>
       </CardContent>
-      <CardFooter>
+      <CardFooter className="flex-col items-stretch gap-1">
         {signedIn ? (
-          <Button
-            type="button"
-            className="w-full"
-            variant={highlighted ? "default" : "secondary"}
-            disabled={busy || !hydrated}
-            onClick={() => onChoose?.(plan)}
-          >
-            {label}
-          </Button>
+          <>
+            <Button
+              type="button"
+              className="w-full"
+              variant={highlighted ? "default" : "secondary"}
+              disabled={busy || !hydrated}
+              onClick={() => onChoose?.(plan)}
+            >
+              {label}
+            </Button>
+            <NeedsScript className="text-center" />
+          </>
         ) : (
           <Button asChild className="w-full" variant={highlighted ? "default" : "secondary"}>
             <Link to={registerForPlan(plan.id)} aria-label={`${label} (${plan.name})`}>

@@ -1,9 +1,9 @@
-import { Monitor, RefreshCw, Undo2 } from "lucide-react";
+import { Monitor, RefreshCw } from "lucide-react";
 import type { ReactNode } from "react";
 import { formatDate } from "~/domain/format-date";
-import { canCancelRenewal, canReenableRenewal, isRefundEligible, licenseRefundCents } from "~/domain/license-status";
-import { formatUsd } from "~/domain/plans";
+import { canCancelRenewal, canReenableRenewal } from "~/domain/license-status";
 import type { LicenseView } from "~/domain/views";
+import { NeedsScript } from "../needs-script";
 import { OfflineDataDialog } from "./offline-data-dialog";
 import type { LicenseAction } from "./use-license-action";
 import {
@@ -20,25 +20,31 @@ import {
 import { Button } from "../ui/button";
 import { Spinner } from "../ui/spinner";
 
+/** How a destructive action looks (issue 28): red on the outline, apart from Extend and the key. */
+export const DESTRUCTIVE_OUTLINE =
+  "border-destructive/50 text-[oklch(0.8_0.13_25)] hover:bg-destructive/10 hover:text-[oklch(0.85_0.1_25)]";
+
 /**
  * Before the scripts run (or without JavaScript), a renewal button is a plain form post to the
  * licenses action: the page comes back with the card's new state. Once hydrated, the card's
  * fetcher (and the confirmation dialog) take over.
  */
-function NativeActionButton({
+export function NativeActionButton({
   intent,
   licenseId,
   children,
+  destructive = false,
 }: {
   intent: string;
   licenseId: string;
   children: ReactNode;
+  destructive?: boolean;
 }) {
   return (
     <form method="post" action="/licenses" className="self-start">
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="licenseId" value={licenseId} />
-      <Button type="submit" variant="outline" size="sm">
+      <Button type="submit" variant="outline" size="sm" className={destructive ? DESTRUCTIVE_OUTLINE : undefined}>
         {children}
       </Button>
     </form>
@@ -63,7 +69,12 @@ export function OfflineDataSection({ license, action }: { license: LicenseView; 
           {license.computer_name ?? "not set"}
         </dd>
       </dl>
-      {editable ? <OfflineDataDialog licenseId={license.id} action={action} /> : null}
+      {editable ? (
+        <span className="flex flex-wrap items-center gap-2">
+          <OfflineDataDialog licenseId={license.id} action={action} />
+          <NeedsScript />
+        </span>
+      ) : null}
     </div>
   );
 }
@@ -71,19 +82,27 @@ export function OfflineDataSection({ license, action }: { license: LicenseView; 
 /** Auto-renewal: cancel at the period's end, or re-enable a cancelled renewal (docs/product.md, "Licenses"). */
 export function SubscriptionSection({ license, action }: { license: LicenseView; action: LicenseAction }) {
   const { submit, pendingIntent, disabled, hydrated } = action;
+  // A trial is cancelled with "Cancel trial" (trial-section.tsx), which says what it does.
+  const cancellable = canCancelRenewal(license) && !license.is_trial;
   // The card's status line says whether and when it renews; this section holds the buttons.
-  if (!canCancelRenewal(license) && !canReenableRenewal(license)) return null;
+  if (!cancellable && !canReenableRenewal(license)) return null;
   return (
     <div className="flex flex-col gap-2" data-testid="license-renewal">
-      {canCancelRenewal(license) && !hydrated ? (
-        <NativeActionButton intent="cancel-renewal" licenseId={license.id}>
+      {cancellable && !hydrated ? (
+        <NativeActionButton intent="cancel-renewal" licenseId={license.id} destructive>
           Cancel auto-renewal
         </NativeActionButton>
       ) : null}
-      {canCancelRenewal(license) && hydrated ? (
+      {cancellable && hydrated ? (
         <AlertDialog>
           <AlertDialogTrigger asChild>
-            <Button type="button" variant="outline" size="sm" className="self-start" disabled={disabled}>
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              className={`self-start ${DESTRUCTIVE_OUTLINE}`}
+              disabled={disabled}
+            >
               {pendingIntent === "cancel-renewal" ? <Spinner /> : null} Cancel auto-renewal
             </Button>
           </AlertDialogTrigger>
@@ -120,35 +139,5 @@ export function SubscriptionSection({ license, action }: { license: LicenseView;
         </Button>
       ) : null}
     </div>
-  );
-}
-
-/** Request Refund, with a confirmation that states the amount (docs/product.md, "Licenses"). */
-export function RefundButton({ license, now, action }: { license: LicenseView; now: Date; action: LicenseAction }) {
-  const { submit, pendingIntent, disabled } = action;
-  const amount = licenseRefundCents(license);
-  if (!isRefundEligible(license, now) || amount === null) return null;
-  return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
-        <Button type="button" variant="outline" size="sm" disabled={disabled}>
-          {pendingIntent === "request-refund" ? <Spinner /> : <Undo2 aria-hidden />} Request Refund
-        </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Request a refund of {formatUsd(amount)}?</AlertDialogTitle>
-          <AlertDialogDescription>
-            You get {formatUsd(amount)} back (95% of the plan price). The license and its key stop working once the
-            refund is approved, and it will not renew. Refunds are possible until{" "}
-            {formatDate(license.refund_eligible_until!)}.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Keep license</AlertDialogCancel>
-          <AlertDialogAction onClick={() => submit("request-refund", license.id)}>Request refund</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
   );
 }

@@ -1,38 +1,60 @@
-import { CalendarPlus, FileDown } from "lucide-react";
+import { CalendarPlus, ChevronDown } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { canCopyKey, canExtendLicense, summarizeLicense, type LicenseSummary } from "~/domain/license-card";
+import { licenseNextStep } from "~/domain/license-attention";
 import { formatDate } from "~/domain/format-date";
+import { cn } from "~/lib/utils";
 import { hasSubscriptionSection, isRefundLocked, licenseTypeLabel } from "~/domain/license-status";
 import type { LicenseView } from "~/domain/views";
 import { LicenseKeyLine } from "./license-key-line";
+import { LicenseMachines } from "./license-machines";
 import { LicensePaymentProblem } from "./license-payment-problem";
-import { OfflineDataSection, RefundButton, SubscriptionSection } from "./license-actions";
+import { OfflineDataSection, SubscriptionSection } from "./license-actions";
+import { LicenseRefund } from "./license-refund";
+import { TrialSection } from "./trial-section";
 import { useLicenseAction } from "./use-license-action";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
-import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card";
+import { CardContent } from "../ui/card";
+import { CHEVRON_TURNS, Collapsible, CollapsibleTrigger } from "../ui/collapsible";
 
 /**
- * One license: type and short id, one badge and one status line (app/domain/license-card.ts),
- * dates, the key in one line, offline data, renewal. `notices` are shown first in the card's body
- * (e.g. a payment problem); the rules for what a card offers live in the domain module.
+ * One license as a compact row (issue 28): type, short id, badge, next date and amount; it opens
+ * (a native <details>, so without JavaScript too) to the status line (app/domain/license-card.ts),
+ * dates, the key, offline data, Extend, and apart from them the renewal and refund actions.
+ * `notices` are shown first in the body (e.g. a payment problem); the rules for what a card
+ * offers live in the domain modules.
  */
-export function LicenseCard({ license, now, notices }: { license: LicenseView; now: Date; notices?: ReactNode }) {
+export function LicenseCard({
+  license,
+  now,
+  notices,
+  open = false,
+}: {
+  license: LicenseView;
+  now: Date;
+  notices?: ReactNode;
+  /** Whether the row starts open (it needs the customer, or the page has only a few licenses). */
+  open?: boolean;
+}) {
   const summary = summarizeLicense(license, now);
   const locked = isRefundLocked(license);
   const revoked = summary.kind === "revoked";
-  const action = useLicenseAction();
   const working = summary.kind === "active" || summary.kind === "trial-active";
+  const action = useLicenseAction();
   return (
-    <Card
+    <Collapsible
+      id={`license-${license.id}`}
+      open={open}
       data-testid="license-card"
       data-status={summary.kind}
       data-short-id={license.short_id}
-      className={revoked ? "border-destructive/60" : undefined}
+      className={cn("scroll-mt-20 rounded-xl border bg-card shadow-sm", revoked && "border-destructive/60")}
     >
-      <LicenseCardHeader license={license} summary={summary} />
-      <CardContent className="flex flex-col gap-4 text-sm">
+      <LicenseRowSummary license={license} summary={summary} now={now} />
+      <CardContent className="flex flex-col gap-4 pb-6 text-sm">
+        <StatusLine summary={summary} />
         {notices}
         {revoked ? (
           <p role="note" className="rounded-md border border-destructive/50 bg-destructive/10 px-3 py-2">
@@ -40,20 +62,8 @@ export function LicenseCard({ license, now, notices }: { license: LicenseView; n
           </p>
         ) : null}
         <LicensePaymentProblem license={license} now={now} />
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-          <dt className="text-muted-foreground">E-mail</dt>
-          <dd className="break-all">{license.email}</dd>
-          <dt className="text-muted-foreground">Start</dt>
-          <dd>{formatDate(license.start_date)}</dd>
-          <dt className="text-muted-foreground">End</dt>
-          <dd>{formatDate(license.end_date)}</dd>
-          {license.purchase_date ? (
-            <>
-              <dt className="text-muted-foreground">Purchased</dt>
-              <dd>{formatDate(license.purchase_date)}</dd>
-            </>
-          ) : null}
-        </dl>
+        <TrialSection license={license} now={now} action={action} />
+        <LicenseDates license={license} />
         {locked ? (
           <p role="note" className="rounded-md border border-warning/40 bg-warning/10 px-3 py-2">
             {license.status === "refund_requested"
@@ -63,63 +73,93 @@ export function LicenseCard({ license, now, notices }: { license: LicenseView; n
         ) : (
           <>
             {license.license_key ? (
-              <LicenseKeyLine licenseKey={license.license_key} copyable={canCopyKey(license, now)} />
+              <LicenseKeyLine
+                licenseKey={license.license_key}
+                copyable={canCopyKey(license, now)}
+                fileHref={working ? `/licenses/${license.id}/file` : null}
+              />
             ) : null}
             {license.is_trial || license.license_type === "trial" || revoked ? null : (
               <OfflineDataSection license={license} action={action} />
             )}
           </>
         )}
-        {!locked && !revoked ? (
+        {!locked && !revoked && canExtendLicense(license) ? (
           <div className="flex flex-wrap gap-2">
-            {canExtendLicense(license) ? (
-              <Button asChild variant="outline" size="sm">
-                <Link to={`/extend-license?license=${encodeURIComponent(license.id)}`}>
-                  <CalendarPlus aria-hidden /> Extend
-                </Link>
-              </Button>
-            ) : null}
-            {working ? (
-              <Button asChild variant="outline" size="sm">
-                {/* A file to save: a plain download, not a client-side navigation. */}
-                <a href={`/licenses/${license.id}/file`} download>
-                  <FileDown aria-hidden /> Download license file
-                </a>
-              </Button>
-            ) : null}
-            <RefundButton license={license} now={now} action={action} />
+            <Button asChild size="sm">
+              <Link to={`/extend-license?license=${encodeURIComponent(license.id)}`}>
+                <CalendarPlus aria-hidden /> Extend
+              </Link>
+            </Button>
           </div>
         ) : null}
-        {hasSubscriptionSection(license) && !locked && !revoked ? (
-          <SubscriptionSection license={license} action={action} />
+        <LicenseMachines license={license} />
+        {!locked && !revoked ? (
+          // Renewal and refund sit apart from Extend and the key, below a rule (issue 28).
+          <div data-testid="license-danger" className="flex flex-col gap-2 border-t pt-4 empty:hidden">
+            {hasSubscriptionSection(license) ? <SubscriptionSection license={license} action={action} /> : null}
+            <LicenseRefund license={license} now={now} action={action} />
+          </div>
         ) : null}
       </CardContent>
-    </Card>
+    </Collapsible>
   );
 }
 
-/** The card's title (type and short id), its badge and its one status line. */
-export function LicenseCardHeader({ license, summary }: { license: LicenseView; summary: LicenseSummary }) {
+/** The one status line (app/domain/license-card.ts), red for a revoked license. */
+function StatusLine({ summary }: { summary: LicenseSummary }) {
   return (
-    <CardHeader>
-      <CardTitle className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-        <h2 className="text-lg">{licenseTypeLabel(license.license_type)} license</h2>
-        <span className="font-mono text-sm font-normal text-muted-foreground" data-testid="license-short-id">
-          {license.short_id}
-        </span>
-      </CardTitle>
-      <CardDescription data-testid="license-status">
-        {summary.kind === "revoked" ? (
-          <span className="font-medium text-[oklch(0.8_0.13_25)]">{summary.line}</span>
-        ) : (
-          summary.line
-        )}
-      </CardDescription>
-      <CardAction>
-        <Badge variant={summary.badge.tone} data-testid="license-badge">
-          {summary.badge.label}
-        </Badge>
-      </CardAction>
-    </CardHeader>
+    <p data-testid="license-status" className="text-muted-foreground">
+      {summary.kind === "revoked" ? (
+        <span className="font-medium text-[oklch(0.8_0.13_25)]">{summary.line}</span>
+      ) : (
+        summary.line
+      )}
+    </p>
+  );
+}
+
+/** The license's e-mail and dates. */
+function LicenseDates({ license }: { license: LicenseView }) {
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+      <dt className="text-muted-foreground">E-mail</dt>
+      <dd className="break-all">{license.email}</dd>
+      <dt className="text-muted-foreground">Start</dt>
+      <dd>{formatDate(license.start_date)}</dd>
+      <dt className="text-muted-foreground">End</dt>
+      <dd>{formatDate(license.end_date)}</dd>
+      {license.purchase_date ? (
+        <>
+          <dt className="text-muted-foreground">Purchased</dt>
+          <dd>{formatDate(license.purchase_date)}</dd>
+        </>
+      ) : null}
+    </dl>
+  );
+}
+
+/** The row: type and short id, the badge, what happens next and its amount; it opens the card. */
+function LicenseRowSummary({ license, summary, now }: { license: LicenseView; summary: LicenseSummary; now: Date }) {
+  const { next, amount } = licenseNextStep(license, now);
+  return (
+    <CollapsibleTrigger className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-xl px-5 py-4 sm:px-6">
+      <h2 className="text-base font-semibold">{licenseTypeLabel(license.license_type)} license</h2>
+      <span className="font-mono text-sm text-muted-foreground" data-testid="license-short-id">
+        {license.short_id}
+      </span>
+      <Badge variant={summary.badge.tone} data-testid="license-badge">
+        {summary.badge.label}
+      </Badge>
+      <span className="ml-auto flex items-center gap-3 text-sm text-muted-foreground">
+        {next ? (
+          <span data-testid="license-next">
+            {next}
+            {amount ? <span className="text-foreground"> · {amount}</span> : null}
+          </span>
+        ) : null}
+        <ChevronDown aria-hidden className={CHEVRON_TURNS} />
+      </span>
+    </CollapsibleTrigger>
   );
 }

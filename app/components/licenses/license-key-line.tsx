@@ -1,22 +1,44 @@
-import { Copy, Eye, EyeOff, KeyRound } from "lucide-react";
+import { Copy, Eye, EyeOff, FileDown, KeyRound, Share2 } from "lucide-react";
 import { useId, useState } from "react";
 import { showToast } from "~/lib/toast";
 import { cn } from "~/lib/utils";
 import { Button } from "../ui/button";
+import { useHydrated } from "../use-hydrated";
 
 /**
- * A license key in one line, cut off with an ellipsis; Show unfolds it (Hide folds it again) and
- * Copy puts it on the clipboard, where the key still works.
+ * A license key in one line, cut off with an ellipsis; Show unfolds it (Hide folds it again), Copy
+ * puts it on the clipboard and Share hands it to the phone's share sheet (where the browser has
+ * one), so nobody has to select a 230-character line (issue 28); the license file is next to it.
  */
-export function LicenseKeyLine({ licenseKey, copyable }: { licenseKey: string; copyable: boolean }) {
+export function LicenseKeyLine({
+  licenseKey,
+  copyable,
+  fileHref = null,
+}: {
+  licenseKey: string;
+  copyable: boolean;
+  /** The signed license file, for a license valid now. */
+  fileHref?: string | null;
+}) {
   const [shown, setShown] = useState(false);
   const keyId = useId();
+  // Known only in the browser: the server's HTML never has the button (no hydration mismatch).
+  const canShare = useHydrated() && typeof navigator.share === "function";
   const copyKey = async () => {
     try {
       await navigator.clipboard.writeText(licenseKey);
       showToast({ title: "Copied", description: "License key copied to the clipboard.", variant: "success" });
     } catch {
       showToast({ title: "Copy failed", description: "Select the key and copy it by hand.", variant: "destructive" });
+    }
+  };
+  const shareKey = async () => {
+    try {
+      await navigator.share({ title: "License key", text: licenseKey });
+    } catch (error) {
+      // Closing the share sheet is not an error.
+      if (!(error instanceof DOMException && error.name === "AbortError"))
+        showToast({ title: "Share failed", description: "Copy the key instead.", variant: "destructive" });
     }
   };
   return (
@@ -35,7 +57,7 @@ export function LicenseKeyLine({ licenseKey, copyable }: { licenseKey: string; c
         >
           {licenseKey}
         </code>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           <Button
             type="button"
             variant="outline"
@@ -49,6 +71,19 @@ export function LicenseKeyLine({ licenseKey, copyable }: { licenseKey: string; c
           {copyable ? (
             <Button type="button" variant="secondary" size="sm" onClick={copyKey} aria-label="Copy license key">
               <Copy aria-hidden /> Copy
+            </Button>
+          ) : null}
+          {copyable && canShare ? (
+            <Button type="button" variant="secondary" size="sm" onClick={shareKey} aria-label="Share license key">
+              <Share2 aria-hidden /> Share
+            </Button>
+          ) : null}
+          {fileHref ? (
+            <Button asChild variant="outline" size="sm">
+              {/* A file to save: a plain download, not a client-side navigation. */}
+              <a href={fileHref} download>
+                <FileDown aria-hidden /> Download license file
+              </a>
             </Button>
           ) : null}
         </div>

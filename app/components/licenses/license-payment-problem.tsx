@@ -14,6 +14,7 @@ import { Spinner } from "../ui/spinner";
 import { useActionToast } from "../use-action-toast";
 import { useAnswer } from "../use-answer";
 import { useCheckout } from "../billing/use-checkout";
+import { NeedsScript } from "../needs-script";
 import { useHydrated } from "../use-hydrated";
 import { useRootData } from "../use-root-data";
 
@@ -47,7 +48,7 @@ export function LicensePaymentProblem({ license, now }: { license: LicenseView; 
         {T.title}
       </p>
       <p>{working && graceEnd ? T.body(formatDate(graceEnd)) : T.expired}</p>
-      <div>
+      <div className="flex flex-wrap items-center gap-2">
         <Button
           type="button"
           size="sm"
@@ -56,6 +57,7 @@ export function LicensePaymentProblem({ license, now }: { license: LicenseView; 
         >
           {start.state !== "idle" ? <Spinner /> : <CreditCard aria-hidden />} {T.button}
         </Button>
+        <NeedsScript />
       </div>
       {open?.demo ? (
         <DemoPaymentMethodDialog license={license} onClose={() => setOpen(null)} />

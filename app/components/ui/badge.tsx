@@ -13,6 +13,7 @@ export const badgeVariants = variants(
       outline: "border-border text-foreground",
       success: "border-success/40 bg-success/15 text-success",
       warning: "border-warning/40 bg-warning/15 text-warning",
+      info: "border-primary/40 bg-primary/15 text-primary",
     },
   },
   { variant: "default" },

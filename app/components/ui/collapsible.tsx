@@ -1,14 +1,32 @@
-import { Collapsible as CollapsiblePrimitive } from "radix-ui";
 import type * as React from "react";
+import { cn } from "~/lib/utils";
 
-export function Collapsible(props: React.ComponentProps<typeof CollapsiblePrimitive.Root>) {
-  return <CollapsiblePrimitive.Root data-slot="collapsible" {...props} />;
+/**
+ * A disclosure that opens before JavaScript and without it: the browser's own <details> and
+ * <summary> (issue 28), keeping the shadcn names. `open` sets the first state; the browser keeps
+ * the person's choice afterwards. A chevron inside the trigger turns with
+ * `[[open]>summary>&]:rotate-180`.
+ */
+export function Collapsible({ className, ...props }: React.ComponentProps<"details">) {
+  return <details data-slot="collapsible" className={cn(className)} {...props} />;
 }
 
-export function CollapsibleTrigger(props: React.ComponentProps<typeof CollapsiblePrimitive.CollapsibleTrigger>) {
-  return <CollapsiblePrimitive.CollapsibleTrigger data-slot="collapsible-trigger" {...props} />;
+export function CollapsibleTrigger({ className, ...props }: React.ComponentProps<"summary">) {
+  return (
+    <summary
+      data-slot="collapsible-trigger"
+      className={cn(
+        "cursor-pointer list-none rounded-md outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-solid focus-visible:outline-foreground [&::-webkit-details-marker]:hidden",
+        className,
+      )}
+      {...props}
+    />
+  );
 }
 
-export function CollapsibleContent(props: React.ComponentProps<typeof CollapsiblePrimitive.CollapsibleContent>) {
-  return <CollapsiblePrimitive.CollapsibleContent data-slot="collapsible-content" {...props} />;
+export function CollapsibleContent({ className, ...props }: React.ComponentProps<"div">) {
+  return <div data-slot="collapsible-content" className={cn(className)} {...props} />;
 }
+
+/** The chevron's class: turned while its disclosure is open. */
+export const CHEVRON_TURNS = "size-4 shrink-0 transition-transform [[open]>summary>&]:rotate-180";

@@ -1,9 +1,9 @@
 import { pageTitle } from "~/lib/meta";
-import { parseValues } from "~/lib/form";
-import { data, useNavigate, useNavigation, useSearchParams } from "react-router";
+import { data, Link, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { AdminAudit } from "~/components/admin/admin-audit";
 import { AdminJobs } from "~/components/admin/admin-jobs";
 import { AdminOverview } from "~/components/admin/admin-overview";
+import { AdminMachinesOverview } from "~/components/admin/admin-machines-overview";
 import { AdminReleases } from "~/components/admin/admin-releases";
 import { AdminUsers } from "~/components/admin/admin-users";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
@@ -14,8 +14,6 @@ import {
   normalizeSearchTerm,
   parseAdminTab,
   parsePage,
-  releaseFormSchema,
-  releaseFormValues,
   type AdminTab,
 } from "~/domain/admin";
 import { parseAuditFilters } from "~/domain/admin-audit";
@@ -24,8 +22,12 @@ import type { ActionResult, FieldErrors, ToastInput } from "~/domain/action-resu
 import { failure } from "~/server/action-reply.server";
 import { ActionError } from "~/server/action-error.server";
 import { auditActions, listAudit } from "~/server/admin/audit-log.server";
-import { deleteRelease, saveRelease } from "~/server/admin/manage-releases.server";
+import { deleteRelease } from "~/server/admin/manage-releases.server";
+import { VersionRefused } from "~/server/releases/release-writes.server";
+import { RELEASE_INTENTS, releaseAction, releaseRefused } from "~/server/admin/release-actions.server";
 import { getOverview } from "~/server/admin/overview.server";
+import { machinesOverview } from "~/server/machines/machines-overview.server";
+import { withMatchedLicenses } from "~/server/admin/search-license-states.server";
 import { listUsers, searchUsers } from "~/server/admin/search-users.server";
 import { currentAdmin } from "~/server/auth/admin-guard.server";
 import { jobsStatus } from "~/server/jobs/jobs.server";
@@ -79,7 +81,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   async function adminTabData() {
     switch (tab) {
       case "overview":
-        return { ...base, overview: await attempt(ADMIN_ERRORS.loadOverview, () => getOverview()) };
+        return {
+          ...base,
+          overview: await attempt(ADMIN_ERRORS.loadOverview, () => getOverview()),
+          machines: await attempt(ADMIN_ERRORS.loadOverview, () => machinesOverview()),
+        };
       case "users": {
         const term = normalizeSearchTerm(params.get("q")) ?? "";
         const page = parsePage(params.get("page"));
@@ -88,7 +94,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           return data({ ...base, users: { term, page, value: null, error: parsed.error } }, { status: 400 });
         const query = parsed?.query ?? null;
         const read = await attempt(query ? ADMIN_ERRORS.search : ADMIN_ERRORS.loadUsers, () =>
-          query ? searchUsers(query, page) : listUsers(page),
+          query ? searchUsers(query, page).then(withMatchedLicenses) : listUsers(page),
         );
         return { ...base, users: { term, page, ...read } };
       }
@@ -128,14 +134,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     "delete-release": ADMIN_ERRORS.deleteRelease,
   };
   try {
+    if (RELEASE_INTENTS.has(intent)) return await releaseAction(admin, intent, form);
     switch (intent) {
-      case "save-release": {
-        const parsed = parseValues(releaseFormSchema, releaseFormValues(form));
-        if (!parsed.success) return fail(400, Object.values(parsed.fieldErrors)[0]![0]!, parsed.fieldErrors);
-        const id = String(form.get("id") ?? "") || null;
-        const { created } = await saveRelease({ admin, id, release: parsed.data });
-        return ok((created ? ADMIN_TOASTS.releaseCreated : ADMIN_TOASTS.releaseUpdated)(parsed.data.version));
-      }
       case "delete-release": {
         const { version } = await deleteRelease({ admin, id: String(form.get("id") ?? "") });
         return ok(ADMIN_TOASTS.releaseDeleted(version));
@@ -145,6 +145,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   } catch (error) {
     if (error instanceof ActionError) return fail(error.status, error.message);
+    if (error instanceof VersionRefused) return releaseRefused(error);
     getLogger().error({ err: error, intent }, "admin action failed");
     return fail(500, failures[intent] ?? "The action failed.");
   }
@@ -165,7 +166,10 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto w-full max-w-5xl px-4 py-12 sm:px-6">
       <h1 className="text-3xl font-semibold tracking-tight">Administration</h1>
       <p className="mt-1 text-muted-foreground">
-        How the business is doing, users and their licenses, release notes, and the audit log.
+        How the business is doing, users and their licenses, release notes, and the audit log.{" "}
+        <Link to="/admin/tokens" className="text-primary underline underline-offset-4">
+          API tokens
+        </Link>
       </p>
       <AdminJobs jobs={loaderData.jobs} />
       <Tabs
@@ -196,7 +200,12 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
 
 function TabView({ data }: { data: Route.ComponentProps["loaderData"] }) {
   if ("overview" in data) {
-    return <AdminOverview overview={data.overview.value} error={data.overview.error} />;
+    return (
+      <>
+        <AdminOverview overview={data.overview.value} error={data.overview.error} />
+        <AdminMachinesOverview overview={data.machines.value} />
+      </>
+    );
   }
   if ("users" in data) return <AdminUsers list={data.users} />;
   if ("releases" in data) {

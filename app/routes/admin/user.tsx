@@ -1,6 +1,7 @@
 import { data, Link } from "react-router";
 import { AdminUserPage, BackToUsers } from "~/components/admin/admin-user-page";
-import { ADMIN_ERRORS, ADMIN_TOASTS, parseRevokeReason, parseTesterDays } from "~/domain/admin";
+import { AdminUserMachines } from "~/components/admin/admin-user-machines";
+import { ADMIN_ERRORS, ADMIN_TOASTS, parsePage, parseRevokeReason, parseTesterDays } from "~/domain/admin";
 import type { ActionResult, FieldErrors, ToastInput } from "~/domain/action-result";
 import { pageTitle } from "~/lib/meta";
 import { ActionError, isUuid } from "~/server/action-error.server";
@@ -11,23 +12,30 @@ import {
   resetOfflineData,
   revokeLicense,
 } from "~/server/admin/manage-licenses.server";
+import { isSupportIntent } from "~/domain/admin-support";
+import { supportAction } from "~/server/admin/support-action.server";
 import { getUserDetails } from "~/server/admin/user-details.server";
+import { staffRefund } from "~/server/admin/staff-refund.server";
+import { formatMoney } from "~/domain/billing";
+import { STAFF_REFUND_TEXTS } from "~/domain/staff-refund";
+import { adminUserMachines } from "~/server/machines/list-machines.server";
 import { currentAdmin } from "~/server/auth/admin-guard.server";
 import { getLogger } from "~/server/logger.server";
 import { readForm } from "~/server/read-form.server";
 import type { Route } from "./+types/user";
 
 /** A user's own page in the admin area (issue 16): admins only (the admin layout's guard). */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   currentAdmin(context);
   const now = new Date().toISOString();
   try {
-    const user = await getUserDetails(params.userId);
-    if (!user) return data({ user: null, error: "User not found.", now }, { status: 404 });
-    return { user, error: null, now };
+    const timelinePage = parsePage(new URL(request.url).searchParams.get("timeline"));
+    const user = await getUserDetails(params.userId, timelinePage);
+    if (!user) return data({ user: null, error: "User not found.", now, machines: [] }, { status: 404 });
+    return { user, error: null, now, machines: await adminUserMachines(params.userId) };
   } catch (error) {
     getLogger().error({ err: error }, "admin user page failed");
-    return data({ user: null, error: ADMIN_ERRORS.loadUser, now }, { status: 500 });
+    return data({ user: null, error: ADMIN_ERRORS.loadUser, now, machines: [] }, { status: 500 });
   }
 }
 
@@ -49,8 +57,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     "add-tester": ADMIN_ERRORS.addTester,
     "reset-offline": ADMIN_ERRORS.resetOffline,
     "resend-license": ADMIN_ERRORS.resend,
+    "refund-payment": STAFF_REFUND_TEXTS.failed,
   };
   if (!isUuid(userId)) return fail(404, "User not found");
+  if (isSupportIntent(intent)) return supportAction(intent, form, admin, userId);
   try {
     switch (intent) {
       case "revoke": {
@@ -72,6 +82,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         const { email } = await resendLicenseEmail({ admin, licenseId: String(form.get("licenseId") ?? ""), userId });
         return ok(ADMIN_TOASTS.resent(email));
       }
+      case "refund-payment": {
+        // Support's refund of one payment (issue 25): app/server/admin/staff-refund.server.ts.
+        const refund = await staffRefund({
+          admin,
+          userId,
+          transactionId: String(form.get("transactionId") ?? ""),
+          amount: form.get("amountCents"),
+          reason: form.get("reason"),
+        });
+        return ok(STAFF_REFUND_TEXTS.done(formatMoney(refund.amountCents, refund.currency)));
+      }
       default:
         return fail(400, "Unknown action.");
     }
@@ -87,7 +108,10 @@ export default function AdminUser({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-12 sm:px-6">
       <BackToUsers />
       {loaderData.user ? (
-        <AdminUserPage user={loaderData.user} now={loaderData.now} />
+        <>
+          <AdminUserPage user={loaderData.user} now={loaderData.now} />
+          <AdminUserMachines userId={loaderData.user.id} licenses={loaderData.machines} />
+        </>
       ) : (
         <div className="flex flex-col gap-3">
           <h1 className="text-2xl font-semibold">{loaderData.error}</h1>

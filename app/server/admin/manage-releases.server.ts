@@ -1,12 +1,21 @@
 import { eq } from "drizzle-orm";
 import type { ReleaseForm } from "~/domain/admin";
-import { getDb } from "../db/db.server";
 import { releases } from "../db/schema";
 import { ActionError, isUuid } from "../action-error.server";
 import { recordAudit, type AuditActor } from "../audit/audit.server";
-import { announcePublicPagesChange, publicPagesChangedHere } from "../cache/caches.server";
+import type { Transaction } from "../db/client.server";
+import {
+  applyFlags,
+  assertVersionAllowed,
+  releaseTransaction,
+  type ReleaseFlag,
+} from "../releases/release-writes.server";
 
-/** Adds a release, or saves an existing one (by id); recorded in the audit log. */
+/**
+ * Adds a release (a draft unless "Save and publish"), or saves an existing one (by id); the version
+ * must be valid, unique and newer than the newest unless the admin confirmed an older one (issue 25).
+ * Recorded in the audit log, publishing included.
+ */
 export async function saveRelease({
   admin,
   id,
@@ -16,42 +25,76 @@ export async function saveRelease({
   id: string | null;
   release: ReleaseForm;
 }) {
-  const saved = await getDb().transaction(async (tx) => {
-    await announcePublicPagesChange(tx);
-    if (id) {
-      if (!isUuid(id)) throw new ActionError(404, "Release not found");
-      const updated = await tx
-        .update(releases)
-        .set({ ...release, updated_at: new Date() })
-        .where(eq(releases.id, id))
-        .returning({ id: releases.id });
-      if (updated.length === 0) throw new ActionError(404, "Release not found");
-      await recordAudit(tx, admin, {
-        action: "release.update",
-        target_type: "release",
-        target_id: id,
-        details: { version: release.version },
-      });
-      return { id, created: false };
-    }
-    const [created] = await tx.insert(releases).values(release).returning({ id: releases.id });
+  const { allow_older, publish, ...values } = release;
+  return releaseTransaction(async (tx) => {
+    if (id) return { id: await updateRelease(tx, admin, id, release), created: false };
+    await assertVersionAllowed(tx, values.version, { allowOlder: allow_older });
+    const [created] = await tx.insert(releases).values(values).returning();
     await recordAudit(tx, admin, {
       action: "release.create",
       target_type: "release",
       target_id: created!.id,
-      details: { version: release.version },
+      details: { version: values.version, channel: values.channel },
     });
+    if (publish) await applyFlags(tx, admin, created!, ["publish"]);
     return { id: created!.id, created: true };
   });
-  publicPagesChangedHere();
-  return saved;
 }
+
+async function updateRelease(tx: Transaction, admin: AuditActor, id: string, release: ReleaseForm): Promise<string> {
+  const { allow_older, publish, ...values } = release;
+  if (!isUuid(id)) throw new ActionError(404, "Release not found");
+  const [before] = await tx.select().from(releases).where(eq(releases.id, id)).for("update");
+  if (!before) throw new ActionError(404, "Release not found");
+  if (before.version !== values.version) {
+    await assertVersionAllowed(tx, values.version, { allowOlder: allow_older, exceptId: id });
+  }
+  const [updated] = await tx
+    .update(releases)
+    .set({ ...values, updated_at: new Date() })
+    .where(eq(releases.id, id))
+    .returning();
+  await recordAudit(tx, admin, {
+    action: "release.update",
+    target_type: "release",
+    target_id: id,
+    details: { version: values.version },
+  });
+  if (publish) await applyFlags(tx, admin, updated!, ["publish"]);
+  return id;
+}
+
+/** Publishes, unpublishes, yanks or restores a release; audited. Already so: 409 with the reason. */
+export async function setReleaseFlag({
+  admin,
+  id,
+  flag,
+}: {
+  admin: AuditActor;
+  id: string;
+  flag: ReleaseFlag;
+}): Promise<{ version: string }> {
+  if (!isUuid(id)) throw new ActionError(404, "Release not found");
+  return releaseTransaction(async (tx) => {
+    const [release] = await tx.select().from(releases).where(eq(releases.id, id)).for("update");
+    if (!release) throw new ActionError(404, "Release not found");
+    const applied = await applyFlags(tx, admin, release, [flag]);
+    if (applied.length === 0) throw new ActionError(409, `Version ${release.version} is already ${FLAG_STATES[flag]}.`);
+    return { version: release.version };
+  });
+}
+
+const FLAG_STATES: Record<ReleaseFlag, string> = {
+  publish: "published",
+  unpublish: "a draft",
+  yank: "yanked",
+  unyank: "not yanked",
+};
 
 /** Deletes a release; recorded in the audit log. */
 export async function deleteRelease({ admin, id }: { admin: AuditActor; id: string }): Promise<{ version: string }> {
   if (!isUuid(id)) throw new ActionError(404, "Release not found");
-  const removed = await getDb().transaction(async (tx) => {
-    await announcePublicPagesChange(tx);
+  return releaseTransaction(async (tx) => {
     const [deleted] = await tx.delete(releases).where(eq(releases.id, id)).returning({ version: releases.version });
     if (!deleted) throw new ActionError(404, "Release not found");
     await recordAudit(tx, admin, {
@@ -62,6 +105,4 @@ export async function deleteRelease({ admin, id }: { admin: AuditActor; id: stri
     });
     return deleted;
   });
-  publicPagesChangedHere();
-  return removed;
 }

@@ -22,6 +22,84 @@ const DAY = 86_400_000;
 const utcDayOf = (column: unknown) => sql`((${column} at time zone 'UTC')::date)`;
 const dayText = (day: ReturnType<typeof utcDayOf>) => sql<string>`to_char(${day}, 'YYYY-MM-DD')`;
 
+type Db = ReturnType<typeof getDb>;
+
+/** Active, not yet ended licenses per type and trial flag, with how many of them renew. */
+const activeLicenses = (db: Db, now: Date) =>
+  db
+    .select({
+      type: licenses.license_type,
+      trial: licenses.is_trial,
+      count: sql<number>`count(*)::int`,
+      renewing: sql<number>`(count(*) filter (where ${licenses.auto_renew}))::int`,
+    })
+    .from(licenses)
+    .where(and(eq(licenses.status, "active"), gt(licenses.end_date, now)))
+    .groupBy(licenses.license_type, licenses.is_trial);
+
+/** Trials that ended in the conversion window, and how many of them were then paid for. */
+const endedTrials = (db: Db, now: Date) =>
+  db
+    .select({
+      ended: sql<number>`count(*)::int`,
+      converted: sql<number>`(count(*) filter (where not ${licenses.is_trial}))::int`,
+    })
+    .from(licenses)
+    .where(
+      and(
+        isNotNull(licenses.trial_starts_at),
+        gte(licenses.trial_ends_at, new Date(now.getTime() - CONVERSION_DAYS * DAY)),
+        lte(licenses.trial_ends_at, now),
+      ),
+    );
+
+/** Paid purchases and renewals per UTC day since the window's start. */
+const paidPerDay = (db: Db, since: Date) =>
+  db
+    .select({ day: dayText(utcDayOf(payments.billed_at)), kind: payments.kind, count: sql<number>`count(*)::int` })
+    .from(payments)
+    .where(
+      and(
+        gte(payments.billed_at, since),
+        inArray(payments.kind, ["purchase", "renewal"]),
+        gt(payments.amount_cents, 0),
+      ),
+    )
+    .groupBy(utcDayOf(payments.billed_at), payments.kind);
+
+/** Refunds per UTC day since the window's start. */
+const refundsPerDay = (db: Db, since: Date) =>
+  db
+    .select({ day: dayText(utcDayOf(licenses.refunded_at)), count: sql<number>`count(*)::int` })
+    .from(licenses)
+    .where(and(isNotNull(licenses.refunded_at), gte(licenses.refunded_at, since)))
+    .groupBy(utcDayOf(licenses.refunded_at));
+
+/** Revokes (from the audit log) per UTC day since the window's start. */
+const revokesPerDay = (db: Db, since: Date) =>
+  db
+    .select({ day: dayText(utcDayOf(audit_log.created_at)), count: sql<number>`count(*)::int` })
+    .from(audit_log)
+    .where(and(eq(audit_log.action, "license.revoke"), gte(audit_log.created_at, since)))
+    .groupBy(utcDayOf(audit_log.created_at));
+
+/** Active licenses per kind (trials as "trial"), running trials, and renewing licenses per plan. */
+function tallyActive(active: Awaited<ReturnType<typeof activeLicenses>>) {
+  const activeCounts: Record<string, number> = {};
+  const renewingCounts: Record<string, number> = {};
+  let trialsRunning = 0;
+  for (const row of active) {
+    // A license still in its trial counts as a trial; a renewing one past it counts for MRR.
+    const kind = row.trial ? "trial" : row.type;
+    activeCounts[kind] = (activeCounts[kind] ?? 0) + Number(row.count);
+    if (row.trial || row.type === "trial") trialsRunning += Number(row.count);
+    else if ((PLAN_IDS as readonly string[]).includes(row.type)) {
+      renewingCounts[row.type] = (renewingCounts[row.type] ?? 0) + Number(row.renewing);
+    }
+  }
+  return { activeCounts, renewingCounts, trialsRunning };
+}
+
 /**
  * The overview's figures (issue 16), each counted by the database (grouped and aggregated in SQL,
  * through the overview's indexes of migration 0012), then shaped by the pure rules of
@@ -35,64 +113,14 @@ export async function getOverview(now = new Date()): Promise<OverviewView> {
   const db = getDb();
   const since = windowStart(now, OVERVIEW_DAYS);
   const [active, trials, paid, refunds, revokes] = await Promise.all([
-    db
-      .select({
-        type: licenses.license_type,
-        trial: licenses.is_trial,
-        count: sql<number>`count(*)::int`,
-        renewing: sql<number>`(count(*) filter (where ${licenses.auto_renew}))::int`,
-      })
-      .from(licenses)
-      .where(and(eq(licenses.status, "active"), gt(licenses.end_date, now)))
-      .groupBy(licenses.license_type, licenses.is_trial),
-    db
-      .select({
-        ended: sql<number>`count(*)::int`,
-        converted: sql<number>`(count(*) filter (where not ${licenses.is_trial}))::int`,
-      })
-      .from(licenses)
-      .where(
-        and(
-          isNotNull(licenses.trial_starts_at),
-          gte(licenses.trial_ends_at, new Date(now.getTime() - CONVERSION_DAYS * DAY)),
-          lte(licenses.trial_ends_at, now),
-        ),
-      ),
-    db
-      .select({ day: dayText(utcDayOf(payments.billed_at)), kind: payments.kind, count: sql<number>`count(*)::int` })
-      .from(payments)
-      .where(
-        and(
-          gte(payments.billed_at, since),
-          inArray(payments.kind, ["purchase", "renewal"]),
-          gt(payments.amount_cents, 0),
-        ),
-      )
-      .groupBy(utcDayOf(payments.billed_at), payments.kind),
-    db
-      .select({ day: dayText(utcDayOf(licenses.refunded_at)), count: sql<number>`count(*)::int` })
-      .from(licenses)
-      .where(and(isNotNull(licenses.refunded_at), gte(licenses.refunded_at, since)))
-      .groupBy(utcDayOf(licenses.refunded_at)),
-    db
-      .select({ day: dayText(utcDayOf(audit_log.created_at)), count: sql<number>`count(*)::int` })
-      .from(audit_log)
-      .where(and(eq(audit_log.action, "license.revoke"), gte(audit_log.created_at, since)))
-      .groupBy(utcDayOf(audit_log.created_at)),
+    activeLicenses(db, now),
+    endedTrials(db, now),
+    paidPerDay(db, since),
+    refundsPerDay(db, since),
+    revokesPerDay(db, since),
   ]);
 
-  const activeCounts: Record<string, number> = {};
-  const renewingCounts: Record<string, number> = {};
-  let trialsRunning = 0;
-  for (const row of active) {
-    // A license still in its trial counts as a trial; a renewing one past it counts for MRR.
-    const kind = row.trial ? "trial" : row.type;
-    activeCounts[kind] = (activeCounts[kind] ?? 0) + Number(row.count);
-    if (row.trial || row.type === "trial") trialsRunning += Number(row.count);
-    else if ((PLAN_IDS as readonly string[]).includes(row.type)) {
-      renewingCounts[row.type] = (renewingCounts[row.type] ?? 0) + Number(row.renewing);
-    }
-  }
+  const { activeCounts, renewingCounts, trialsRunning } = tallyActive(active);
   const rows: { day: string; series: DailySeries; count: number }[] = [
     ...paid.map((r) => ({
       day: r.day,

@@ -73,6 +73,12 @@ interface Lookups {
 /** How many users in name order a name lookup reads before it takes the trigram index instead. */
 const NAME_WALK = 5_000;
 
+/**
+ * How many of a name's matches the trigram index yields at most to be put in name order (decision
+ * 0043): a surname shared by 20,000 users cost the sort of all 20,000 for a page of 50.
+ */
+const NAME_CANDIDATES = 2_000;
+
 /** Exact lookups by a Paddle id: a few rows at most, through unique or btree indexes. */
 function paddleLookups(idKind: "customer" | "subscription" | "transaction", id: string): SQL[] {
   const r = rank(idKind);
@@ -114,15 +120,17 @@ function textLookups(query: Extract<SearchQuery, { kind: "text" }>, reach: numbe
     join ${licenses} l on l.id = k.license_id where k.key_hash = ${keyHash})`);
   if (query.byName) {
     // The first users in name order whose name matches, if they are among the first NAME_WALK users;
-    // else (matches are few, or all late in name order) every match through the trigram index,
-    // sorted. Left to itself the planner walked the whole name index for a rare full name (1.6 s).
+    // else (matches are few, or all late in name order) the matches through the trigram index, at
+    // most NAME_CANDIDATES of them (every one when fewer match), put in name order. Left to itself
+    // the planner walked the whole name index for a rare full name (1.6 s).
     ctes.push(sql`name_walk as (select w.id from (select p.id, p.full_name from ${profiles} p
       order by p.full_name, p.id limit ${NAME_WALK}) w where w.full_name ilike ${pattern} limit ${reach})`);
     lookups.push(
       sql`(select n.id, ${rank("name")}, null from name_walk n)`,
-      sql`(select p.id, ${rank("name")}, null from ${profiles} p
-        where p.full_name ilike ${pattern} and (select count(*) from name_walk) < ${reach}
-        order by p.full_name || '', p.id limit ${reach})`,
+      sql`(select c.id, ${rank("name")}, null from (select p.id, p.full_name from ${profiles} p
+          where p.full_name ilike ${pattern} and (select count(*) from name_walk) < ${reach}
+          limit ${Math.max(NAME_CANDIDATES, reach)}) c
+        order by c.full_name, c.id limit ${reach})`,
     );
   }
   if (query.byEmail) {

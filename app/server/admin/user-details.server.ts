@@ -1,14 +1,18 @@
-import { desc, eq } from "drizzle-orm";
-import { subscriptionIds, type AdminUserView } from "~/domain/admin-user";
+import { and, desc, eq, sql } from "drizzle-orm";
+import { subscriptionIds, type AdminPaymentView, type AdminUserView } from "~/domain/admin-user";
+import { paymentStatus } from "~/domain/billing";
+import { renewalPriceCents } from "~/domain/license-state";
 import { getDb } from "../db/db.server";
-import { licenses, payments, profiles, user_roles, users } from "../db/schema";
+import { licenses, payments, profiles, user_events, user_roles, users } from "../db/schema";
 import { isUuid } from "../action-error.server";
 import { userAuditEntries } from "./audit-log.server";
+import { adminLicenseView } from "./admin-license-view.server";
+import { userTimeline } from "./user-timeline.server";
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 /** Everything a user's admin page shows; null when there is no such user. */
-export async function getUserDetails(userId: string): Promise<AdminUserView | null> {
+export async function getUserDetails(userId: string, timelinePage = 1): Promise<AdminUserView | null> {
   if (!isUuid(userId)) return null;
   const db = getDb();
   const [user] = await db
@@ -21,13 +25,14 @@ export async function getUserDetails(userId: string): Promise<AdminUserView | nu
       company_name: profiles.company_name,
       last_sign_in_at: profiles.last_sign_in_at,
       role: user_roles.role,
+      two_factor_enabled: users.twoFactorEnabled,
     })
     .from(users)
     .leftJoin(profiles, eq(profiles.id, users.id))
     .leftJoin(user_roles, eq(user_roles.user_id, users.id))
     .where(eq(users.id, userId));
   if (!user) return null;
-  const [licenseRows, paymentRows, audit] = await Promise.all([
+  const [licenseRows, paymentRows, audit, failedRows, timeline] = await Promise.all([
     db.select().from(licenses).where(eq(licenses.user_id, userId)).orderBy(desc(licenses.created_at)),
     db
       .select({
@@ -40,38 +45,21 @@ export async function getUserDetails(userId: string): Promise<AdminUserView | nu
         billed_at: payments.billed_at,
         subscription_id: payments.subscription_id,
         refunded_cents: payments.refunded_cents,
+        pending_refund_cents: payments.pending_refund_cents,
       })
       .from(payments)
       .innerJoin(licenses, eq(licenses.id, payments.license_id))
       .where(eq(payments.user_id, userId))
       .orderBy(desc(payments.billed_at)),
     userAuditEntries(userId),
+    failedCharges(userId),
+    userTimeline(userId, timelinePage),
   ]);
-  const licenseViews = licenseRows.map((l) => ({
-    id: l.id,
-    short_id: l.short_id,
-    email: l.email,
-    license_type: l.license_type,
-    status: l.status,
-    license_key: l.license_key,
-    windows_username: l.windows_username,
-    computer_name: l.computer_name,
-    start_date: l.start_date.toISOString(),
-    end_date: l.end_date.toISOString(),
-    is_trial: l.is_trial,
-    trial_ends_at: iso(l.trial_ends_at),
-    auto_renew: l.auto_renew,
-    cancellation_requested: l.cancellation_requested,
-    paddle_subscription_id: l.paddle_subscription_id,
-    purchase_date: iso(l.purchase_date),
-    refund_eligible_until: iso(l.refund_eligible_until),
-    refunded: l.refunded,
-    refund_amount: l.refund_amount,
-    refunded_at: iso(l.refunded_at),
-    created_at: l.created_at.toISOString(),
-    past_due_since: iso(l.past_due_since),
-  }));
-  const paymentViews = paymentRows.map((p) => ({ ...p, billed_at: p.billed_at.toISOString() }));
+  const licenseViews = licenseRows.map(adminLicenseView);
+  const paymentViews = [
+    ...paymentRows.map((p) => ({ ...p, billed_at: p.billed_at.toISOString(), status: paymentStatus(p) })),
+    ...failedRows,
+  ].sort((a, b) => b.billed_at.localeCompare(a.billed_at));
   return {
     id: user.id,
     email: user.email,
@@ -85,5 +73,38 @@ export async function getUserDetails(userId: string): Promise<AdminUserView | nu
     payments: paymentViews,
     subscription_ids: subscriptionIds(licenseViews, paymentViews),
     audit,
+    two_factor_enabled: user.two_factor_enabled,
+    timeline,
   };
+}
+
+/**
+ * Renewal charges that failed (the timeline's payment.failed events, written when a license went
+ * past due): the payments table shows them as "Failed" beside the transactions that went through.
+ */
+async function failedCharges(userId: string): Promise<AdminPaymentView[]> {
+  const rows = await getDb()
+    .select({
+      id: user_events.id,
+      at: user_events.at,
+      license_id: licenses.id,
+      short_id: licenses.short_id,
+      license_type: licenses.license_type,
+      subscription_id: licenses.paddle_subscription_id,
+    })
+    .from(user_events)
+    .innerJoin(licenses, sql`${licenses.id}::text = ${user_events.details} ->> 'license_id'`)
+    .where(and(eq(user_events.user_id, userId), eq(user_events.kind, "payment.failed")));
+  return rows.map((row) => ({
+    id: `failed-${row.id}`,
+    license_id: row.license_id,
+    license_short_id: row.short_id,
+    kind: "renewal",
+    amount_cents: renewalPriceCents(row) ?? 0,
+    currency: "USD",
+    billed_at: row.at.toISOString(),
+    subscription_id: row.subscription_id,
+    refunded_cents: 0,
+    status: "failed",
+  }));
 }

@@ -75,90 +75,109 @@ export async function accountAction(request: Request, context: AppLoadContext, u
   }
   // Better Auth's calls that make a new session record the client address the server determined.
   const req = new Request(request.url, { headers: withClientIp(request.headers, context.clientIp) });
-  const parse = <S extends z.ZodType>(schema: S) => parseForm(schema, form);
-
   try {
-    if (isTwoFactorIntent(intent)) return await twoFactorAction(intent, form, request, req, user);
-    switch (intent) {
-      case "password-change": {
-        const parsed = parse(changePasswordSchema);
-        if (!parsed.success) return reply(intent, 400, { fieldErrors: parsed.fieldErrors });
-        const headers = await changePassword(req, user, parsed.data.currentPassword, parsed.data.newPassword);
-        await announceSessionChange(user.id);
-        const toast = {
-          title: A.passwordChanged,
-          description: A.passwordChangedDescription,
-          variant: "success" as const,
-        };
-        return renewed(request, intent, toast, headers, "password");
-      }
-      case "session-revoke": {
-        const parsed = parse(revokeSessionSchema);
-        if (!parsed.success) return refuse(intent, 400, A.sessionNotFound, A.sessionNotFound);
-        if (!(await revokeSession(req, user.id, parsed.data.sessionId))) {
-          return refuse(intent, 404, A.sessionNotFound, A.sessionNotFound);
-        }
-        return reply(intent, 200, { toast: { title: A.sessionEnded, variant: "success" } });
-      }
-      case "sessions-revoke-others": {
-        await revokeOtherSessions(req);
-        await announceSessionChange(user.id);
-        return reply(intent, 200, { toast: { title: A.otherSessionsEnded, variant: "success" } });
-      }
-      case "account-delete": {
-        const parsed = parse(deleteAccountSchema);
-        if (!parsed.success) return reply(intent, 400, { fieldErrors: parsed.fieldErrors });
-        if (await hasPassword(user.id)) {
-          if (!parsed.data.password || !(await checkPassword(user.id, parsed.data.password))) {
-            return refuse(intent, 403, A.deleteFailed, A.passwordWrong, "password");
-          }
-        } else if (!(await isFreshSignIn(req))) {
-          return refuse(intent, 403, A.deleteFailed, A.deleteFreshSignIn);
-        }
-        await deleteAccount(user.id);
-        const { headers } = await getCurrentSession(request);
-        return redirectWithToast(
-          "/",
-          {
-            title: A.accountDeleted,
-            description: "We sent a confirmation to your e-mail address.",
-            variant: "success",
-          },
-          { headers: expireSessionCookies(req, headers) },
-        );
-      }
-    }
+    return await runAccountIntent(intent, form, request, req, user);
   } catch (error) {
-    if (error instanceof SubscriptionCancelError) {
-      getLogger().error({ err: error.cause }, "account deletion: subscription cancel failed");
-      return refuse(
-        intent,
-        503,
-        A.deleteFailed,
-        "Your subscriptions could not be cancelled with the payment provider right now, so nothing was deleted. Please try again later.",
-      );
-    }
-    if (error instanceof APIError) {
-      const code = error.body?.code;
-      if (code === "INVALID_PASSWORD") {
-        const field = intent === "password-change" ? "currentPassword" : "password";
-        const title = intent === "recovery-codes-regenerate" ? A.recoveryCodesFailed : A.twoFactorFailed;
-        return refuse(intent, 403, title, A.passwordWrong, field);
-      }
-      if (code === "INVALID_CODE") return refuse(intent, 403, A.twoFactorFailed, A.codeWrong, "code");
-      if (code === CODE_ALREADY_USED) return refuse(intent, 403, A.twoFactorFailed, A.codeUsed, "code");
-      if (code === "TOTP_ALREADY_ENABLED") return refuse(intent, 409, A.twoFactorFailed, "Two-factor is already on.");
-      if (code === "TWO_FACTOR_NOT_ENABLED") return refuse(intent, 409, A.recoveryCodesFailed, A.twoFactorIsOff);
-      if (code === "TOTP_NOT_ENABLED") {
-        return refuse(intent, 409, A.twoFactorFailed, "Start the set-up again: enter your password first.");
-      }
-      if (error.statusCode === 401) return refuse(intent, 401, A.unexpected, "Please log in again.");
-      const status = error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
-      return refuse(intent, status, A.unexpected, error.body?.message || A.unexpected);
-    }
-    getLogger().error({ err: error, intent }, "account action failed");
-    return refuse(intent, 500, A.unexpected, A.unexpected);
+    return answerAccountError(intent, error);
   }
+}
+
+/** One account action, once it passed the rate limit; `req` carries the client address for Better Auth. */
+async function runAccountIntent(
+  intent: AccountIntent,
+  form: FormData,
+  request: Request,
+  req: Request,
+  user: SessionUser,
+) {
+  const parse = <S extends z.ZodType>(schema: S) => parseForm(schema, form);
+  if (isTwoFactorIntent(intent)) return await twoFactorAction(intent, form, request, req, user);
+  switch (intent) {
+    case "password-change": {
+      const parsed = parse(changePasswordSchema);
+      if (!parsed.success) return reply(intent, 400, { fieldErrors: parsed.fieldErrors });
+      const headers = await changePassword(req, user, parsed.data.currentPassword, parsed.data.newPassword);
+      await announceSessionChange(user.id);
+      const toast = {
+        title: A.passwordChanged,
+        description: A.passwordChangedDescription,
+        variant: "success" as const,
+      };
+      return renewed(request, intent, toast, headers, "password");
+    }
+    case "session-revoke": {
+      const parsed = parse(revokeSessionSchema);
+      if (!parsed.success) return refuse(intent, 400, A.sessionNotFound, A.sessionNotFound);
+      if (!(await revokeSession(req, user.id, parsed.data.sessionId))) {
+        return refuse(intent, 404, A.sessionNotFound, A.sessionNotFound);
+      }
+      return reply(intent, 200, { toast: { title: A.sessionEnded, variant: "success" } });
+    }
+    case "sessions-revoke-others": {
+      await revokeOtherSessions(req);
+      await announceSessionChange(user.id);
+      return reply(intent, 200, { toast: { title: A.otherSessionsEnded, variant: "success" } });
+    }
+    case "account-delete":
+      return await deleteAccountAction(form, request, req, user);
+  }
+}
+
+/** Deleting the account: the password again (or, without one, a fresh sign-in), then the cookies go too. */
+async function deleteAccountAction(form: FormData, request: Request, req: Request, user: SessionUser) {
+  const parsed = parseForm(deleteAccountSchema, form);
+  if (!parsed.success) return reply("account-delete", 400, { fieldErrors: parsed.fieldErrors });
+  if (await hasPassword(user.id)) {
+    if (!parsed.data.password || !(await checkPassword(user.id, parsed.data.password))) {
+      return refuse("account-delete", 403, A.deleteFailed, A.passwordWrong, "password");
+    }
+  } else if (!(await isFreshSignIn(req))) {
+    return refuse("account-delete", 403, A.deleteFailed, A.deleteFreshSignIn);
+  }
+  await deleteAccount(user.id);
+  const { headers } = await getCurrentSession(request);
+  return redirectWithToast(
+    "/",
+    {
+      title: A.accountDeleted,
+      description: "We sent a confirmation to your e-mail address.",
+      variant: "success",
+    },
+    { headers: expireSessionCookies(req, headers) },
+  );
+}
+
+/** A refused or failed account action as the page shows it: the field, the message and a 4xx (500 if unknown). */
+function answerAccountError(intent: AccountIntent, error: unknown) {
+  if (error instanceof SubscriptionCancelError) {
+    getLogger().error({ err: error.cause }, "account deletion: subscription cancel failed");
+    return refuse(
+      intent,
+      503,
+      A.deleteFailed,
+      "Your subscriptions could not be cancelled with the payment provider right now, so nothing was deleted. Please try again later.",
+    );
+  }
+  if (error instanceof APIError) {
+    const code = error.body?.code;
+    if (code === "INVALID_PASSWORD") {
+      const field = intent === "password-change" ? "currentPassword" : "password";
+      const title = intent === "recovery-codes-regenerate" ? A.recoveryCodesFailed : A.twoFactorFailed;
+      return refuse(intent, 403, title, A.passwordWrong, field);
+    }
+    if (code === "INVALID_CODE") return refuse(intent, 403, A.twoFactorFailed, A.codeWrong, "code");
+    if (code === CODE_ALREADY_USED) return refuse(intent, 403, A.twoFactorFailed, A.codeUsed, "code");
+    if (code === "TOTP_ALREADY_ENABLED") return refuse(intent, 409, A.twoFactorFailed, "Two-factor is already on.");
+    if (code === "TWO_FACTOR_NOT_ENABLED") return refuse(intent, 409, A.recoveryCodesFailed, A.twoFactorIsOff);
+    if (code === "TOTP_NOT_ENABLED") {
+      return refuse(intent, 409, A.twoFactorFailed, "Start the set-up again: enter your password first.");
+    }
+    if (error.statusCode === 401) return refuse(intent, 401, A.unexpected, "Please log in again.");
+    const status = error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+    return refuse(intent, status, A.unexpected, error.body?.message || A.unexpected);
+  }
+  getLogger().error({ err: error, intent }, "account action failed");
+  return refuse(intent, 500, A.unexpected, A.unexpected);
 }
 
 /** Clears the session cookies of a deleted account (the sessions are gone already). */

@@ -1,7 +1,8 @@
-import { betterAuth } from "better-auth";
+import { betterAuth, type BetterAuthOptions } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { genericOAuth, twoFactor } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
+import { recordUserEvent } from "../audit/user-events.server";
 import { getDb } from "../db/db.server";
 import { accounts, profiles, sessions, twoFactors, user_roles, users, verifications } from "../db/schema";
 import { getEnv } from "../env.server";
@@ -28,6 +29,93 @@ export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 128;
 export const RESET_LINK_SECONDS = 24 * 60 * 60;
 export const SESSION_SECONDS = 30 * 24 * 60 * 60;
+
+// Signed-in pages remember sessions for a moment (session-cache.server.ts): a session ended,
+// revoked or changed, or a changed user, is forgotten at once on every app server.
+const databaseHooks = {
+  // A GitHub / Google sign-in connected to an existing account: its owner is told (issue 22).
+  account: { create: { after: async (account) => notifyProviderConnected(account) } },
+  session: {
+    update: { after: async (session) => announceSessionChange(session.userId) },
+    delete: { after: async (session) => announceSessionChange(session.userId) },
+    create: {
+      // A sign-in on the customer's timeline (issue 25).
+      after: async (session) =>
+        recordUserEvent(getDb(), session.userId, "account.signed_in", { ip: session.ipAddress ?? null }),
+      // A GitHub / Google sign-in skips the code step, so accounts with two-factor on sign in
+      // with their password and code only (the callback then answers unable_to_create_session).
+      before: async (session, ctx) => {
+        if (!ctx?.path?.startsWith("/callback/")) return;
+        const [row] = await getDb()
+          .select({ twoFactorEnabled: users.twoFactorEnabled })
+          .from(users)
+          .where(eq(users.id, session.userId));
+        if (row?.twoFactorEnabled) return false;
+      },
+    },
+  },
+  user: {
+    update: { after: async (user) => announceSessionChange(user.id) },
+    delete: { after: async (user) => announceSessionChange(user.id) },
+    create: {
+      // Accounts made by an OAuth sign-in get their profile from the provider's name
+      // (registration writes its own rows: register-user.server.ts).
+      after: async (user, ctx) => {
+        if (!ctx?.path?.startsWith("/callback/")) return;
+        await getDb()
+          .insert(profiles)
+          .values({ id: user.id, full_name: user.name || user.email.split("@")[0]! })
+          .onConflictDoNothing();
+        await getDb().insert(user_roles).values({ user_id: user.id, role: "user" }).onConflictDoNothing();
+      },
+    },
+  },
+} satisfies BetterAuthOptions["databaseHooks"];
+
+/** Passwords and the reset link. */
+const emailAndPassword = {
+  enabled: true,
+  requireEmailVerification: true,
+  minPasswordLength: PASSWORD_MIN_LENGTH,
+  maxPasswordLength: PASSWORD_MAX_LENGTH,
+  resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
+  revokeSessionsOnPasswordReset: true,
+  // The link lands on our page with the one-time token; the page verifies it first.
+  // Queued, not awaited: the request answers before the e-mail is composed or sent.
+  sendResetPassword: async ({ user, token }) => {
+    const url = `${getEnv().PUBLIC_URL}/reset-password?token=${encodeURIComponent(token)}`;
+    // The e-mail names the providers that can also sign in to the account (issue 22).
+    queueMail(async () => {
+      const name = (await recipientOf(user.id))?.name ?? user.name;
+      const providers = (await connectedAccounts(user.id)).map((a) => a.name);
+      return resetPasswordEmail(mailBrand(), user.email, name, url, providers);
+    }, "password reset e-mail");
+  },
+} satisfies BetterAuthOptions["emailAndPassword"];
+
+/** The confirmation link (and the link that confirms a new address). */
+const emailVerification = {
+  // Registration sends its own confirmation (app/server/auth/register-user.server.ts).
+  sendOnSignUp: false,
+  sendOnSignIn: false,
+  autoSignInAfterVerification: true,
+  // The confirmation (or a confirmed change of address) on the customer's timeline (issue 25).
+  afterEmailVerification: async (user) => recordUserEvent(getDb(), user.id, "account.confirmed", { email: user.email }),
+  expiresIn: RESET_LINK_SECONDS,
+  // Queued, not awaited (see app/server/mail/outbox.server.ts).
+  sendVerificationEmail: async ({ user, url }) => {
+    queueMail(async () => {
+      const stored = await recipientOf(user.id);
+      const name = stored?.name ?? user.name;
+      // A change of address sends the link to the new address; the account keeps the old
+      // one until the link is followed.
+      const changing = stored && stored.email.toLowerCase() !== user.email.toLowerCase();
+      return changing
+        ? changeEmailEmail(mailBrand(), user.email, name, url)
+        : confirmationEmail(mailBrand(), user.email, name, url);
+    }, "confirmation e-mail");
+  },
+} satisfies BetterAuthOptions["emailVerification"];
 
 function createAuth() {
   const env = getEnv();
@@ -57,83 +145,9 @@ function createAuth() {
       // to it first and connects the provider from the profile.
       accountLinking: { enabled: true, disableImplicitLinking: true },
     },
-    // Signed-in pages remember sessions for a moment (session-cache.server.ts): a session ended,
-    // revoked or changed, or a changed user, is forgotten at once on every app server.
-    databaseHooks: {
-      // A GitHub / Google sign-in connected to an existing account: its owner is told (issue 22).
-      account: { create: { after: async (account) => notifyProviderConnected(account) } },
-      session: {
-        update: { after: async (session) => announceSessionChange(session.userId) },
-        delete: { after: async (session) => announceSessionChange(session.userId) },
-        create: {
-          // A GitHub / Google sign-in skips the code step, so accounts with two-factor on sign in
-          // with their password and code only (the callback then answers unable_to_create_session).
-          before: async (session, ctx) => {
-            if (!ctx?.path?.startsWith("/callback/")) return;
-            const [row] = await getDb()
-              .select({ twoFactorEnabled: users.twoFactorEnabled })
-              .from(users)
-              .where(eq(users.id, session.userId));
-            if (row?.twoFactorEnabled) return false;
-          },
-        },
-      },
-      user: {
-        update: { after: async (user) => announceSessionChange(user.id) },
-        delete: { after: async (user) => announceSessionChange(user.id) },
-        create: {
-          // Accounts made by an OAuth sign-in get their profile from the provider's name
-          // (registration writes its own rows: register-user.server.ts).
-          after: async (user, ctx) => {
-            if (!ctx?.path?.startsWith("/callback/")) return;
-            await getDb()
-              .insert(profiles)
-              .values({ id: user.id, full_name: user.name || user.email.split("@")[0]! })
-              .onConflictDoNothing();
-            await getDb().insert(user_roles).values({ user_id: user.id, role: "user" }).onConflictDoNothing();
-          },
-        },
-      },
-    },
-    emailAndPassword: {
-      enabled: true,
-      requireEmailVerification: true,
-      minPasswordLength: PASSWORD_MIN_LENGTH,
-      maxPasswordLength: PASSWORD_MAX_LENGTH,
-      resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
-      revokeSessionsOnPasswordReset: true,
-      // The link lands on our page with the one-time token; the page verifies it first.
-      // Queued, not awaited: the request answers before the e-mail is composed or sent.
-      sendResetPassword: async ({ user, token }) => {
-        const url = `${getEnv().PUBLIC_URL}/reset-password?token=${encodeURIComponent(token)}`;
-        // The e-mail names the providers that can also sign in to the account (issue 22).
-        queueMail(async () => {
-          const name = (await recipientOf(user.id))?.name ?? user.name;
-          const providers = (await connectedAccounts(user.id)).map((a) => a.name);
-          return resetPasswordEmail(mailBrand(), user.email, name, url, providers);
-        }, "password reset e-mail");
-      },
-    },
-    emailVerification: {
-      // Registration sends its own confirmation (app/server/auth/register-user.server.ts).
-      sendOnSignUp: false,
-      sendOnSignIn: false,
-      autoSignInAfterVerification: true,
-      expiresIn: RESET_LINK_SECONDS,
-      // Queued, not awaited (see app/server/mail/outbox.server.ts).
-      sendVerificationEmail: async ({ user, url }) => {
-        queueMail(async () => {
-          const stored = await recipientOf(user.id);
-          const name = stored?.name ?? user.name;
-          // A change of address sends the link to the new address; the account keeps the old
-          // one until the link is followed.
-          const changing = stored && stored.email.toLowerCase() !== user.email.toLowerCase();
-          return changing
-            ? changeEmailEmail(mailBrand(), user.email, name, url)
-            : confirmationEmail(mailBrand(), user.email, name, url);
-        }, "confirmation e-mail");
-      },
-    },
+    databaseHooks,
+    emailAndPassword,
+    emailVerification,
     user: {
       changeEmail: { enabled: true },
       // A GitHub / Google identity counts only with an address the provider verified: no account

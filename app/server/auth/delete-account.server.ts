@@ -12,6 +12,7 @@ import {
   user_roles,
   users,
   verifications,
+  user_events,
 } from "../db/schema";
 import type { SubscriptionToCancel } from "~/domain/account-views";
 import { licenseTypeLabel } from "~/domain/license-status";
@@ -96,13 +97,25 @@ async function eraseAccount(userId: string): Promise<void> {
         updatedAt: new Date(),
       })
       .where(eq(users.id, userId));
-    await tx.update(profiles).set({ full_name: "Deleted user", company_name: null }).where(eq(profiles.id, userId));
+    await tx
+      .update(profiles)
+      .set({
+        full_name: "Deleted user",
+        company_name: null,
+        billing_name: null,
+        billing_address: null,
+        billing_tax_id: null,
+      })
+      .where(eq(profiles.id, userId));
     await tx.update(user_roles).set({ role: "user" }).where(eq(user_roles.user_id, userId));
     await tx
       .update(licenses)
       .set({ email: anonymousEmail, windows_username: null, computer_name: null })
       .where(eq(licenses.user_id, userId));
     await tx.update(audit_log).set({ actor_email: anonymousEmail }).where(eq(audit_log.actor_id, userId));
+    // The timeline (sign-ins, e-mails sent, addresses) is personal data: erased last, after the
+    // changes above have written theirs.
+    await tx.delete(user_events).where(eq(user_events.user_id, userId));
   });
 }
 

@@ -14,6 +14,9 @@ async function exportProfile(userId: string) {
       createdAt: users.createdAt,
       full_name: profiles.full_name,
       company_name: profiles.company_name,
+      billing_name: profiles.billing_name,
+      billing_address: profiles.billing_address,
+      billing_tax_id: profiles.billing_tax_id,
       role: user_roles.role,
     })
     .from(users)
@@ -26,6 +29,9 @@ async function exportProfile(userId: string) {
     email_verified: user.emailVerified,
     full_name: user.full_name ?? "",
     company_name: user.company_name,
+    billing_name: user.billing_name,
+    billing_address: user.billing_address,
+    billing_tax_id: user.billing_tax_id,
     role: user.role ?? "user",
     two_factor_enabled: user.twoFactorEnabled,
     created_at: user.createdAt.toISOString(),

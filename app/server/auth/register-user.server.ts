@@ -1,5 +1,6 @@
 import { hashPassword } from "better-auth/crypto";
 import { sql } from "drizzle-orm";
+import { recordUserEvent } from "../audit/user-events.server";
 import { getDb } from "../db/db.server";
 import { accounts, profiles, user_roles, users } from "../db/schema";
 import { alreadyRegisteredEmail } from "~/emails/account-emails.server";
@@ -50,6 +51,7 @@ export async function registerUser(
       await tx.insert(accounts).values({ accountId: userId, providerId: "credential", userId, password: hash });
       await tx.insert(profiles).values({ id: userId, full_name: input.full_name, company_name: input.company_name });
       await tx.insert(user_roles).values({ user_id: userId, role: "user" });
+      await recordUserEvent(tx, userId, "account.registered", { email });
     });
   } catch (error) {
     // Two registrations of one address at once: the second finds the first's row.

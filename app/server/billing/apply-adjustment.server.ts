@@ -1,90 +1,48 @@
-import { and, gt, eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
+import { adjustmentEventWins, type AdjustmentStatus } from "~/domain/refund-state";
 import type { Transaction } from "../db/client.server";
-import { licenses, payments, webhook_events } from "../db/schema";
+import { licenses, payments } from "../db/schema";
 import { getLogger } from "../logger.server";
-import { queueCustomerMail } from "../mail/customer-mail.server";
 import type { PaddleAdjustment } from "./paddle-events.server";
 import type { FollowUp } from "./payment-provider.server";
-import { licenseForSubscription } from "./sync-subscription.server";
+import { settleLicenseRefund } from "./settle-refund.server";
 
-/** A refund adjustment: pending → refund_requested, approved → refunded, rejected → active again. */
+/**
+ * A refund adjustment (decision 0036): the refunded transaction keeps it (the newest event by its
+ * time wins, so a late pending event never undoes an approval), then the license is settled from
+ * all its payments: pending → refund_requested, approved → refunded, rejected → active again.
+ */
 export async function applyAdjustment(
   tx: Transaction,
   adjustment: PaddleAdjustment,
   occurredAt: Date,
-  eventId: string,
 ): Promise<FollowUp[]> {
   if (adjustment.action !== "refund") return [];
-  // A later event about the same adjustment was applied already: this one is stale.
-  const newer = await tx
-    .select({ id: webhook_events.event_id })
-    .from(webhook_events)
-    .where(
-      and(
-        sql`${webhook_events.payload} -> 'data' ->> 'id' = ${adjustment.id}`,
-        gt(webhook_events.occurred_at, occurredAt),
-        sql`${webhook_events.event_id} <> ${eventId}`,
-      ),
-    )
-    .limit(1);
-  if (newer.length > 0) return [];
-  const [paid] = await tx
+  const [known] = await tx
     .select({ license_id: payments.license_id })
     .from(payments)
     .where(eq(payments.id, adjustment.transaction_id));
-  const [license] = paid
-    ? await tx.select().from(licenses).where(eq(licenses.id, paid.license_id)).for("update")
-    : adjustment.subscription_id
-      ? [await licenseForSubscription(tx, adjustment.subscription_id)]
-      : [];
-  if (!license) {
+  if (!known) {
     getLogger().warn({ adjustment: adjustment.id }, "refund adjustment for a transaction we do not know");
     return [];
   }
-  if (license.refunded) return [];
-  if (adjustment.status === "approved") {
-    // The billing history shows what the refund gave back of the payment it refunded.
-    await tx
-      .update(payments)
-      .set({
-        refunded_cents: sql`least(${payments.amount_cents}, ${payments.refunded_cents} + ${Math.abs(Number(adjustment.totals.total))})`,
-      })
-      .where(eq(payments.id, adjustment.transaction_id));
-    await tx
-      .update(licenses)
-      .set({
-        status: "refunded",
-        refunded: true,
-        refund_amount: Math.abs(Number(adjustment.totals.total)),
-        refunded_at: occurredAt,
-        auto_renew: false,
-        cancellation_requested: false,
-        cancellation_requested_at: null,
-      })
-      .where(eq(licenses.id, license.id));
-    await queueCustomerMail(tx, {
-      kind: "refund-processed",
-      licenseId: license.id,
-      key: adjustment.id,
-      details: { currency: adjustment.totals.currency_code },
-    });
-    // A refund approved without the site's request (e.g. in Paddle's dashboard): stop renewal too.
-    if (license.auto_renew && !license.cancellation_requested && license.paddle_subscription_id) {
-      return [
-        {
-          kind: "stop-renewal",
-          licenseId: license.id,
-          subscriptionId: license.paddle_subscription_id,
-          occasion: adjustment.id,
-        },
-      ];
-    }
-  } else if (adjustment.status === "pending_approval") {
-    if (license.status === "active")
-      await tx.update(licenses).set({ status: "refund_requested" }).where(eq(licenses.id, license.id));
-  } else if (license.status === "refund_requested") {
-    // Rejected (or reversed before approval): the license is active again.
-    await tx.update(licenses).set({ status: "active" }).where(eq(licenses.id, license.id));
-  }
-  return [];
+  // The license first, then its payment: the order the site's refund request locks them in.
+  await tx.select({ id: licenses.id }).from(licenses).where(eq(licenses.id, known.license_id)).for("update");
+  const [paid] = await tx.select().from(payments).where(eq(payments.id, adjustment.transaction_id)).for("update");
+  const status: AdjustmentStatus = adjustment.status;
+  if (
+    !paid ||
+    !adjustmentEventWins({ status: paid.refund_status, at: paid.refund_status_at }, { status, at: occurredAt })
+  )
+    return [];
+  await tx
+    .update(payments)
+    .set({
+      refund_adjustment_id: adjustment.id,
+      refund_cents: Math.abs(Number(adjustment.totals.total)),
+      refund_status: status,
+      refund_status_at: occurredAt,
+    })
+    .where(eq(payments.id, paid.id));
+  return settleLicenseRefund(tx, paid.license_id);
 }

@@ -4,6 +4,7 @@ import { applySubscriptionPaymentState, applyTransactionFailed } from "./apply-p
 import { applyTransactionCompleted } from "./apply-transaction.server";
 import type { PaddleEvent } from "./paddle-events.server";
 import type { FollowUp } from "./payment-provider.server";
+import { recordPaymentMethod } from "./record-payment-method.server";
 import { applySubscription } from "./sync-subscription.server";
 
 /**
@@ -14,15 +15,19 @@ import { applySubscription } from "./sync-subscription.server";
 export async function applyWebhookEvent(tx: Transaction, event: PaddleEvent): Promise<FollowUp[]> {
   const occurredAt = new Date(event.occurred_at);
   switch (event.event_type) {
-    case "transaction.completed":
-      return applyTransactionCompleted(tx, event.data, occurredAt);
+    case "transaction.completed": {
+      const followUps = await applyTransactionCompleted(tx, event.data, occurredAt);
+      await recordPaymentMethod(tx, event.data);
+      return followUps;
+    }
     case "transaction.past_due":
     case "transaction.payment_failed":
       await applyTransactionFailed(tx, event.data, occurredAt);
+      await recordPaymentMethod(tx, event.data);
       return [];
     case "adjustment.created":
     case "adjustment.updated":
-      return applyAdjustment(tx, event.data, occurredAt, event.event_id);
+      return applyAdjustment(tx, event.data, occurredAt);
     default:
       await applySubscription(tx, event.data, occurredAt);
       await applySubscriptionPaymentState(tx, event.data, occurredAt);

@@ -12,6 +12,7 @@ const entryColumns = {
   license_short_id: licenses.short_id,
   amount_cents: payments.amount_cents,
   refunded_cents: payments.refunded_cents,
+  pending_refund_cents: payments.pending_refund_cents,
   currency: payments.currency,
 };
 

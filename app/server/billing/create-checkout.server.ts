@@ -13,24 +13,12 @@ import { configuredPriceIds } from "./price-ids.server";
 const CREATING_TIMEOUT_MS = 60_000;
 
 /**
- * Creates the checkout of a plan on the server: the price (and so the 7-day trial) is decided
- * here, for a user who has never had a license and has no other trial checkout. Concurrent
- * attempts are serialized on the user's row, and a partial unique index keeps one live trial
- * checkout per user whatever happens; reopening the same plan's trial reuses its transaction.
+ * In one transaction, on the user's locked row: forgets a creation that never finished, then reuses the
+ * same plan's open trial checkout, or records a new checkout with its price (trial or not).
  */
-export async function createPlanCheckout({
-  userId,
-  email,
-  planId,
-  now = new Date(),
-}: {
-  userId: string;
-  email: string;
-  planId: PlanId;
-  now?: Date;
-}): Promise<PlanCheckoutView> {
+function claimCheckout(userId: string, planId: PlanId, now: Date) {
   const plan = getPlan(planId);
-  const claim = await getDb().transaction(async (tx) => {
+  return getDb().transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
     // A creation that never finished (the process stopped mid-way) no longer holds the trial.
     await tx
@@ -82,25 +70,53 @@ export async function createPlanCheckout({
     if (!row) throw new Error("the checkout row was not inserted");
     return { created: row };
   });
+}
 
-  if ("reuse" in claim && claim.reuse) return view(claim.reuse, now);
-  if (!("created" in claim) || !claim.created) throw new Error("unreachable: no checkout claimed");
-  const row = claim.created;
-  let transactionId: string;
+/** Has the provider create the checkout's transaction; a refusal marks the checkout failed (502). */
+async function createWithProvider(
+  row: Checkout,
+  { userId, email, planId }: { userId: string; email: string; planId: PlanId },
+): Promise<string> {
   try {
-    ({ transactionId } = await getPaymentProvider().createPlanCheckout({
+    const { transactionId } = await getPaymentProvider().createPlanCheckout({
       checkoutId: row.id,
       userId,
       email,
       planId,
       priceId: row.price_id!,
       trial: row.trial,
-    }));
+    });
+    return transactionId;
   } catch (error) {
     getLogger().error({ err: error, checkout: row.id }, "the provider could not create the checkout");
     await getDb().update(checkouts).set({ status: "failed", updated_at: new Date() }).where(eq(checkouts.id, row.id));
     throw new ActionError(502, CHECKOUT_ERRORS.openFailed);
   }
+}
+
+/**
+ * Creates the checkout of a plan on the server: the price (and so the 7-day trial) is decided
+ * here, for a user who has never had a license and has no other trial checkout. Concurrent
+ * attempts are serialized on the user's row, and a partial unique index keeps one live trial
+ * checkout per user whatever happens; reopening the same plan's trial reuses its transaction.
+ */
+export async function createPlanCheckout({
+  userId,
+  email,
+  planId,
+  now = new Date(),
+}: {
+  userId: string;
+  email: string;
+  planId: PlanId;
+  now?: Date;
+}): Promise<PlanCheckoutView> {
+  const claim = await claimCheckout(userId, planId, now);
+
+  if ("reuse" in claim && claim.reuse) return view(claim.reuse, now);
+  if (!("created" in claim) || !claim.created) throw new Error("unreachable: no checkout claimed");
+  const row = claim.created;
+  const transactionId = await createWithProvider(row, { userId, email, planId });
   const [opened] = await getDb()
     .update(checkouts)
     .set({ transaction_id: transactionId, status: "open", updated_at: new Date() })

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { formatMoney, paymentDescription } from "~/domain/billing";
+import { invoiceBuyerLines } from "~/domain/billing-details";
 import { chargeStatusText } from "~/domain/charge-words";
 import { formatDate } from "~/domain/format-date";
 import { getDb } from "../db/db.server";
@@ -13,8 +14,10 @@ export interface InvoiceDocument {
   issuedAt: Date;
   transactionId: string;
   licenseShortId: string;
-  seller: { name: string; address: string | null; email: string; website: string };
-  buyer: { name: string; company: string | null; email: string };
+  /** The seller from configuration: legal name, address lines, tax id, e-mail and website. */
+  seller: { name: string; address: string[]; taxId: string | null; email: string; website: string };
+  /** Who is billed (the billing name, else the person) and the lines under it (issue 28). */
+  buyer: { heading: string; lines: string[]; email: string };
   lines: { description: string; detail: string | null; quantity: number; amountCents: number }[];
   subtotalCents: number;
   taxCents: number;
@@ -51,7 +54,15 @@ export async function buildInvoice(userId: string, payment: OwnPayment): Promise
   const env = getEnv();
   const db = getDb();
   const [buyer] = await db
-    .select({ email: users.email, name: users.name, full_name: profiles.full_name, company: profiles.company_name })
+    .select({
+      email: users.email,
+      name: users.name,
+      full_name: profiles.full_name,
+      company: profiles.company_name,
+      billing_name: profiles.billing_name,
+      billing_address: profiles.billing_address,
+      billing_tax_id: profiles.billing_tax_id,
+    })
     .from(users)
     .leftJoin(profiles, eq(profiles.id, users.id))
     .where(eq(users.id, userId));
@@ -72,13 +83,26 @@ export async function buildInvoice(userId: string, payment: OwnPayment): Promise
     licenseShortId: payment.license_short_id,
     seller: {
       name: env.SELLER_NAME ?? env.PRODUCT_NAME,
-      address: env.SELLER_ADDRESS ?? null,
+      // One line, or several separated by " | " or newlines ("Street 1 | 10115 Berlin | Germany").
+      address: (env.SELLER_ADDRESS ?? "")
+        .split(/\s*(?:\||\n)\s*/)
+        .map((line) => line.trim())
+        .filter(Boolean),
+      taxId: env.SELLER_TAX_ID ?? null,
       email: env.SUPPORT_EMAIL,
       website: env.PUBLIC_URL,
     },
     buyer: {
-      name: buyer?.full_name || buyer?.name || "",
-      company: buyer?.company || null,
+      ...invoiceBuyerLines({
+        name: buyer?.full_name || buyer?.name || "",
+        company: buyer?.company || null,
+        email: buyer?.email ?? "",
+        details: {
+          billing_name: buyer?.billing_name ?? null,
+          billing_address: buyer?.billing_address ?? null,
+          billing_tax_id: buyer?.billing_tax_id ?? null,
+        },
+      }),
       email: buyer?.email ?? "",
     },
     lines: [

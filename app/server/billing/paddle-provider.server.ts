@@ -1,5 +1,63 @@
-import { Environment, Paddle } from "@paddle/paddle-node-sdk";
+import { Environment, Paddle, type CreateTransactionRequestBody } from "@paddle/paddle-node-sdk";
 import { ProviderError, type PaymentProvider } from "./payment-provider.server";
+
+type PaddleOptions = { apiKey: string | undefined; environment: "sandbox" | "production" };
+
+/** The SDK's client, made on first use (a missing API key fails the call, not the start). */
+function lazyClient(options: PaddleOptions): () => Paddle {
+  let client: Paddle | undefined;
+  return () => {
+    if (!options.apiKey) throw new ProviderError("PADDLE_API_KEY is not set");
+    client ??= new Paddle(options.apiKey, {
+      environment: options.environment === "production" ? Environment.production : Environment.sandbox,
+    });
+    return client;
+  };
+}
+
+/** Runs one Paddle call; any failure becomes a ProviderError that names the call. */
+async function call<T>(what: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof ProviderError) throw error;
+    const detail = error instanceof Error ? error.message : String(error);
+    throw new ProviderError(`Paddle ${what} failed: ${detail}`, { cause: error });
+  }
+}
+
+/** An extension's transaction: one non-catalog item at the extension's price, and what it extends. */
+function extensionTransaction({
+  checkoutId,
+  userId,
+  licenseId,
+  months,
+  years,
+  amountCents,
+  description,
+}: Parameters<PaymentProvider["createExtensionCharge"]>[0]): CreateTransactionRequestBody {
+  return {
+    items: [
+      {
+        quantity: 1,
+        price: {
+          description,
+          name: description,
+          unitPrice: { amount: String(amountCents), currencyCode: "USD" },
+          product: { name: "License extension", taxCategory: "standard" },
+        },
+      },
+    ],
+    customData: {
+      kind: "extension",
+      user_id: userId,
+      license_id: licenseId,
+      months,
+      years,
+      checkout_id: checkoutId,
+    },
+  };
+}
 
 /** Paddle Billing through its Node SDK (which calls the API with the global fetch). */
 export function createPaddleProvider(options: {
@@ -7,23 +65,7 @@ export function createPaddleProvider(options: {
   environment: "sandbox" | "production";
   webhookSecret: string | undefined;
 }): PaymentProvider {
-  let client: Paddle | undefined;
-  const paddle = () => {
-    if (!options.apiKey) throw new ProviderError("PADDLE_API_KEY is not set");
-    client ??= new Paddle(options.apiKey, {
-      environment: options.environment === "production" ? Environment.production : Environment.sandbox,
-    });
-    return client;
-  };
-  const call = async <T>(what: string, run: () => Promise<T>): Promise<T> => {
-    try {
-      return await run();
-    } catch (error) {
-      if (error instanceof ProviderError) throw error;
-      const detail = error instanceof Error ? error.message : String(error);
-      throw new ProviderError(`Paddle ${what} failed: ${detail}`, { cause: error });
-    }
-  };
+  const paddle = lazyClient(options);
   return {
     name: "paddle",
     paymentMethodUpdate: async (subscriptionId) => {
@@ -44,19 +86,38 @@ export function createPaddleProvider(options: {
         paddle().subscriptions.cancel(subscriptionId, { effectiveFrom: "next_billing_period" }),
       );
     },
+    activateTrial: async (subscriptionId) => {
+      const subscription = await call("activate", () => paddle().subscriptions.activate(subscriptionId));
+      return { nextBilledAt: subscription.nextBilledAt ?? null };
+    },
     removeScheduledCancel: async (subscriptionId) => {
       await call("update", () => paddle().subscriptions.update(subscriptionId, { scheduledChange: null }));
     },
-    refund: async ({ transactionId, itemId, amountCents, reason }) => {
-      if (!itemId) throw new ProviderError(`transaction ${transactionId} has no line item to refund`);
+    refund: async ({ transactionId, itemId, amountCents, reason, full }) => {
+      // Paddle has no idempotency key: a refund already pending or approved for the transaction is the answer.
+      const existing = await call("adjustment list", () =>
+        paddle()
+          .adjustments.list({
+            transactionId: [transactionId],
+            action: "refund",
+            status: ["pending_approval", "approved"],
+          })
+          .next(),
+      );
+      if (existing[0]) return { adjustmentId: existing[0].id };
+      if (!full && !itemId) throw new ProviderError(`transaction ${transactionId} has no line item to refund`);
       const adjustment = await call("refund", () =>
-        paddle().adjustments.create({
-          action: "refund",
-          transactionId,
-          reason,
-          type: "partial",
-          items: [{ itemId, type: "partial", amount: String(amountCents) }],
-        }),
+        paddle().adjustments.create(
+          full
+            ? { action: "refund", transactionId, reason, type: "full" }
+            : {
+                action: "refund",
+                transactionId,
+                reason,
+                type: "partial",
+                items: [{ itemId: itemId!, type: "partial", amount: String(amountCents) }],
+              },
+        ),
       );
       return { adjustmentId: adjustment.id };
     },
@@ -69,30 +130,8 @@ export function createPaddleProvider(options: {
       );
       return { transactionId: transaction.id };
     },
-    createExtensionCharge: async ({ checkoutId, userId, licenseId, months, years, amountCents, description }) => {
-      const transaction = await call("transaction", () =>
-        paddle().transactions.create({
-          items: [
-            {
-              quantity: 1,
-              price: {
-                description,
-                name: description,
-                unitPrice: { amount: String(amountCents), currencyCode: "USD" },
-                product: { name: "License extension", taxCategory: "standard" },
-              },
-            },
-          ],
-          customData: {
-            kind: "extension",
-            user_id: userId,
-            license_id: licenseId,
-            months,
-            years,
-            checkout_id: checkoutId,
-          },
-        }),
-      );
+    createExtensionCharge: async (charge) => {
+      const transaction = await call("transaction", () => paddle().transactions.create(extensionTransaction(charge)));
       return { transactionId: transaction.id };
     },
   };

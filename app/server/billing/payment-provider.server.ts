@@ -13,7 +13,19 @@ export interface PaymentProvider {
   cancelAtPeriodEnd(subscriptionId: string): Promise<void>;
   /** Removes a scheduled cancellation, so the subscription renews again. */
   removeScheduledCancel(subscriptionId: string): Promise<void>;
-  /** Asks for a partial refund of a completed transaction's line item. */
+  /**
+   * Ends a trialing subscription's trial now (Paddle: POST /subscriptions/{id}/activate): the saved
+   * payment method is charged at once and the billing period starts now. The charge arrives as a
+   * webhook (transaction.completed, subscription.activated) like any other; the answer says when
+   * the next charge is.
+   */
+  activateTrial(subscriptionId: string): Promise<{ nextBilledAt: string | null }>;
+  /**
+   * Asks for a refund of a completed transaction (one adjustment): partial (the line item, an
+   * amount) or full. Idempotent per transaction: when the transaction already has a refund
+   * adjustment pending or approved, that one is the answer and nothing new is made, so a retried
+   * request never refunds twice (decision 0036).
+   */
   refund(input: RefundInput): Promise<{ adjustmentId: string }>;
   /**
    * Creates the transaction a plan's checkout pays for, at the price the server chose; the
@@ -39,6 +51,10 @@ export interface RefundInput {
   itemId: string | null;
   amountCents: number;
   reason: string;
+  /** The whole transaction (Paddle: type full) rather than an amount of its line item. */
+  full?: boolean;
+  /** One per transaction of a refund (refundIdempotencyKey): the same key never makes a second adjustment. */
+  idempotencyKey?: string;
 }
 
 export interface PlanCheckoutInput {

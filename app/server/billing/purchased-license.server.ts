@@ -1,31 +1,57 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, notInArray } from "drizzle-orm";
+import { isRefundLocked, licenseFacts } from "~/domain/license-status";
+import type { SuccessView } from "~/domain/success-page";
+import { trialConversion } from "~/domain/trial-conversion";
 import { getDb } from "../db/db.server";
-import { licenses, payments } from "../db/schema";
-
-/** What the success page shows of the license a transaction paid for. */
-export interface PurchasedLicense {
-  short_id: string;
-  license_type: string;
-  end_date: string;
-  is_trial: boolean;
-}
+import { checkouts, licenses, payments } from "../db/schema";
 
 /**
- * The license a completed transaction of this user paid for (its purchase, renewal or
- * extension), or null while the payment's webhook has not been applied yet or when the
- * transaction is not the user's.
+ * What the success page may show for a transaction id from its address (issue 24): the payment and
+ * the license it paid for when both are the user's; "confirming" while the user's own checkout
+ * waits for its webhook; otherwise nothing about it (an unknown or another user's transaction).
  */
-export async function purchasedLicense(userId: string, transactionId: string): Promise<PurchasedLicense | null> {
-  if (!transactionId || transactionId.length > 200) return null;
-  const [row] = await getDb()
-    .select({
-      short_id: licenses.short_id,
-      license_type: licenses.license_type,
-      end_date: licenses.end_date,
-      is_trial: licenses.is_trial,
-    })
+export async function successView(
+  userId: string,
+  transactionId: string | null,
+  now = new Date(),
+): Promise<SuccessView> {
+  if (!transactionId || transactionId.length > 200) return { kind: "generic" };
+  const db = getDb();
+  const [paid] = await db
+    .select({ payment: payments, license: licenses })
     .from(payments)
     .innerJoin(licenses, eq(licenses.id, payments.license_id))
     .where(and(eq(payments.id, transactionId), eq(payments.user_id, userId), eq(licenses.user_id, userId)));
-  return row ? { ...row, end_date: row.end_date.toISOString() } : null;
+  if (paid) {
+    const { payment, license } = paid;
+    const works = license.status === "active" && !isRefundLocked(license);
+    const trial = trialConversion(licenseFacts(license), now);
+    const trialStarted = payment.kind === "purchase" && payment.amount_cents === 0 && license.is_trial;
+    return {
+      kind: trialStarted ? "trial-started" : "paid",
+      transactionId,
+      amountCents: payment.amount_cents,
+      currency: payment.currency,
+      license: {
+        short_id: license.short_id,
+        license_type: license.license_type,
+        end_date: license.end_date.toISOString(),
+        is_trial: license.is_trial,
+        license_key: works ? license.license_key : null,
+      },
+      firstCharge:
+        trial?.state === "converting" ? { at: trial.firstChargeAt.toISOString(), cents: trial.amountCents } : null,
+    };
+  }
+  const [checkout] = await db
+    .select({ trial: checkouts.trial })
+    .from(checkouts)
+    .where(
+      and(
+        eq(checkouts.transaction_id, transactionId),
+        eq(checkouts.user_id, userId),
+        notInArray(checkouts.status, ["failed", "superseded"]),
+      ),
+    );
+  return checkout ? { kind: "confirming", transactionId, trial: checkout.trial } : { kind: "generic" };
 }

@@ -5,6 +5,7 @@ import { applyWebhookEvent } from "./apply-webhook-event.server";
 import { enqueueStopRenewal } from "../jobs/enqueue-stop-renewal.server";
 import { parseEvent } from "./paddle-events.server";
 import { verifySignature } from "./webhook-signature.server";
+import { recordWebhook } from "../metrics/record.server";
 
 export interface WebhookResult {
   status: 200 | 400 | 401 | 500;
@@ -32,20 +33,27 @@ export async function receiveWebhook({
   const failure = verifySignature(secret, rawBody, signature, now);
   if (failure) {
     log.warn({ failure }, "webhook refused: bad signature");
+    recordWebhook("unknown", "rejected");
     return { status: 401, body: { ok: false, message: `Invalid signature (${failure})` } };
   }
   let json: unknown;
   try {
     json = JSON.parse(rawBody);
   } catch {
+    recordWebhook("unknown", "rejected");
     return { status: 400, body: { ok: false, message: "The body is not JSON" } };
   }
   const parsed = parseEvent(json);
   if ("error" in parsed) {
     log.error({ problem: parsed.error }, "webhook refused: malformed event");
+    recordWebhook("unknown", "rejected");
     return { status: 400, body: { ok: false, message: parsed.error } };
   }
-  if (!parsed.used) return { status: 200, body: { ok: true, message: `Ignored ${parsed.event_type}` } };
+  if (!parsed.used) {
+    // Types we do not use are counted together: the label's values stay the few we handle.
+    recordWebhook("other", "ignored");
+    return { status: 200, body: { ok: true, message: `Ignored ${parsed.event_type}` } };
+  }
   const { event } = parsed;
   try {
     const applied = await getDb().transaction(async (tx) => {
@@ -69,12 +77,14 @@ export async function receiveWebhook({
       }
       return true;
     });
+    recordWebhook(event.event_type, applied ? "applied" : "duplicate");
     return { status: 200, body: { ok: true, message: applied ? `Applied ${event.event_type}` : "Already received" } };
   } catch (error) {
     log.error(
       { err: error, event_id: event.event_id, event_type: event.event_type },
       "webhook event could not be applied",
     );
+    recordWebhook(event.event_type, "failed");
     return { status: 500, body: { ok: false, message: "The event could not be applied; it will be retried" } };
   }
 }

@@ -44,6 +44,11 @@ export interface Caches {
   capture: RequestHandler[];
   /** Before the routes: `Cache-Control: private, no-store` on every answer that may hold someone's data. */
   privateCache: RequestHandler;
+  /**
+   * The LISTEN connection other app servers' changes arrive on (PostgreSQL): listening or down;
+   * "embedded" with PGlite (one process, its notifications arrive in it).
+   */
+  listener: () => "listening" | "down" | "embedded";
   /** Stops listening and forgets everything. */
   close: () => Promise<void>;
 }
@@ -70,6 +75,7 @@ export async function createCaches(options: CachesOptions): Promise<Caches> {
     signedInPages.forgetShared();
   };
   const stopListening = onPublicPagesChanged(publicPagesChanged);
+  let listening = false;
   // What other app servers change reaches this one through PostgreSQL's LISTEN/NOTIFY; while that
   // connection is down, cached pages are forgotten and sessions are not remembered at all. The
   // embedded database has one process: every change is made here, and its user-change triggers'
@@ -82,12 +88,13 @@ export async function createCaches(options: CachesOptions): Promise<Caches> {
           [SESSIONS_CHANNEL]: forgetSessionsOf,
           [USER_CHANGES_CHANNEL]: userChanged,
         },
-        (listening) => {
-          if (!listening) {
+        (connected) => {
+          listening = connected;
+          if (!connected) {
             pageCache.invalidate();
             signedInPages.forgetAll();
           }
-          setSessionCacheEnabled(listening);
+          setSessionCacheEnabled(connected);
         },
         options.logger,
       )
@@ -101,6 +108,7 @@ export async function createCaches(options: CachesOptions): Promise<Caches> {
     mark: [pageCache.mark, signedInPages.mark],
     capture: [pageCache.capture, signedInPages.capture],
     privateCache: privateCache(),
+    listener: () => (listener ? (listening ? "listening" : "down") : "embedded"),
     close: async () => {
       stopListening();
       await listener?.close();

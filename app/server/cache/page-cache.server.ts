@@ -13,6 +13,7 @@ import {
   type StoredAnswer,
 } from "./capture.server";
 import { hasSessionCookie, hasToastCookie } from "./names.server";
+import { recordCacheLookup } from "../metrics/record.server";
 
 /** The public pages an anonymous visitor may get from memory (the same HTML for everyone). */
 export const CACHED_PAGES = new Set([
@@ -74,7 +75,10 @@ export function createPageCache({ now = () => Date.now() }: { now?: () => number
     const key = cacheKey(req);
     if (!key) return null;
     const entry = entries.get(key);
-    if (!entry || now() - entry.storedAt > MAX_AGE_MS) return null;
+    const fresh = entry !== undefined && now() - entry.storedAt <= MAX_AGE_MS;
+    // A miss goes on to be rendered (and kept by `capture`).
+    recordCacheLookup("page", fresh);
+    if (!entry || !fresh) return null;
     const answer = matchesEtag(req.headers["if-none-match"], entry.etag)
       ? entry.notModified
       : entry[chooseEncoding(req.headers["accept-encoding"])];
@@ -98,6 +102,10 @@ export function createPageCache({ now = () => Date.now() }: { now?: () => number
       void Promise.all([gzip(identity, { level: 9 }), brotliAt(identity, 11)]).then(([gzipped, brotlied]) => {
         // A change while compressing makes this page stale: keep it only if nothing changed.
         if (pending.generation !== generation) return;
+        // Two misses rendered at once: the first stored stays, so its ETag (the hash of one render,
+        // nonces and all) keeps answering 304 instead of changing under a client that holds it.
+        const stored = entries.get(pending.key);
+        if (stored && now() - stored.storedAt <= MAX_AGE_MS) return;
         const etag = `"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`;
         entries.set(pending.key, makeEntry(headers, { identity, gzip: gzipped, br: brotlied }, etag, now()));
       });

@@ -23,10 +23,14 @@ export interface DatabaseHandle {
   engine: Engine;
   /** PostgreSQL's address (postgres only): other clients (the job queue) open their own pool. */
   url?: string;
+  /** PostgreSQL's pool (postgres only): the desktop API's shared rate limiter counts through it. */
+  pool?: pg.Pool;
   /** The embedded engine's one connection (pglite only): the job queue shares it. */
   pglite?: PGlite;
   /** Applies every pending migration (safe to call when up to date); a folder for tests. */
   migrate: (folder?: string) => Promise<void>;
+  /** PostgreSQL's pool (postgres only): open connections, idle ones, queries waiting for one, the limit. */
+  poolUse?: () => { total: number; idle: number; waiting: number; max: number };
   /** Cheap round trip, for readiness. */
   ping: () => Promise<void>;
   close: () => Promise<void>;
@@ -73,6 +77,7 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
     db,
     engine: "postgres",
     url,
+    pool,
     migrate: async (folder = migrationsFolder()) => {
       // One connection holds an advisory lock, so app servers starting together
       // apply the migrations once, one after the other.
@@ -86,6 +91,7 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
         await client.end();
       }
     },
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
     ping: async () => {
       await pool.query("select 1");
     },

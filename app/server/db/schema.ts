@@ -13,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  varchar,
 } from "drizzle-orm/pg-core";
 
 /**
@@ -143,6 +144,10 @@ export const profiles = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     full_name: text("full_name").notNull().default(""),
     company_name: text("company_name"),
+    /** The buyer's billing details printed on the demo provider's invoices (issue 28); null when not given. */
+    billing_name: text("billing_name"),
+    billing_address: text("billing_address"),
+    billing_tax_id: text("billing_tax_id"),
     ...timestamps,
     /** When the user last signed in: set by a database trigger on sessions (migration 0012). */
     last_sign_in_at: timestamp("last_sign_in_at", { withTimezone: true }),
@@ -209,6 +214,9 @@ export const licenses = pgTable(
     past_due_since: timestamp("past_due_since", { withTimezone: true }),
     /** occurred_at of the newest payment failure or success applied to past_due_since (ordering guard). */
     payment_state_at: timestamp("payment_state_at", { withTimezone: true }),
+    /** The card the provider last charged for this license, when it said (support sees "Visa •••• 4242"). */
+    payment_card_brand: text("payment_card_brand"),
+    payment_card_last4: text("payment_card_last4"),
   },
   (t) => [
     index("licenses_user_id_created_at_idx").on(t.user_id, t.created_at.desc()),
@@ -252,11 +260,21 @@ export const releases = pgTable(
     /** The installer's size and SHA-256 (lowercase hex), when known; the download page shows them. */
     installer_size_bytes: bigint("installer_size_bytes", { mode: "number" }),
     installer_sha256: text("installer_sha256"),
+    /** "stable" or "beta" (issue 27): the download page shows stable; the beta channel also gets stable. */
+    channel: text("channel").notNull().default("stable"),
+    /** The installer's own address; null: the site's DOWNLOAD_URL. Size and SHA-256 describe this file. */
+    download_url: text("download_url"),
+    /** Null while a draft: a draft is on no public page and never offered by the update check. */
+    published_at: timestamp("published_at", { withTimezone: true }),
+    /** A yanked release is never offered again; its entry in the release notes says so. */
+    yanked_at: timestamp("yanked_at", { withTimezone: true }),
     ...timestamps,
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("releases_release_date_idx").on(t.release_date.desc(), t.created_at.desc()),
+    uniqueIndex("releases_version_key").on(t.version),
+    check("releases_channel_check", sql`${t.channel} in ('stable', 'beta')`),
     check("releases_version_check", sql`length(trim(${t.version})) > 0`),
     check("releases_installer_size_check", sql`${t.installer_size_bytes} > 0`),
     check("releases_installer_sha256_check", sql`${t.installer_sha256} ~ '^[0-9a-f]{64}$'`),
@@ -290,6 +308,22 @@ export const payments = pgTable(
     ...timestamps,
     /** What approved refunds gave back of this payment (billing history: paid, partially refunded, refunded). */
     refunded_cents: integer("refunded_cents").notNull().default(0),
+    /** What a refund requested and not yet approved will give back of it (issue 24): "Refund of $8.55 pending". */
+    pending_refund_cents: integer("pending_refund_cents").notNull().default(0),
+    /**
+     * The refund adjustment of this transaction as last reported (issue 24, decision 0036): one per
+     * transaction (a second refund of it is refused), the newest event by its time wins.
+     */
+    refund_adjustment_id: text("refund_adjustment_id"),
+    refund_cents: integer("refund_cents"),
+    refund_status: text("refund_status").$type<"pending_approval" | "approved" | "rejected" | "reversed">(),
+    refund_status_at: timestamp("refund_status_at", { withTimezone: true }),
+    /**
+     * The site's own request of that refund: `requesting` while the provider is being asked (its
+     * events wait), `requested` once every adjustment of the request was accepted, `abandoned` when
+     * one failed (nothing is shown as refunded; a retry reuses the adjustments already made).
+     */
+    refund_request: text("refund_request").$type<"requesting" | "requested" | "abandoned">(),
   },
   (t) => [
     index("payments_license_id_billed_at_idx").on(t.license_id, t.billed_at.desc()),
@@ -302,6 +336,11 @@ export const payments = pgTable(
     check("payments_kind_check", sql`${t.kind} in (${inList(PAYMENT_KINDS)})`),
     check("payments_amount_check", sql`${t.amount_cents} >= 0`),
     check("payments_refunded_cents_check", sql`${t.refunded_cents} >= 0`),
+    check("payments_pending_refund_cents_check", sql`${t.pending_refund_cents} >= 0`),
+    check(
+      "payments_refund_request_check",
+      sql`${t.refund_request} is null or ${t.refund_request} in ('requesting', 'requested', 'abandoned')`,
+    ),
   ],
 );
 
@@ -454,6 +493,55 @@ export const user_email_history = pgTable(
   ],
 );
 
+/**
+ * What happened to a customer (issue 25's timeline), written by the code that causes it in the
+ * transaction of the change: registration, confirmation, sign-ins, payments, refunds, extensions,
+ * offline data, e-mails sent. Admin actions stay in audit_log; the timeline reads both (decision 0038).
+ */
+export const user_events = pgTable(
+  "user_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    user_id: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    details: jsonb("details")
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("user_events_user_id_at_idx").on(t.user_id, t.at.desc())],
+);
+
+/**
+ * Tokens for the vendor's systems on the API (issue 27): only the SHA-256 of the token is kept (the
+ * token is shown once), with its scopes, expiry, last use and revocation.
+ */
+export const api_tokens = pgTable(
+  "api_tokens",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    /** Hex SHA-256 of the whole token string. */
+    token_hash: text("token_hash").notNull(),
+    /** The token's first characters, to tell tokens apart in the list. */
+    token_prefix: text("token_prefix").notNull(),
+    scopes: text("scopes").array().notNull(),
+    expires_at: timestamp("expires_at", { withTimezone: true }).notNull(),
+    created_by: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    last_used_at: timestamp("last_used_at", { withTimezone: true }),
+    revoked_at: timestamp("revoked_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("api_tokens_token_hash_key").on(t.token_hash),
+    index("api_tokens_created_at_idx").on(t.created_at.desc()),
+    check("api_tokens_scopes_check", sql`cardinality(${t.scopes}) > 0`),
+  ],
+);
+
+export type ApiToken = typeof api_tokens.$inferSelect;
 export type License = typeof licenses.$inferSelect;
 export type Payment = typeof payments.$inferSelect;
 export type NewLicense = typeof licenses.$inferInsert;
@@ -514,4 +602,83 @@ export const job_keys = pgTable("job_keys", {
   queue: text("queue").notNull(),
   job_id: uuid("job_id"),
   created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+// ---------------------------------------------------------------- machines (issue 26, decision 0041)
+
+/**
+ * The computers a license is activated on, by the hash of the fingerprint the tool sends (the site
+ * never stores the fingerprint itself). A deactivated machine keeps its row (deactivated_at,
+ * deactivated_by); activating it again makes a new row. At most one active row per license and
+ * fingerprint; activations take the license's row lock, so two racing for the last seat cannot both win.
+ * user_id is the license's owner, for the change trigger of the cached licenses page.
+ */
+export const machines = pgTable(
+  "machines",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    license_id: uuid("license_id")
+      .notNull()
+      .references(() => licenses.id, { onDelete: "cascade" }),
+    user_id: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Hex SHA-256 of the fingerprint. */
+    fingerprint_hash: text("fingerprint_hash").notNull(),
+    name: text("name").notNull(),
+    platform: text("platform"),
+    app_version: text("app_version"),
+    activated_at: timestamp("activated_at", { withTimezone: true }).notNull().defaultNow(),
+    last_seen_at: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    deactivated_at: timestamp("deactivated_at", { withTimezone: true }),
+    /** web (the owner), tool, admin or inactivity. */
+    deactivated_by: text("deactivated_by").$type<"web" | "tool" | "admin" | "inactivity">(),
+  },
+  (t) => [
+    uniqueIndex("machines_active_fingerprint_key")
+      .on(t.license_id, t.fingerprint_hash)
+      .where(sql`${t.deactivated_at} is null`),
+    index("machines_user_id_idx").on(t.user_id),
+    index("machines_active_last_seen_idx")
+      .on(t.last_seen_at)
+      .where(sql`${t.deactivated_at} is null`),
+    index("machines_activated_at_idx").on(t.activated_at),
+  ],
+);
+
+export type Machine = typeof machines.$inferSelect;
+
+/**
+ * Every deactivation, by whom: the owner's and the tool's count toward the self-service limit
+ * (3 per license per 30 days by default); an admin's and the inactivity job's do not.
+ */
+export const machine_deactivations = pgTable(
+  "machine_deactivations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    license_id: uuid("license_id")
+      .notNull()
+      .references(() => licenses.id, { onDelete: "cascade" }),
+    machine_id: uuid("machine_id")
+      .notNull()
+      .references(() => machines.id, { onDelete: "cascade" }),
+    user_id: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    source: text("source").$type<"web" | "tool" | "admin" | "inactivity">().notNull(),
+    counts_toward_limit: boolean("counts_toward_limit").notNull(),
+    ...timestamps,
+  },
+  (t) => [index("machine_deactivations_license_created_at_idx").on(t.license_id, t.created_at)],
+);
+
+/**
+ * The desktop API's rate-limit counters (rate-limiter-flexible's PostgreSQL store, its own layout):
+ * one row per client IP or license key and window, shared by every app server. UNLOGGED in the
+ * migration (drizzle has no word for it): counters need no write-ahead log.
+ */
+export const api_rate_limits = pgTable("api_rate_limits", {
+  key: varchar("key", { length: 255 }).primaryKey(),
+  points: integer("points").notNull().default(0),
+  expire: bigint("expire", { mode: "number" }),
 });

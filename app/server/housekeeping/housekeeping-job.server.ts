@@ -4,6 +4,7 @@ import { queueNextHour, scheduleHourly } from "../jobs/hourly.server";
 import type { JobDefinition } from "../jobs/jobs.server";
 import { getLogger } from "../logger.server";
 import { REMINDER_SCAN_JOB } from "../mail/reminders.server";
+import { MACHINE_INACTIVITY_JOB } from "../machines/machine-jobs.server";
 import { pruneExpired, type PruneCounts } from "./prune.server";
 
 /**
@@ -17,7 +18,7 @@ import { pruneExpired, type PruneCounts } from "./prune.server";
 export const HOUSEKEEPING_JOB = "housekeeping";
 
 /** The hourly jobs whose past keys housekeeping forgets. */
-const HOURLY_KINDS = [HOUSEKEEPING_JOB, REMINDER_SCAN_JOB];
+const HOURLY_KINDS = [HOUSEKEEPING_JOB, REMINDER_SCAN_JOB, MACHINE_INACTIVITY_JOB];
 
 export async function housekeep(now: Date = new Date()): Promise<PruneCounts> {
   return pruneExpired(getDb(), {

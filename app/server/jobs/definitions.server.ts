@@ -1,4 +1,6 @@
 import { housekeepingJob } from "../housekeeping/housekeeping-job.server";
+import { MACHINE_INACTIVITY_JOB, machineActivatedMailJob, machineInactivityJob } from "../machines/machine-jobs.server";
+import { MACHINE_ACTIVATED_MAIL_JOB } from "../machines/activate-machine.server";
 import { customerMailJob } from "../mail/customer-mail.server";
 import { reminderScanJob } from "../mail/reminders.server";
 import { demoRefundApprovalJob } from "./demo-refund-approval.server";
@@ -12,4 +14,6 @@ export const JOB_DEFINITIONS: JobDefinitions = {
   "reminder-scan": reminderScanJob as JobDefinitions[string],
   "demo-refund-approval": demoRefundApprovalJob as JobDefinitions[string],
   housekeeping: housekeepingJob as JobDefinitions[string],
+  [MACHINE_INACTIVITY_JOB]: machineInactivityJob as JobDefinitions[string],
+  [MACHINE_ACTIVATED_MAIL_JOB]: machineActivatedMailJob as JobDefinitions[string],
 };

@@ -1,3 +1,4 @@
+import type { JobKindCounts } from "../metrics/record.server";
 import type PgBoss from "pg-boss";
 import type { Transaction } from "../db/client.server";
 
@@ -70,6 +71,8 @@ export interface JobQueue {
    */
   drain: (options?: { skipDelays?: boolean }) => Promise<number>;
   status: () => Promise<JobQueueStatus>;
+  /** Queued, active and failed jobs and the oldest due job's wait, per kind (metrics). */
+  countsByKind: () => Promise<JobKindCounts[]>;
   /** Runs SQL on the queue's connection (tests and the status query). */
   executeSql: (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
 }

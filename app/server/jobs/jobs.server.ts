@@ -4,6 +4,7 @@ import type { DatabaseHandle, Transaction } from "../db/client.server";
 import { getDb } from "../db/db.server";
 import { job_keys } from "../db/schema";
 import { getLogger } from "../logger.server";
+import type { JobKindCounts } from "../metrics/record.server";
 import { JOB_RETENTION } from "./job-retention.server";
 import {
   JOBS_SCHEMA,
@@ -15,7 +16,7 @@ import {
 } from "./job-types.server";
 import { pgliteExecutor, transactionExecutor } from "./pg-boss-db.server";
 import { ensureQueue, startWorkers } from "./queue-setup.server";
-import { readQueueStatus } from "./queue-status.server";
+import { readKindCounts, readQueueStatus } from "./queue-status.server";
 
 // The queue's types are declared in job-types.server.ts; every caller imports them from here.
 export {
@@ -111,6 +112,7 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
       }
     },
     status: () => readQueueStatus(executeSql, kinds, started),
+    countsByKind: () => readKindCounts(executeSql, kinds),
   };
 }
 
@@ -166,6 +168,11 @@ export function enqueue(kind: string, data: object, options?: EnqueueOptions): P
 /** Runs the queue to completion in this process (tests, commands). */
 export function drainJobs(options?: { skipDelays?: boolean }): Promise<number> {
   return getJobQueue().drain(options);
+}
+
+/** The queue's counts per kind (metrics); none while the queue is not started. */
+export function jobCountsByKind(): Promise<JobKindCounts[]> {
+  return current ? current.countsByKind() : Promise.resolve([]);
 }
 
 export function jobsStatus(): Promise<JobQueueStatus> {

@@ -1,4 +1,5 @@
 import { getLogger } from "../logger.server";
+import type { JobKindCounts } from "../metrics/record.server";
 import { JOBS_SCHEMA, type JobQueue, type JobQueueStatus } from "./job-types.server";
 
 /** The queue's counts and newest failure for the admin page; a failing query reads as not ok. */
@@ -37,6 +38,31 @@ export async function readQueueStatus(
     getLogger().error({ err: error }, "job queue status failed");
     return { ok: false, queued: 0, active: 0, failed: 0, lastFailure: null };
   }
+}
+
+/**
+ * Per kind: jobs queued (due or waiting for a retry), active and failed, and how long the oldest due
+ * job has waited to start (metrics; every known kind is listed, with zeros when it has none).
+ */
+export async function readKindCounts(executeSql: JobQueue["executeSql"], kinds: string[]): Promise<JobKindCounts[]> {
+  const { rows } = await executeSql(
+    `SELECT name, state::text AS state, count(*)::int AS n,
+       coalesce(extract(epoch FROM now() - min(start_after) FILTER (WHERE start_after <= now())), 0)::float AS oldest
+     FROM ${JOBS_SCHEMA}.job WHERE name = ANY($1::text[]) AND state IN ('created', 'retry', 'active', 'failed')
+     GROUP BY name, state`,
+    [kinds],
+  );
+  return kinds.map((kind) => {
+    const of = (...states: string[]) => rows.filter((r) => r.name === kind && states.includes(String(r.state)));
+    const queued = of("created", "retry");
+    return {
+      kind,
+      queued: queued.reduce((sum, r) => sum + Number(r.n), 0),
+      active: of("active").reduce((sum, r) => sum + Number(r.n), 0),
+      failed: of("failed").reduce((sum, r) => sum + Number(r.n), 0),
+      oldestQueuedSeconds: Math.max(0, ...queued.map((r) => Number(r.oldest))),
+    };
+  });
 }
 
 /** A failed job's output (pg-boss keeps the serialized error: name, message, stack) as one line. */

@@ -2,7 +2,15 @@ import { checkOfflineData } from "~/domain/offline-data";
 export { OFFLINE_DATA_RULES } from "~/domain/offline-data";
 import { hasDisallowedCharacters } from "~/domain/text-input";
 import { hasMalformedEncoding, MALFORMED_ENCODING_MESSAGE } from "~/domain/url-encoding";
+import { CHANNEL_ERROR, parseChannel, type ReleaseChannel } from "~/domain/release-channel";
 import { isVersion, MAX_VERSION_LENGTH } from "~/domain/version";
+import {
+  FINGERPRINT_MESSAGE,
+  isFingerprint,
+  MACHINE_APP_VERSION_MAX_LENGTH,
+  MACHINE_NAME_MAX_LENGTH,
+  MACHINE_PLATFORM_MAX_LENGTH,
+} from "~/domain/machines";
 
 /** A malformed request: 400 with the message and the field it names. */
 export class ApiInputError extends Error {
@@ -135,4 +143,41 @@ export function readQuery(url: string): Map<string, string> {
     params.set(name, value);
   }
   return params;
+}
+
+/** The update channel: "stable" (also when not given) or "beta". */
+export function readChannel(value: string | undefined): ReleaseChannel {
+  const channel = parseChannel(value);
+  if (channel === null) throw new ApiInputError("channel", CHANNEL_ERROR);
+  return channel;
+}
+
+/** A machine's fingerprint (16–128 printable ASCII characters); not sent is undefined unless required. */
+export function readFingerprint(value: unknown, { required }: { required: boolean }): string | undefined {
+  if (value === undefined || value === null || value === "") {
+    if (required) throw new ApiInputError("fingerprint", "fingerprint is required.");
+    return undefined;
+  }
+  if (!isFingerprint(value)) throw new ApiInputError("fingerprint", FINGERPRINT_MESSAGE);
+  return value;
+}
+
+const MACHINE_FIELD_LIMITS = {
+  name: MACHINE_NAME_MAX_LENGTH,
+  platform: MACHINE_PLATFORM_MAX_LENGTH,
+  app_version: MACHINE_APP_VERSION_MAX_LENGTH,
+} as const;
+
+/** A machine's name, platform or app version: trimmed text; not sent (or empty) is undefined unless required. */
+export function readMachineField(
+  field: keyof typeof MACHINE_FIELD_LIMITS,
+  value: unknown,
+  { required }: { required: boolean },
+): string | undefined {
+  const given = value === undefined || value === null ? "" : text(field, value, MACHINE_FIELD_LIMITS[field]).trim();
+  if (given === "") {
+    if (required) throw new ApiInputError(field, `${field} is required.`);
+    return undefined;
+  }
+  return given;
 }

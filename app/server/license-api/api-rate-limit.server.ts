@@ -1,46 +1,97 @@
+import {
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from "rate-limiter-flexible";
 import type { RateLimitResult } from "../auth/rate-limit.server";
+import type { DatabaseHandle } from "../db/client.server";
+import { getDatabaseHandle } from "../db/db.server";
+import { api_rate_limits } from "../db/schema";
 import { getEnv } from "../env.server";
+import { licenseKeyHash } from "./find-license.server";
 
 /**
- * Desktop API requests per client IP: API_RATE_LIMIT a minute in fixed one-minute windows, counted
- * in this process (decision 0018: the shared database-backed limiter's upsert on every request cost
- * more than half of the validations a second; behind a load balancer each app server counts on its
- * own, so a client can make up to API_RATE_LIMIT × servers a minute).
+ * Desktop API requests per minute, per client IP (API_RATE_LIMIT), per license key
+ * (API_KEY_RATE_LIMIT) and per API token (API_TOKEN_RATE_LIMIT), counted by rate-limiter-flexible (decision 0041, replacing decision 0018's
+ * per-process counter). On PostgreSQL every app server counts in one table (api_rate_limits, through
+ * the pool), so a client gets the limit once, not once per server; should that table fail, each
+ * server falls back to counting in its memory. The embedded engine runs one process: memory.
  */
-export class InProcessRateLimiter {
-  private readonly windows = new Map<string, { start: number; count: number }>();
-  private lastSweep = 0;
 
-  constructor(private readonly windowMs = 60_000) {}
+const WINDOW_SECONDS = 60;
+const TABLE = "api_rate_limits";
 
-  hit(key: string, attempts: number, now = Date.now()): RateLimitResult {
-    this.sweep(now);
-    let window = this.windows.get(key);
-    if (!window || now - window.start >= this.windowMs) {
-      window = { start: now, count: 0 };
-      this.windows.set(key, window);
-    }
-    window.count++;
-    const limited = window.count > attempts;
-    return { limited, retryAfter: Math.max(1, Math.ceil((window.start + this.windowMs - now) / 1000)) };
+interface Limiters {
+  ip: RateLimiterAbstract;
+  key: RateLimiterAbstract;
+  token: RateLimiterAbstract;
+  settings: string;
+}
+
+const built = new WeakMap<DatabaseHandle, Limiters>();
+
+function limiter(handle: DatabaseHandle, keyPrefix: "ip" | "key" | "token", points: number): RateLimiterAbstract {
+  const memory = new RateLimiterMemory({ keyPrefix, points, duration: WINDOW_SECONDS });
+  if (handle.engine !== "postgres" || !handle.pool) return memory;
+  return new RateLimiterPostgres({
+    storeClient: handle.pool,
+    storeType: "pool",
+    tableName: TABLE,
+    tableCreated: true, // migration 0021 made it (schema.ts: api_rate_limits)
+    keyPrefix,
+    points,
+    duration: WINDOW_SECONDS,
+    insuranceLimiter: memory,
+  });
+}
+
+/** The limiters of the open database and the current settings (made once, again when either changes). */
+function limiters(): Limiters {
+  const handle = getDatabaseHandle();
+  const env = getEnv();
+  const settings = `${env.API_RATE_LIMIT}/${env.API_KEY_RATE_LIMIT}/${env.API_TOKEN_RATE_LIMIT}`;
+  let current = built.get(handle);
+  if (current?.settings !== settings) {
+    current = {
+      ip: limiter(handle, "ip", env.API_RATE_LIMIT),
+      key: limiter(handle, "key", env.API_KEY_RATE_LIMIT),
+      token: limiter(handle, "token", env.API_TOKEN_RATE_LIMIT),
+      settings,
+    };
+    built.set(handle, current);
   }
+  return current;
+}
 
-  /** Forgets windows that have ended, at most once a window (memory stays bounded by the clients of one minute). */
-  private sweep(now: number): void {
-    if (now - this.lastSweep < this.windowMs) return;
-    this.lastSweep = now;
-    for (const [key, window] of this.windows) if (now - window.start >= this.windowMs) this.windows.delete(key);
-  }
-
-  /** Forgets every count (tests). */
-  clear(): void {
-    this.windows.clear();
+async function hit(limiter: RateLimiterAbstract, id: string): Promise<RateLimitResult> {
+  try {
+    await limiter.consume(id);
+    return { limited: false, retryAfter: 0 };
+  } catch (error) {
+    if (!(error instanceof RateLimiterRes)) throw error;
+    return { limited: true, retryAfter: Math.max(1, Math.ceil(error.msBeforeNext / 1000)) };
   }
 }
 
-export const apiRateLimiter = new InProcessRateLimiter();
-
 /** One desktop API request from a client IP, counted against API_RATE_LIMIT a minute. */
-export function hitApiRateLimit(clientIp: string): RateLimitResult {
-  return apiRateLimiter.hit(clientIp, getEnv().API_RATE_LIMIT);
+export function hitApiRateLimit(clientIp: string): Promise<RateLimitResult> {
+  return hit(limiters().ip, clientIp);
+}
+
+/** One request naming a license key (by its hash), counted against API_KEY_RATE_LIMIT a minute. */
+export function hitKeyRateLimit(key: string): Promise<RateLimitResult> {
+  return hit(limiters().key, licenseKeyHash(key));
+}
+
+/** One request with an API token (by its id), counted against API_TOKEN_RATE_LIMIT a minute (issue 27). */
+export function hitTokenRateLimit(tokenId: string): Promise<RateLimitResult> {
+  return hit(limiters().token, tokenId);
+}
+
+/** Forgets every count (tests): the shared table and this process's limiters. */
+export async function resetApiRateLimits(): Promise<void> {
+  const handle = getDatabaseHandle();
+  built.delete(handle);
+  await handle.db.delete(api_rate_limits);
 }

@@ -1,5 +1,6 @@
 import { accessEndsAt } from "~/domain/past-due";
-import type { License } from "../db/schema";
+import type { License, Machine } from "../db/schema";
+import { findActiveMachine } from "../machines/machine-records.server";
 import { findLicenseByKey } from "./find-license.server";
 import { signingKeys, type SigningKeys } from "./signing.server";
 import { licenseCode, type LicenseCode } from "./validate-license.server";
@@ -27,6 +28,9 @@ export interface LicenseFilePayload {
   is_trial: boolean;
   issued_at: string;
   refresh_by: string;
+  /** A file bound to a machine (issue 26): the hex SHA-256 of its fingerprint and its name. */
+  fingerprint_sha256?: string;
+  machine_name?: string;
 }
 
 /**
@@ -34,7 +38,12 @@ export interface LicenseFilePayload {
  * days after issued_at, never past end_date (or a past-due license's grace end; nor, for a trial,
  * past its trial end).
  */
-export function buildLicenseFile(license: License, now = new Date(), keys: SigningKeys = signingKeys()): LicenseFile {
+export function buildLicenseFile(
+  license: License,
+  now = new Date(),
+  keys: SigningKeys = signingKeys(),
+  machine?: Pick<Machine, "fingerprint_hash" | "name">,
+): LicenseFile {
   // A past-due license (decision 0023) works until its grace period ends.
   let refreshBy = Math.min(now.getTime() + LICENSE_FILE_REFRESH_DAYS * DAY_MS, accessEndsAt(license).getTime());
   if (license.is_trial && license.trial_ends_at) refreshBy = Math.min(refreshBy, license.trial_ends_at.getTime());
@@ -49,6 +58,7 @@ export function buildLicenseFile(license: License, now = new Date(), keys: Signi
     is_trial: license.is_trial,
     issued_at: now.toISOString(),
     refresh_by: new Date(refreshBy).toISOString(),
+    ...(machine ? { fingerprint_sha256: machine.fingerprint_hash, machine_name: machine.name } : {}),
   };
   const payload = Buffer.from(JSON.stringify(content), "utf8").toString("base64url");
   return {
@@ -71,7 +81,19 @@ export function issueLicenseFile(
   return { code, file: code === "VALID" && license ? buildLicenseFile(license, now) : null };
 }
 
-/** GET /api/v1/licenses/file: the file of the license a key (any it ever had) belongs to. */
-export async function licenseFileForKey(key: string, now = new Date()) {
-  return issueLicenseFile(await findLicenseByKey(key), now);
+/**
+ * GET /api/v1/licenses/file: the file of the license a key (any it ever had) belongs to; with a
+ * fingerprint, bound to that machine, or MACHINE_NOT_ACTIVATED when it is not active on the license.
+ */
+export async function licenseFileForKey(
+  key: string,
+  fingerprint?: string,
+  now = new Date(),
+): Promise<{ code: LicenseCode; file: LicenseFile | null }> {
+  const license = await findLicenseByKey(key);
+  const issued = issueLicenseFile(license, now);
+  if (fingerprint === undefined || !issued.file || !license) return issued;
+  const machine = await findActiveMachine(license.id, fingerprint);
+  if (!machine) return { code: "MACHINE_NOT_ACTIVATED", file: null };
+  return { code: issued.code, file: buildLicenseFile(license, now, signingKeys(), machine) };
 }

@@ -6,7 +6,12 @@ import document from "./openapi.json";
  * limits, codes and rules it states are the license API's own constants; tests/unit/openapi.test.ts
  * checks they agree, and that it documents exactly the routes server/api-v1.ts answers.
  */
-export const OPENAPI_PLACEHOLDERS = ["PRODUCT_NAME", "PUBLIC_URL", "API_RATE_LIMIT"] as const satisfies (keyof Env)[];
+export const OPENAPI_PLACEHOLDERS = [
+  "PRODUCT_NAME",
+  "PUBLIC_URL",
+  "API_RATE_LIMIT",
+  "API_KEY_RATE_LIMIT",
+] as const satisfies (keyof Env)[];
 
 /** GET /api/v1/openapi.json: the desktop API's contract (issue 12) as an OpenAPI 3.1 document. */
 export function openApiDocument(): Record<string, unknown> {

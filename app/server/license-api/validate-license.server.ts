@@ -2,7 +2,11 @@ import { licenseState } from "~/domain/license-state";
 import { licenseFacts } from "~/domain/license-status";
 import { graceEndsAt } from "~/domain/past-due";
 import type { License } from "../db/schema";
+import { LAST_SEEN_WRITE_INTERVAL_MS, shouldRecordSeen } from "~/domain/machines";
+import { findActiveMachine, recordSeen } from "../machines/machine-records.server";
 import { findLicenseByKey } from "./find-license.server";
+import { apiMachine, type ApiMachine } from "./api-machine.server";
+import { recordLicenseValidation } from "../metrics/record.server";
 
 /** The answer codes of the desktop API, in the order they are decided (decision 0018). */
 export const LICENSE_CODES = [
@@ -13,6 +17,9 @@ export const LICENSE_CODES = [
   "MACHINE_MISMATCH",
   "TRIAL_EXPIRED",
   "EXPIRED",
+  "MACHINE_NOT_ACTIVATED",
+  "MACHINE_LIMIT",
+  "DEACTIVATION_LIMIT",
   "VALID",
 ] as const;
 export type LicenseCode = (typeof LICENSE_CODES)[number];
@@ -26,6 +33,10 @@ export const CODE_DETAILS: Record<LicenseCode, string> = {
   REFUND_REQUESTED: "A refund was requested for the license.",
   NOT_FOUND: "No license has this key.",
   MACHINE_MISMATCH: "The license is bound to another Windows username or computer name.",
+  MACHINE_NOT_ACTIVATED: "This machine is not activated on the license.",
+  MACHINE_LIMIT: "The license is active on as many machines as it allows.",
+  DEACTIVATION_LIMIT:
+    "The license's self-service deactivations for the last 30 days are used up: the next one is possible at next_deactivation_at, and support can help sooner.",
 };
 
 /** The machine a request names; a value not sent is not compared. */
@@ -57,6 +68,13 @@ export interface Validation {
   code: LicenseCode;
   detail: string;
   license: ApiLicense | null;
+}
+
+/** A valid license's answer turned into a refusal with a machine code (the current key left out, as for every refusal). */
+export function refusedFor(answer: Validation, code: "MACHINE_NOT_ACTIVATED" | "MACHINE_LIMIT" | "DEACTIVATION_LIMIT") {
+  const license = answer.license && { ...answer.license };
+  delete license?.license_key;
+  return { ...answer, valid: false, code, detail: CODE_DETAILS[code], license };
 }
 
 const differs = (bound: string | null, sent: string | null | undefined) =>
@@ -111,7 +129,45 @@ export function describeLicense(license: License | null, machine: Machine = {}, 
   };
 }
 
-/** POST /api/v1/licenses/validate: the current state of the license a key (any it ever had) belongs to. */
-export async function validateLicense({ key, ...machine }: { key: string } & Machine): Promise<Validation> {
-  return describeLicense(await findLicenseByKey(key), machine);
+/** What a newer tool sends about its machine with validate (all optional). */
+export interface MachineSeen {
+  fingerprint?: string;
+  platform?: string;
+  app_version?: string;
+}
+
+/**
+ * POST /api/v1/licenses/validate: the current state of the license a key (any it ever had) belongs
+ * to. With a fingerprint, a valid license answers MACHINE_NOT_ACTIVATED unless that machine is active
+ * on it, and an active one records last seen (at most once an hour); every other code is the
+ * license's own, whatever the machine.
+ */
+export async function validateLicense(
+  { key, fingerprint, platform, app_version, ...machine }: { key: string } & Machine & MachineSeen,
+  now = new Date(),
+): Promise<Validation & { machine?: ApiMachine }> {
+  const license = await findLicenseByKey(key);
+  const answer = await machineAnswer(
+    license,
+    describeLicense(license, machine, now),
+    { fingerprint, platform, app_version },
+    now,
+  );
+  recordLicenseValidation(answer.code);
+  return answer;
+}
+
+/** With a fingerprint: MACHINE_NOT_ACTIVATED for a valid license the machine is not active on, else its machine (last seen recorded). */
+async function machineAnswer(
+  license: License | null,
+  answer: Validation,
+  { fingerprint, platform, app_version }: MachineSeen,
+  now: Date,
+): Promise<Validation & { machine?: ApiMachine }> {
+  if (fingerprint === undefined || !license || !answer.valid) return answer;
+  const active = await findActiveMachine(license.id, fingerprint);
+  if (!active) return refusedFor(answer, "MACHINE_NOT_ACTIVATED");
+  if (shouldRecordSeen(active.last_seen_at, now))
+    await recordSeen(active, { platform, app_version }, now, LAST_SEEN_WRITE_INTERVAL_MS);
+  return { ...answer, machine: apiMachine(active) };
 }

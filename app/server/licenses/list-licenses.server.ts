@@ -1,9 +1,10 @@
 import type { LicenseView } from "~/domain/views";
-import { desc, eq, sql } from "drizzle-orm";
+import { asc, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
 import { isRefundLocked } from "~/domain/license-status";
 import { getDb } from "../db/db.server";
-import { licenses } from "../db/schema";
+import { licenses, payments } from "../db/schema";
+import { userLicenseMachines } from "../machines/list-machines.server";
 
 /** What a license card (and the admin's list of a user's licenses) shows: nothing internal. */
 const cardColumns = {
@@ -40,9 +41,12 @@ export async function listUserLicenses(
   userId: string,
   { reveal = false }: { reveal?: boolean } = {},
 ): Promise<LicenseView[]> {
-  const rows = await userLicensesQuery(getDb()).execute({ userId });
+  const [rows, charges] = await Promise.all([userLicensesQuery(getDb()).execute({ userId }), licenseCharges(userId)]);
+  const machines = await userLicenseMachines(userId, rows);
   return rows.map(({ paddle_subscription_id, ...row }) => ({
     ...row,
+    charges: (charges.get(row.id) ?? []).map((p) => ({ ...p, license_type: row.license_type })),
+    machines: machines.get(row.id),
     ...(reveal || !isRefundLocked(row) ? {} : { license_key: null, windows_username: null, computer_name: null }),
     has_subscription: Boolean(paddle_subscription_id),
     start_date: row.start_date.toISOString(),
@@ -53,6 +57,32 @@ export async function listUserLicenses(
     refunded_at: row.refunded_at?.toISOString() ?? null,
     past_due_since: row.past_due_since?.toISOString() ?? null,
   }));
+}
+
+/** The user's payments by license, oldest first, as the refund ledger reads them (dates as ISO strings). */
+async function licenseCharges(userId: string) {
+  const rows = await getDb()
+    .select({
+      id: payments.id,
+      license_id: payments.license_id,
+      kind: payments.kind,
+      amount_cents: payments.amount_cents,
+      currency: payments.currency,
+      billed_at: payments.billed_at,
+      refunded_cents: payments.refunded_cents,
+      pending_refund_cents: payments.pending_refund_cents,
+    })
+    .from(payments)
+    .where(eq(payments.user_id, userId))
+    .orderBy(asc(payments.billed_at));
+  type Charge = Omit<(typeof rows)[number], "billed_at" | "license_id"> & { billed_at: string };
+  const byLicense = new Map<string, Charge[]>();
+  for (const { license_id, billed_at, ...rest } of rows) {
+    const list = byLicense.get(license_id) ?? [];
+    list.push({ ...rest, billed_at: billed_at.toISOString() });
+    byLicense.set(license_id, list);
+  }
+  return byLicense;
 }
 
 const prepared = new WeakMap<Database, ReturnType<typeof prepareUserLicenses>>();

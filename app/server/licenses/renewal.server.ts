@@ -30,7 +30,16 @@ function subscriptionOf(license: License): string {
  * Cancel auto-renewal: the provider schedules the cancellation at the period's end first; only
  * when it agreed is the license marked (access stays until the period end).
  */
-export async function cancelRenewal({ userId, licenseId }: { userId: string; licenseId: string }): Promise<void> {
+export async function cancelRenewal({
+  userId,
+  licenseId,
+  record,
+}: {
+  userId: string;
+  licenseId: string;
+  /** More to write in the change's transaction (support's audit entry): fails it all if it fails. */
+  record?: RecordInTransaction;
+}): Promise<License> {
   const license = await getOwnLicense(userId, licenseId);
   const subscriptionId = subscriptionOf(license);
   if (!canCancelRenewal(licenseFacts(license)))
@@ -39,8 +48,12 @@ export async function cancelRenewal({ userId, licenseId }: { userId: string; lic
   await getDb().transaction(async (tx) => {
     await markCancellationRequested(license.id, tx);
     await queueCustomerMail(tx, subscriptionCancelledMail(license));
+    await record?.(tx, license);
   });
+  return license;
 }
+
+type RecordInTransaction = (tx: Transaction, license: License) => Promise<void>;
 
 /** Records a cancellation the provider agreed to (auto_renew, cancellation_requested and its time; the first request's time kept). */
 export async function markCancellationRequested(licenseId: string, tx?: Transaction): Promise<void> {
@@ -57,21 +70,33 @@ export async function markCancellationRequested(licenseId: string, tx?: Transact
 }
 
 /** Re-enable: the provider removes the scheduled cancellation, then the license's three renewal fields. */
-export async function reenableRenewal({ userId, licenseId }: { userId: string; licenseId: string }): Promise<void> {
+export async function reenableRenewal({
+  userId,
+  licenseId,
+  record,
+}: {
+  userId: string;
+  licenseId: string;
+  record?: RecordInTransaction;
+}): Promise<License> {
   const license = await getOwnLicense(userId, licenseId);
   const subscriptionId = subscriptionOf(license);
   if (!canReenableRenewal(licenseFacts(license)))
     throw new ActionError(409, "This license has no cancellation to undo.");
   await askProvider(LICENSE_ERRORS.reenable, () => getPaymentProvider().removeScheduledCancel(subscriptionId));
-  await getDb()
-    .update(licenses)
-    .set({
-      auto_renew: true,
-      cancellation_requested: false,
-      cancellation_requested_at: null,
-      subscription_synced_at: sql`greatest(${licenses.subscription_synced_at}, now())`,
-    })
-    .where(and(eq(licenses.id, license.id), eq(licenses.user_id, userId)));
+  await getDb().transaction(async (tx) => {
+    await tx
+      .update(licenses)
+      .set({
+        auto_renew: true,
+        cancellation_requested: false,
+        cancellation_requested_at: null,
+        subscription_synced_at: sql`greatest(${licenses.subscription_synced_at}, now())`,
+      })
+      .where(and(eq(licenses.id, license.id), eq(licenses.user_id, userId)));
+    await record?.(tx, license);
+  });
+  return license;
 }
 
 /** Runs a provider call; its failure becomes the page's text with a 502. */

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray } from "drizzle-orm";
 import {
   customerMailKey,
   dueReminder,
@@ -6,7 +6,8 @@ import {
   isReminderKind,
   type CustomerMailKind,
 } from "~/domain/customer-mail";
-import { formatMoney } from "~/domain/billing";
+import { formatMoney, paymentDescription } from "~/domain/billing";
+import { formatDate } from "~/domain/format-date";
 import { licenseState } from "~/domain/license-state";
 import { licenseFacts, licenseTypeLabel } from "~/domain/license-status";
 import { getPlan, isPlanId } from "~/domain/plans";
@@ -109,6 +110,19 @@ async function nextChargeAmount(license: License): Promise<string> {
     : "the plan's price";
 }
 
+/** Each refunded charge of the license, oldest first: what the refund e-mail lists (issue 24). */
+async function refundedCharges(license: License): Promise<[string, string][]> {
+  const rows = await getDb()
+    .select()
+    .from(payments)
+    .where(and(eq(payments.license_id, license.id), gt(payments.refunded_cents, 0)))
+    .orderBy(asc(payments.billed_at));
+  return rows.map((p) => [
+    `${paymentDescription({ ...p, license_type: license.license_type })}, ${formatDate(p.billed_at)}`,
+    `paid ${formatMoney(p.amount_cents, p.currency)}, refunded ${formatMoney(p.refunded_cents, p.currency)}`,
+  ]);
+}
+
 /** The license as the templates read it, with its state now from the one state function (issue 24). */
 function licenseView(license: License, now = new Date()): LicenseView {
   const state = licenseState(licenseFacts(license), now);
@@ -187,6 +201,7 @@ async function templateInput(
           license.refund_amount != null
             ? formatMoney(license.refund_amount, details.currency ?? "USD")
             : money(details),
+        charges: await refundedCharges(license),
       };
     case "subscription-cancelled":
       return { kind, endsOn: license.is_trial && license.trial_ends_at ? license.trial_ends_at : license.end_date };

@@ -1,5 +1,6 @@
 import nodemailer from "nodemailer";
 import { desc } from "drizzle-orm";
+import { recordMailSent } from "../audit/user-events.server";
 import { getDb } from "../db/db.server";
 import { dev_mails } from "../db/schema";
 import { getEnv } from "../env.server";
@@ -18,10 +19,19 @@ export interface Mailer {
 
 let mailer: Mailer | undefined;
 
-/** SMTP when SMTP_URL is set; otherwise the dev mailbox (embedded mode only). */
+/**
+ * SMTP when SMTP_URL is set; otherwise the dev mailbox (embedded mode only). Every e-mail sent is
+ * recorded on its recipient's timeline (issue 25): which one, when.
+ */
 export function getMailer(): Mailer {
   mailer ??= createMailer();
-  return mailer;
+  const inner = mailer;
+  return {
+    send: async (message) => {
+      await inner.send(message);
+      await recordMailSent(message);
+    },
+  };
 }
 
 /** For tests: replace the process's mailer. */

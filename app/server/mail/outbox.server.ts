@@ -1,5 +1,6 @@
 import { getLogger } from "../logger.server";
 import { getMailer, type MailMessage } from "./mailer.server";
+import { recordMail } from "../metrics/record.server";
 
 /**
  * The site's outbox: e-mail leaves off the request path. A request decides its answer, queues
@@ -26,7 +27,9 @@ export function queueMail(compose: Compose | MailMessage, what = "e-mail"): void
       if (!message) return;
       try {
         await getMailer().send(message);
+        recordMail(true);
       } catch (error) {
+        recordMail(false);
         getLogger().error({ err: error, to: message.to, subject: message.subject }, `could not send the ${what}`);
       }
     })

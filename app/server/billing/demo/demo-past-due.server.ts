@@ -9,6 +9,57 @@ import type { PaddleSubscription, PaddleTransaction } from "../paddle-events.ser
 import { ProviderError } from "../payment-provider.server";
 
 /**
+ * A renewal whose card is declined, as Paddle shapes it: the charge that failed, the same transaction
+ * past due, and the subscription past due in the period it could not collect for.
+ */
+function declinedRenewal(sub: PaddleSubscription, subscriptionId: string, now: Date) {
+  const plan = getPlan(sub.custom_data?.plan_type as PlanId);
+  const start = new Date(sub.current_billing_period!.ends_at); // the caller checked it is there
+  const period = { starts_at: start.toISOString(), ends_at: addMonths(start, plan.months).toISOString() };
+  const charged = demoShapes.transaction({
+    subscriptionId,
+    customData: sub.custom_data ?? {},
+    priceId: sub.items[0]!.price.id,
+    months: plan.months,
+    amountCents: plan.priceCents,
+    period,
+    origin: "subscription_recurring",
+    at: now,
+  });
+  const declined = [{ status: "error", error_code: "declined", method_details: { type: "card" } }];
+  const failed = { ...charged, status: "billed", billed_at: null, payments: declined };
+  const pastDueTxn = { ...failed, status: "past_due" };
+  // Paddle moves a past-due subscription to the period it could not collect for.
+  const pastDue: PaddleSubscription = {
+    ...sub,
+    status: "past_due",
+    current_billing_period: period,
+    next_billed_at: period.ends_at,
+    items: sub.items.map((item) => ({ ...item, status: "active" })),
+  };
+  return { failed, pastDueTxn, pastDue };
+}
+
+/** The past-due renewal paid at last: the transaction completed and the subscription active in its period. */
+function recoveredRenewal(sub: PaddleSubscription, open: PaddleTransaction, now: Date) {
+  const paid = {
+    ...open,
+    status: "completed",
+    billed_at: now.toISOString(),
+    updated_at: now.toISOString(),
+    payments: [{ status: "captured", method_details: { type: "card" } }],
+  };
+  const period = open.billing_period!;
+  const active: PaddleSubscription = {
+    ...sub,
+    status: "active",
+    current_billing_period: period,
+    next_billed_at: period.ends_at,
+  };
+  return { paid, active, period };
+}
+
+/**
  * The demo provider's payment problems (decision 0023): a renewal whose card is declined (the
  * transaction and the subscription past due, as Paddle announces them) and its recovery, by the
  * demo overlay's new payment method or the next demo:renew.
@@ -50,30 +101,7 @@ export function demoPastDue({
       if (sub.scheduled_change?.action === "cancel") {
         return { subscriptionId, outcome: "skipped", reason: "its cancellation is scheduled; it will not be charged" };
       }
-      const plan = getPlan(sub.custom_data?.plan_type as PlanId);
-      const start = new Date(sub.current_billing_period.ends_at);
-      const period = { starts_at: start.toISOString(), ends_at: addMonths(start, plan.months).toISOString() };
-      const charged = demoShapes.transaction({
-        subscriptionId,
-        customData: sub.custom_data ?? {},
-        priceId: sub.items[0]!.price.id,
-        months: plan.months,
-        amountCents: plan.priceCents,
-        period,
-        origin: "subscription_recurring",
-        at: now,
-      });
-      const declined = [{ status: "error", error_code: "declined", method_details: { type: "card" } }];
-      const failed = { ...charged, status: "billed", billed_at: null, payments: declined };
-      const pastDueTxn = { ...failed, status: "past_due" };
-      // Paddle moves a past-due subscription to the period it could not collect for.
-      const pastDue: PaddleSubscription = {
-        ...sub,
-        status: "past_due",
-        current_billing_period: period,
-        next_billed_at: period.ends_at,
-        items: sub.items.map((item) => ({ ...item, status: "active" })),
-      };
+      const { failed, pastDueTxn, pastDue } = declinedRenewal(sub, subscriptionId, now);
       await save("transaction", pastDueTxn, sub.id);
       await save("subscription", pastDue, sub.id);
       await deliver(
@@ -93,20 +121,7 @@ export function demoPastDue({
       if (sub.status !== "past_due" || !open) {
         return { subscriptionId, outcome: "skipped", reason: `the subscription is ${sub.status}, nothing is due` };
       }
-      const paid = {
-        ...open,
-        status: "completed",
-        billed_at: now.toISOString(),
-        updated_at: now.toISOString(),
-        payments: [{ status: "captured", method_details: { type: "card" } }],
-      };
-      const period = open.billing_period!;
-      const active: PaddleSubscription = {
-        ...sub,
-        status: "active",
-        current_billing_period: period,
-        next_billed_at: period.ends_at,
-      };
+      const { paid, active, period } = recoveredRenewal(sub, open, now);
       await save("transaction", paid, sub.id);
       await save("subscription", active, sub.id);
       await deliver(

@@ -9,6 +9,7 @@ import { demoRefunds } from "./demo-refunds.server";
 import { demoRenewals } from "./demo-renewals.server";
 import { demoStore } from "./demo-store.server";
 import { demoSubscriptionChanges } from "./demo-subscription-changes.server";
+import { demoTrial } from "./demo-trial.server";
 
 /**
  * The demo payment provider: Paddle's part played in the site's own database. It keeps
@@ -44,6 +45,7 @@ export function createDemoProvider(options: {
     // The site renders the demo's invoices itself (app/server/billing/invoice-pdf.server.ts).
     invoiceUrl: async () => null,
     ...demoSubscriptionChanges(parts),
+    ...demoTrial(parts),
     ...demoRefunds({ ...parts, refundApprovalMs }),
     ...demoExtensions(parts),
   };

@@ -10,6 +10,9 @@ import { demoId } from "./demo-shapes.server";
 /**
  * The demo's refunds: a pending adjustment, as Paddle records a refund request, approved or
  * rejected later as Paddle's staff would (by a durable job after refundApprovalMs; null: never).
+ * Idempotent as Paddle is asked to be (decision 0036): the same idempotency key for a transaction
+ * answers the adjustment it made (kept in the demo's copy as `idempotency_key`, a demo-only field);
+ * another refund of a transaction already refunded or pending is refused, as Paddle refuses it.
  */
 export function demoRefunds({
   load,
@@ -19,14 +22,16 @@ export function demoRefunds({
   refundApprovalMs,
 }: DemoParts & { refundApprovalMs: number | null }): Pick<DemoProvider, "refund" | "settleRefund"> {
   return {
-    async refund({ transactionId, amountCents, reason }) {
+    async refund({ transactionId, amountCents, reason, full, idempotencyKey }) {
       const txn = await load<PaddleTransaction>(transactionId, "transaction");
       if (txn.status !== "completed") throw new ProviderError(`transaction ${transactionId} is not completed`);
-      if (amountCents <= 0 || amountCents > Number(txn.details.totals.total)) {
+      const paid = Number(txn.details.totals.total);
+      if (full) amountCents = paid;
+      if (amountCents <= 0 || amountCents > paid) {
         throw new ProviderError(`refund of ${amountCents} exceeds what transaction ${transactionId} paid`);
       }
-      const pending = await db()
-        .select({ id: demo_billing.id })
+      const [existing] = await db()
+        .select({ id: demo_billing.id, key: sql<string | null>`${demo_billing.data} ->> 'idempotency_key'` })
         .from(demo_billing)
         .where(
           and(
@@ -35,8 +40,13 @@ export function demoRefunds({
             sql`${demo_billing.data} ->> 'status' in ('pending_approval', 'approved')`,
           ),
         );
-      if (pending.length > 0) throw new ProviderError(`transaction ${transactionId} already has a refund`);
-      const adjustment = refundAdjustment(txn, amountCents, reason);
+      // The same request again (its idempotency key): the adjustment it made is the answer, nothing new.
+      if (existing && idempotencyKey && existing.key === idempotencyKey) return { adjustmentId: existing.id };
+      if (existing) throw new ProviderError(`transaction ${transactionId} already has a refund`);
+      const adjustment = {
+        ...refundAdjustment(txn, amountCents, reason, full),
+        idempotency_key: idempotencyKey ?? null,
+      };
       await save("adjustment", adjustment, txn.subscription_id ?? null);
       await deliver([{ event_type: "adjustment.created", data: adjustment }]);
       if (refundApprovalMs !== null) {
@@ -62,11 +72,12 @@ function refundAdjustment(
   txn: PaddleTransaction,
   amountCents: number,
   reason: string,
+  full = false,
 ): PaddleAdjustment & Record<string, unknown> {
   return {
     id: demoId("adj"),
     action: "refund",
-    type: "partial",
+    type: full ? "full" : "partial",
     transaction_id: txn.id,
     subscription_id: txn.subscription_id ?? null,
     customer_id: txn.customer_id ?? null,

@@ -92,6 +92,11 @@ export const demoShapes = {
       billed_at: at.toISOString(),
       created_at: at.toISOString(),
       updated_at: at.toISOString(),
+      // The demo's test card, as Paddle reports the card a payment used (support sees brand and last 4).
+      payments:
+        amountCents > 0
+          ? [{ status: "captured", method_details: { type: "card", card: { type: "visa", last4: "4242" } } }]
+          : [],
       items: [
         {
           price: {

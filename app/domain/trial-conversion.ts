@@ -1,0 +1,120 @@
+import { formatMoney } from "./billing";
+import { addMonths } from "./extension";
+import { formatDate } from "./format-date";
+import { licenseState, type LicenseStateFacts } from "./license-state";
+import { licenseTypeLabel } from "./license-status";
+import { getPlan, isPlanId } from "./plans";
+
+/**
+ * Trials convert on purpose (issue 24): a plan bought with the free trial says when and how much
+ * its first charge is, and can be started now ("Start paid plan now": the provider charges at once
+ * and the paid period starts today) or cancelled ("Cancel trial": nothing is charged, the license
+ * works until the trial's end and is not renewed; decision 0037). Pure: the card, the licenses
+ * action, the pricing page and the e-mails read these.
+ */
+
+/** A trial that will turn into its plan, or one whose conversion was cancelled; null for any other license. */
+export type TrialConversion =
+  | {
+      state: "converting";
+      firstChargeAt: Date;
+      amountCents: number;
+      planName: string;
+      /** "First charge on Dec 23, 2026: $9.00". */
+      text: string;
+    }
+  | {
+      state: "cancelled";
+      endsAt: Date;
+      planName: string;
+      /** "Trial cancelled: the license works until Dec 23, 2026, then stops. Nothing is charged." */
+      text: string;
+    };
+
+/** "First charge on Dec 23, 2026: $9.00". */
+export function firstChargeText(at: Date | string, cents: number): string {
+  return `First charge on ${formatDate(at)}: ${formatMoney(cents, "USD")}`;
+}
+
+export function trialConversion(license: LicenseStateFacts, now: Date): TrialConversion | null {
+  const state = licenseState(license, now);
+  if (!isPlanId(license.license_type) || !state.date) return null;
+  const planName = licenseTypeLabel(license.license_type);
+  if (state.state === "trial-converting" && state.nextChargeCents !== null) {
+    return {
+      state: "converting",
+      firstChargeAt: state.date,
+      amountCents: state.nextChargeCents,
+      planName,
+      text: firstChargeText(state.date, state.nextChargeCents),
+    };
+  }
+  if (state.state === "trial-active" && license.has_subscription && license.cancellation_requested) {
+    return { state: "cancelled", endsAt: state.date, planName, text: TRIAL_TEXTS.cancelledLine(state.date) };
+  }
+  return null;
+}
+
+/** "Start paid plan now" and "Cancel trial" are offered (and accepted by the server) only while the trial converts. */
+export function canChangeTrial(license: LicenseStateFacts, now: Date): boolean {
+  return trialConversion(license, now)?.state === "converting";
+}
+
+/** What starting the paid plan now charges and until when the first paid period runs. */
+export function paidPlanNow(license: Pick<LicenseStateFacts, "license_type">, now: Date) {
+  if (!isPlanId(license.license_type)) return null;
+  const plan = getPlan(license.license_type);
+  return { amountCents: plan.priceCents, periodEnd: addMonths(now, plan.months), planName: plan.name };
+}
+
+const usd = (cents: number) => formatMoney(cents, "USD");
+
+/** Every text the trial's actions show (docs/product.md, "Licenses"). */
+export const TRIAL_TEXTS = {
+  startButton: "Start paid plan now",
+  cancelButton: "Cancel trial",
+  startTitle: (cents: number) => `Start the paid plan now for ${usd(cents)}?`,
+  startBody: (cents: number, planName: string, periodEnd: Date | string) =>
+    `You are charged ${usd(cents)} now with the payment method you gave at checkout. The trial ends today and your ${planName} plan runs until ${formatDate(periodEnd)}, then renews automatically. A refund can be requested within 14 days.`,
+  startConfirm: "Start paid plan",
+  startKeep: "Keep the trial",
+  cancelTitle: "Cancel the trial?",
+  cancelBody: (trialEnd: Date | string) =>
+    `Nothing is charged. The license keeps working until the trial ends on ${formatDate(trialEnd)}, then stops and is not renewed. Until then you can turn renewal back on from this card.`,
+  cancelConfirm: "Cancel trial",
+  cancelKeep: "Keep the trial",
+  cancelledLine: (trialEnd: Date | string) =>
+    `Trial cancelled: the license works until ${formatDate(trialEnd)}, then stops. Nothing is charged.`,
+  started: (cents: number, renewsOn: Date | string | null) => ({
+    title: "Paid plan started",
+    description: renewsOn
+      ? `${usd(cents)} is charged now; the license renews on ${formatDate(renewsOn)}.`
+      : `${usd(cents)} is charged now.`,
+  }),
+  cancelled: (trialEnd: Date | string) => ({
+    title: "Trial cancelled",
+    description: `Nothing is charged. The license works until ${formatDate(trialEnd)}.`,
+  }),
+  startFailed: "Failed to start the paid plan",
+  cancelFailed: "Failed to cancel the trial",
+  notConverting: "This license has no trial that converts.",
+  /** On /pricing and in the checkout while a trial of the user's converts. */
+  stillConverts: (shortId: string, cents: number, at: Date | string) =>
+    `Your trial license ${shortId} still converts: ${usd(cents)} on ${formatDate(at)}, unless you cancel the trial on your licenses page. A new license is bought on its own and does not change the trial.`,
+  /** How a trial is cancelled, as the e-mails say it. */
+  howToCancel: (trialEnd: Date | string) =>
+    `To stop before you are charged, open your licenses page and choose "Cancel trial" before ${formatDate(trialEnd)}: nothing is charged and the license ends with the trial.`,
+} as const;
+
+/** The pricing page's and checkout's notes: one per trial of the user's that still converts. */
+export function stillConvertingTrials(
+  licenses: readonly (LicenseStateFacts & { short_id: string })[],
+  now: Date,
+): string[] {
+  return licenses.flatMap((license) => {
+    const trial = trialConversion(license, now);
+    return trial?.state === "converting"
+      ? [TRIAL_TEXTS.stillConverts(license.short_id, trial.amountCents, trial.firstChargeAt)]
+      : [];
+  });
+}

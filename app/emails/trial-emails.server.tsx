@@ -1,0 +1,52 @@
+import { formatDate } from "~/domain/format-date";
+import { TRIAL_TEXTS } from "~/domain/trial-conversion";
+import { BILLING_PATH, MANAGE_SUBSCRIPTION, type CustomerEmailOf } from "./customer-email-types.server";
+import { ActivationSteps } from "./license-emails.server";
+import { EmailLayout, Facts, greeting, LicenseKey, P, SiteLink } from "./layout.server";
+
+/**
+ * The e-mail a trial starts with (issue 24): the key, and plainly when the first charge comes, how
+ * much it is and how to cancel before it; or, for a trial whose conversion is off, that nothing
+ * will be charged.
+ */
+export function TrialStarted(input: CustomerEmailOf<"license-delivered">) {
+  const { brand, license } = input;
+  const { nextCharge } = license;
+  const trialEnd = license.trialEndsAt ?? license.endDate;
+  const rows: [string, string][] = [
+    ["Plan", `${license.planName} (7-day free trial)`],
+    ["Starts", formatDate(license.startDate)],
+    ["Trial ends", formatDate(trialEnd)],
+    ["Charged today", "Nothing"],
+  ];
+  if (nextCharge)
+    rows.push(["First charge", `${nextCharge.amount} on ${formatDate(nextCharge.at)}, unless you cancel before`]);
+  return (
+    <EmailLayout
+      brand={brand}
+      shortId={license.shortId}
+      heading="Your free trial has started"
+      preview={
+        nextCharge
+          ? `Free until ${formatDate(trialEnd)}, then ${nextCharge.amount} on ${formatDate(nextCharge.at)}`
+          : `Your ${brand.productName} trial runs until ${formatDate(trialEnd)}`
+      }
+      action={MANAGE_SUBSCRIPTION}
+    >
+      <P>{greeting(input.name)}</P>
+      <P>
+        Thank you for trying {brand.productName}. Your license works now, free until {formatDate(trialEnd)}.
+        {nextCharge
+          ? ` Then your ${license.planName} plan starts: ${nextCharge.amount} is charged on ${formatDate(nextCharge.at)} and it renews automatically.`
+          : " Nothing will be charged: the license ends with the trial."}
+      </P>
+      <Facts rows={rows} />
+      {nextCharge ? <P>{TRIAL_TEXTS.howToCancel(trialEnd)}</P> : null}
+      <LicenseKey value={license.licenseKey} />
+      <ActivationSteps brand={brand} />
+      <P>
+        Your billing history: <SiteLink brand={brand} path={BILLING_PATH} />
+      </P>
+    </EmailLayout>
+  );
+}

@@ -1,0 +1,53 @@
+import { licenseFacts } from "~/domain/license-status";
+import { canChangeTrial, paidPlanNow, TRIAL_TEXTS } from "~/domain/trial-conversion";
+import { getPaymentProvider } from "../billing/configured-provider.server";
+import { subscriptionCancelledMail } from "../billing/sync-subscription.server";
+import { getDb } from "../db/db.server";
+import type { License } from "../db/schema";
+import { ActionError } from "../action-error.server";
+import { queueCustomerMail } from "../mail/customer-mail.server";
+import { askProvider, markCancellationRequested } from "./renewal.server";
+import { getOwnLicense } from "./own-license.server";
+
+/**
+ * The trial card's two actions (issue 24, decision 0037). Both take the user's own license while
+ * its trial converts (404 for another's, 409 otherwise) and ask the provider first; a refusal is
+ * the action's text with a 502 and changes nothing.
+ */
+
+async function convertingTrial(userId: string, licenseId: string, now: Date): Promise<License & { sub: string }> {
+  const license = await getOwnLicense(userId, licenseId);
+  if (!license.paddle_subscription_id || !canChangeTrial(licenseFacts(license), now))
+    throw new ActionError(409, TRIAL_TEXTS.notConverting);
+  return { ...license, sub: license.paddle_subscription_id };
+}
+
+/**
+ * "Start paid plan now": the provider ends the trial and charges the plan's price at once (Paddle:
+ * POST /subscriptions/{id}/activate). The license becomes a paid one when that charge arrives as
+ * transaction.completed, through the webhook path every payment takes (at once in the demo).
+ */
+export async function startPaidPlan({ userId, licenseId }: { userId: string; licenseId: string }) {
+  const now = new Date();
+  const license = await convertingTrial(userId, licenseId, now);
+  const { nextBilledAt } = await askProvider(TRIAL_TEXTS.startFailed, () =>
+    getPaymentProvider().activateTrial(license.sub),
+  );
+  const preview = paidPlanNow(license, now)!;
+  return { amountCents: preview.amountCents, renewsOn: nextBilledAt ?? preview.periodEnd.toISOString() };
+}
+
+/**
+ * "Cancel trial": the provider cancels the subscription at the trial's end, so nothing is ever
+ * charged; the license keeps working until then and is not renewed (decision 0037). Recorded only
+ * once the provider agreed, with the "subscription cancelled" e-mail in the same transaction.
+ */
+export async function cancelTrial({ userId, licenseId }: { userId: string; licenseId: string }) {
+  const license = await convertingTrial(userId, licenseId, new Date());
+  await askProvider(TRIAL_TEXTS.cancelFailed, () => getPaymentProvider().cancelAtPeriodEnd(license.sub));
+  await getDb().transaction(async (tx) => {
+    await markCancellationRequested(license.id, tx);
+    await queueCustomerMail(tx, subscriptionCancelledMail(license));
+  });
+  return { endsOn: (license.trial_ends_at ?? license.end_date).toISOString() };
+}

@@ -1,0 +1,96 @@
+import { and, asc, desc, eq, gt, isNull } from "drizzle-orm";
+import { deactivationAllowance, DEACTIVATION_WINDOW_DAYS } from "~/domain/machines";
+import type { AdminLicenseMachines, LicenseMachinesView, MachineView } from "~/domain/machine-texts";
+import { getDb } from "../db/db.server";
+import { licenses, machine_deactivations, machines, type Machine } from "../db/schema";
+import { getEnv } from "../env.server";
+import { licenseMachineLimit } from "./activate-machine.server";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const machineView = (machine: Machine): MachineView => ({
+  id: machine.id,
+  name: machine.name,
+  platform: machine.platform,
+  app_version: machine.app_version,
+  activated_at: machine.activated_at.toISOString(),
+  last_seen_at: machine.last_seen_at.toISOString(),
+});
+
+/**
+ * The machines section of each of a user's licenses, by license id: the active machines (most
+ * recently seen first), the license's limit, and the self-service deactivations left now. Two
+ * queries for all the user's licenses.
+ */
+export async function userLicenseMachines(
+  userId: string,
+  owned: readonly { id: string; license_type: string; is_trial: boolean }[],
+  now = new Date(),
+): Promise<Map<string, LicenseMachinesView>> {
+  const db = getDb();
+  const since = new Date(now.getTime() - DEACTIVATION_WINDOW_DAYS * DAY_MS);
+  const [active, counted] = await Promise.all([
+    db
+      .select()
+      .from(machines)
+      .where(and(eq(machines.user_id, userId), isNull(machines.deactivated_at)))
+      .orderBy(desc(machines.last_seen_at), asc(machines.name)),
+    db
+      .select({ license_id: machine_deactivations.license_id, at: machine_deactivations.created_at })
+      .from(machine_deactivations)
+      .where(
+        and(
+          eq(machine_deactivations.user_id, userId),
+          eq(machine_deactivations.counts_toward_limit, true),
+          gt(machine_deactivations.created_at, since),
+        ),
+      ),
+  ]);
+  const perWindow = getEnv().MACHINE_DEACTIVATION_LIMIT;
+  const views = new Map<string, LicenseMachinesView>();
+  for (const license of owned) {
+    const allowance = deactivationAllowance(
+      counted.filter((row) => row.license_id === license.id).map((row) => row.at),
+      perWindow,
+      now,
+    );
+    views.set(license.id, {
+      machines: active.filter((m) => m.license_id === license.id).map(machineView),
+      limit: licenseMachineLimit(license),
+      deactivationsPerWindow: perWindow,
+      deactivationsLeft: allowance.allowed ? allowance.remainingAfter + 1 : 0,
+      nextDeactivationAt: allowance.allowed ? null : allowance.nextAt.toISOString(),
+    });
+  }
+  return views;
+}
+
+/** Whether the license is the user's (the web's deactivation checks it first). */
+export async function ownsLicense(userId: string, licenseId: string): Promise<boolean> {
+  const [row] = await getDb()
+    .select({ id: licenses.id })
+    .from(licenses)
+    .where(and(eq(licenses.id, licenseId), eq(licenses.user_id, userId)));
+  return Boolean(row);
+}
+
+/** Every license of a user with its machines, for the admin's user page (newest license first). */
+export async function adminUserMachines(userId: string, now = new Date()): Promise<AdminLicenseMachines[]> {
+  const owned = await getDb()
+    .select({
+      id: licenses.id,
+      short_id: licenses.short_id,
+      license_type: licenses.license_type,
+      is_trial: licenses.is_trial,
+    })
+    .from(licenses)
+    .where(eq(licenses.user_id, userId))
+    .orderBy(desc(licenses.created_at));
+  const views = await userLicenseMachines(userId, owned, now);
+  return owned.map((license) => ({
+    licenseId: license.id,
+    shortId: license.short_id,
+    licenseType: license.license_type,
+    ...views.get(license.id)!,
+  }));
+}
