@@ -1,5 +1,7 @@
+import type { ReactElement } from "react";
 import { formatDate } from "~/domain/format-date";
-import { INVITATION_VALID_DAYS, invitationPath, TEAM_PATH } from "~/domain/team-links";
+import { formatUsd } from "~/domain/plans";
+import { INVITATION_VALID_DAYS, TEAM_PATH } from "~/domain/team-links";
 import { AccountAction, AccountLayout } from "./account-layout.server";
 import { LICENSES } from "./customer-email-types.server";
 import {
@@ -7,9 +9,7 @@ import {
   EmailLayout,
   Facts,
   greeting,
-  LicenseKey,
   P,
-  siteUrl,
   SiteLink,
   type Brand,
   type EmailMessage,
@@ -19,202 +19,198 @@ import { ActivationSteps } from "./license-emails.server";
 /**
  * The team e-mails (issue 30): an invitation to take a seat, a seat given, a member removed, the
  * seat count changed (to the owner, with its price), and the team's subscription ended (to every
- * member). The invitation has no license yet and is drawn like an account e-mail; the others are
- * about a seat license and name its short id.
+ * member). The input is the teams service's mail (team-mail.server.ts names the same fields); the
+ * invitation and the notices without a license are drawn like account e-mails, the seat e-mail as
+ * a license e-mail with its short id.
  */
+export type TeamEmailInput = { to: string; name?: string } & (
+  | { kind: "invitation"; teamName: string; inviterName: string; acceptUrl: string; expiresAt: Date }
+  | { kind: "seat-assigned"; teamName: string; licenseShortId: string }
+  | { kind: "removed-from-team"; teamName: string }
+  | {
+      kind: "seats-changed";
+      teamName: string;
+      seats: number;
+      effect: "now" | "next-renewal" | "cancel-reduction";
+      chargedCents: number | null;
+    }
+  | { kind: "team-ended"; teamName: string; reason: "cancelled" | "refunded" | "revoked" }
+);
 
-export interface TeamInvitationInput {
+type Of<K extends TeamEmailInput["kind"]> = Extract<TeamEmailInput, { kind: K }> & { brand: Brand };
+
+/** A notice without a license: the product's name, a greeting, the lines, an optional button. */
+function Notice({
+  brand,
+  subject,
+  name,
+  lines,
+  action,
+}: {
   brand: Brand;
-  teamName: string;
-  /** Who invited: the owner's or manager's name (or e-mail address when they have no name). */
-  inviterName: string;
-  planName: string;
-  token: string;
-  expiresAt: Date;
-}
-
-export function teamInvitationEmail(to: string, input: TeamInvitationInput): Promise<EmailMessage> {
-  const { brand } = input;
-  const subject = `${input.inviterName} invited you to the ${input.teamName} team on ${brand.productName}`;
-  const url = siteUrl(brand, invitationPath(input.token));
-  return composeEmail(
-    to,
-    subject,
+  subject: string;
+  name?: string;
+  lines: ReactElement[];
+  action?: { label: string; url: string };
+}) {
+  return (
     <AccountLayout brand={brand} preview={subject}>
-      <P>{greeting("")}</P>
-      <P>
-        {input.inviterName} invited you to take a seat of the {input.teamName} team on {brand.productName}: a{" "}
-        {input.planName} license that the team pays for.
-      </P>
-      <P>
-        Accept with this e-mail address ({to}): sign in, or create an account with it. The link is valid for{" "}
-        {INVITATION_VALID_DAYS} days, until {formatDate(input.expiresAt)}.
-      </P>
-      <AccountAction label="Accept the invitation" url={url} />
-      <P>Not expecting this? Ignore this e-mail: nothing happens until the invitation is accepted.</P>
-    </AccountLayout>,
+      <P>{greeting(name ?? "")}</P>
+      {lines}
+      {action ? <AccountAction label={action.label} url={action.url} /> : null}
+    </AccountLayout>
   );
 }
 
-/** A seat license as the member's e-mails show it. */
-export interface SeatLicenseView {
-  shortId: string;
-  planName: string;
-  licenseKey: string;
-  endDate: Date;
-}
-
-export interface SeatAssignedInput {
-  brand: Brand;
-  name: string;
-  teamName: string;
-  license: SeatLicenseView;
-}
-
-export function seatAssignedEmail(to: string, input: SeatAssignedInput): Promise<EmailMessage> {
-  const { brand, license } = input;
+function invitation(mail: Of<"invitation">) {
+  const { brand } = mail;
+  const subject = `${mail.inviterName} invited you to the ${mail.teamName} team on ${brand.productName}`;
   return composeEmail(
-    to,
-    `Your ${brand.productName} seat in the ${input.teamName} team (${license.shortId})`,
+    mail.to,
+    subject,
+    <Notice
+      brand={brand}
+      subject={subject}
+      name={mail.name}
+      action={{ label: "Accept the invitation", url: mail.acceptUrl }}
+      lines={[
+        <P key="1">
+          {mail.inviterName} invited you to take a seat of the {mail.teamName} team on {brand.productName}: a license
+          the team pays for, on your own account.
+        </P>,
+        <P key="2">
+          Accept with this e-mail address ({mail.to}): sign in, or create an account with it. The link is valid for{" "}
+          {INVITATION_VALID_DAYS} days, until {formatDate(mail.expiresAt)}.
+        </P>,
+        <P key="3">Not expecting this? Ignore this e-mail: nothing happens unless you accept.</P>,
+      ]}
+    />,
+  );
+}
+
+function seatAssigned(mail: Of<"seat-assigned">) {
+  const { brand } = mail;
+  return composeEmail(
+    mail.to,
+    `Your ${brand.productName} seat in the ${mail.teamName} team (${mail.licenseShortId})`,
     <EmailLayout
       brand={brand}
-      shortId={license.shortId}
+      shortId={mail.licenseShortId}
       heading="You have a seat"
-      preview={`Your ${brand.productName} seat license ${license.shortId}, provided by ${input.teamName}`}
+      preview={`Your ${brand.productName} seat license ${mail.licenseShortId}, provided by ${mail.teamName}`}
       action={LICENSES}
     >
-      <P>{greeting(input.name)}</P>
+      <P>{greeting(mail.name ?? "")}</P>
       <P>
-        The {input.teamName} team gave you a seat: a {brand.productName} license provided by the team. The team pays for
-        it; you can use it on your machines like any license.
+        The {mail.teamName} team gave you a seat: a {brand.productName} license provided by the team, which pays for it.
+        Its key, offline data and license file are on your licenses page, like any license.
       </P>
       <Facts
         rows={[
-          ["Plan", license.planName],
-          ["Provided by", input.teamName],
-          ["Valid until", formatDate(license.endDate)],
+          ["License", mail.licenseShortId],
+          ["Provided by", mail.teamName],
         ]}
       />
-      <LicenseKey value={license.licenseKey} />
       <ActivationSteps brand={brand} />
     </EmailLayout>,
   );
 }
 
-export interface RemovedFromTeamInput {
-  brand: Brand;
-  name: string;
-  teamName: string;
-  shortId: string;
-}
-
-export function removedFromTeamEmail(to: string, input: RemovedFromTeamInput): Promise<EmailMessage> {
-  const { brand } = input;
+function removed(mail: Of<"removed-from-team">) {
+  const { brand } = mail;
+  const subject = `${brand.productName}: you were removed from the ${mail.teamName} team`;
   return composeEmail(
-    to,
-    `You were removed from the ${input.teamName} team on ${brand.productName} (${input.shortId})`,
-    <EmailLayout
+    mail.to,
+    subject,
+    <Notice
       brand={brand}
-      shortId={input.shortId}
-      heading="You were removed from the team"
-      preview={`Your seat license ${input.shortId} was revoked: removed from team`}
-      action={LICENSES}
-    >
-      <P>{greeting(input.name)}</P>
-      <P>
-        You were removed from the {input.teamName} team, and the seat license it provided ({input.shortId}) was revoked
-        with the reason &quot;removed from team&quot;. Its key no longer activates {brand.productName}.
-      </P>
-      <P>
-        If you think this is a mistake, ask the team&apos;s owner. Your own licenses, if you have any, are not affected.
-      </P>
-    </EmailLayout>,
+      subject={subject}
+      name={mail.name}
+      lines={[
+        <P key="1">
+          You were removed from the {mail.teamName} team, and the seat license it provided you was revoked with the
+          reason &quot;removed from team&quot;. Its key no longer activates {brand.productName}.
+        </P>,
+        <P key="2">
+          If you think this is a mistake, ask the team&apos;s owner. Your own licenses, if you have any, are not
+          affected: <SiteLink brand={brand} path="/licenses" />
+        </P>,
+      ]}
+    />,
   );
 }
 
-export interface SeatsChangedInput {
-  brand: Brand;
-  name: string;
-  teamName: string;
-  /** The team subscription's license (the owner's short id for the team's purchase). */
-  shortId: string;
-  planName: string;
-  from: number;
-  to: number;
-  /** More seats: the prorated amount charged now ("$45.00"); fewer seats: null (nothing charged). */
-  chargedNow: string | null;
-  /** When the new count takes effect: now (more seats) or at the next renewal (fewer). */
-  effectiveOn: Date;
-  /** The next renewal, for every seat: "$450.00" on this date. */
-  renewal: { at: Date; amount: string };
-}
-
-export function seatsChangedEmail(to: string, input: SeatsChangedInput): Promise<EmailMessage> {
-  const { brand } = input;
-  const more = input.to > input.from;
-  const rows: [string, string][] = [
-    ["Team", input.teamName],
-    ["Plan", input.planName],
-    ["Seats", `${input.from} → ${input.to}`],
-    [
-      more ? "Charged now (prorated)" : "Takes effect",
-      more ? (input.chargedNow ?? "nothing") : formatDate(input.effectiveOn),
-    ],
-    ["Next renewal", `${formatDate(input.renewal.at)} for ${input.renewal.amount}`],
-  ];
+function seatsChanged(mail: Of<"seats-changed">) {
+  const { brand } = mail;
+  const subject =
+    mail.effect === "now"
+      ? `${brand.productName}: the ${mail.teamName} team now has ${mail.seats} seats`
+      : mail.effect === "next-renewal"
+        ? `${brand.productName}: the ${mail.teamName} team renews with ${mail.seats} seats`
+        : `${brand.productName}: the ${mail.teamName} team keeps its ${mail.seats} seats`;
+  const said = {
+    now: `The ${mail.teamName} team now has ${mail.seats} seats. The added seats are charged for the rest of the current period; the invoice is in your billing history.`,
+    "next-renewal": `The ${mail.teamName} team keeps its seats until its next renewal, then renews with ${mail.seats} seats. Nothing is charged now.`,
+    "cancel-reduction": `The reduction you scheduled was cancelled: the ${mail.teamName} team renews with its ${mail.seats} seats.`,
+  }[mail.effect];
+  const rows: [string, string][] = [["Seats", String(mail.seats)]];
+  if (mail.chargedCents !== null) rows.push(["Charged now (prorated)", formatUsd(mail.chargedCents)]);
   return composeEmail(
-    to,
-    more
-      ? `${brand.productName}: the ${input.teamName} team now has ${input.to} seats`
-      : `${brand.productName}: the ${input.teamName} team renews with ${input.to} seats`,
-    <EmailLayout
+    mail.to,
+    subject,
+    <Notice
       brand={brand}
-      shortId={input.shortId}
-      heading={more ? "Seats added" : "Seats reduced from the next renewal"}
-      preview={`${input.teamName}: ${input.from} → ${input.to} seats`}
-      action={{ label: "Open my team", path: TEAM_PATH }}
-    >
-      <P>{greeting(input.name)}</P>
-      <P>
-        {more
-          ? `The ${input.teamName} team now has ${input.to} seats. The added seats are charged for the rest of the current period; the invoice is in your billing history.`
-          : `The ${input.teamName} team keeps its ${input.from} seats until ${formatDate(input.effectiveOn)}, then renews with ${input.to}.`}
-      </P>
-      <Facts rows={rows} />
-    </EmailLayout>,
+      subject={subject}
+      name={mail.name}
+      action={{ label: "Open my team", url: `${brand.publicUrl}${TEAM_PATH}` }}
+      lines={[
+        <P key="1">{said}</P>,
+        <Facts key="2" rows={rows} />,
+        <P key="3">
+          Your billing history: <SiteLink brand={brand} path="/billing" />
+        </P>,
+      ]}
+    />,
   );
 }
 
-export interface TeamSubscriptionEndedInput {
-  brand: Brand;
-  name: string;
-  teamName: string;
-  /** The member's seat license. */
-  shortId: string;
-  endedOn: Date;
+function teamEnded(mail: Of<"team-ended">) {
+  const { brand } = mail;
+  const subject = `${brand.productName}: the ${mail.teamName} team's subscription ended`;
+  const how = { cancelled: "ended", refunded: "was refunded", revoked: "was revoked" }[mail.reason];
+  return composeEmail(
+    mail.to,
+    subject,
+    <Notice
+      brand={brand}
+      subject={subject}
+      name={mail.name}
+      lines={[
+        <P key="1">
+          The {mail.teamName} team&apos;s {brand.productName} subscription {how}, and with it the seat license it
+          provided you. Its key no longer activates {brand.productName}.
+        </P>,
+        <P key="2">
+          Ask the team&apos;s owner if you need it back, or buy a license of your own:{" "}
+          <SiteLink brand={brand} path="/pricing" />
+        </P>,
+      ]}
+    />,
+  );
 }
 
-export function teamSubscriptionEndedEmail(to: string, input: TeamSubscriptionEndedInput): Promise<EmailMessage> {
-  const { brand } = input;
-  return composeEmail(
-    to,
-    `The ${input.teamName} team's ${brand.productName} subscription ended (${input.shortId})`,
-    <EmailLayout
-      brand={brand}
-      shortId={input.shortId}
-      heading="Your team's subscription ended"
-      preview={`Your seat license ${input.shortId} from ${input.teamName} no longer works`}
-      action={LICENSES}
-    >
-      <P>{greeting(input.name)}</P>
-      <P>
-        The {input.teamName} team&apos;s {brand.productName} subscription ended on {formatDate(input.endedOn)}, and with
-        it the seat license it provided you ({input.shortId}). Its key no longer activates {brand.productName}.
-      </P>
-      <P>
-        Ask the team&apos;s owner if you need it back, or buy a license of your own on the pricing page:{" "}
-        <SiteLink brand={brand} path="/pricing" />
-      </P>
-    </EmailLayout>,
-  );
+/** One team e-mail, rendered to HTML and plain text with its subject. */
+export function teamEmail(brand: Brand, mail: TeamEmailInput): Promise<EmailMessage> {
+  switch (mail.kind) {
+    case "invitation":
+      return invitation({ ...mail, brand });
+    case "seat-assigned":
+      return seatAssigned({ ...mail, brand });
+    case "removed-from-team":
+      return removed({ ...mail, brand });
+    case "seats-changed":
+      return seatsChanged({ ...mail, brand });
+    case "team-ended":
+      return teamEnded({ ...mail, brand });
+  }
 }
