@@ -47,7 +47,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         <NavigationProgress />
-        <SiteNav user={data?.user ?? null} role={data?.role ?? "user"} productName={data?.publicConfig.productName} />
+        <SiteNav
+          user={data?.user ?? null}
+          role={data?.role ?? "user"}
+          runsTeam={data?.runsTeam ?? false}
+          productName={data?.publicConfig.productName}
+        />
         <main id="main" className="flex-1">
           {children}
         </main>

@@ -34,6 +34,8 @@ export default [
   route("billing/payment-method", "routes/billing.payment-method.ts"),
   route("success", "routes/success.tsx"),
   route("extend-license", "routes/extend-license.tsx"),
+  route("team", "routes/team.tsx"),
+  route("team/invitation", "routes/team.invitation.tsx"),
   // Everything under /admin sits in this layout, whose guard covers every page, action and file
   // (routes/admin/layout.tsx; docs/CONTRIBUTING.md, "Adding an admin route").
   layout("routes/admin/layout.tsx", [
@@ -44,6 +46,7 @@ export default [
     route("admin/jobs", "routes/admin/jobs.tsx"),
     route("admin/tokens", "routes/admin/tokens.tsx"),
     route("admin/users/:userId/machines", "routes/admin/user-machines.ts"),
+    route("admin/teams/:teamId", "routes/admin/team.tsx"),
   ]),
   route("logout", "routes/logout.tsx"),
   route("dev/mailbox", "routes/dev-mailbox.tsx"),

@@ -17,13 +17,16 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 export function SiteNav({
   user,
   role,
+  runsTeam = false,
   productName = "ForgeKit",
 }: {
   user: SessionUser | null;
   role: Role;
+  /** The user owns or manages a team: the nav links to /team. */
+  runsTeam?: boolean;
   productName?: string;
 }) {
-  const items = navItems(Boolean(user), role);
+  const items = navItems(Boolean(user), role, runsTeam);
   return (
     <header className="sticky top-0 z-40 border-b border-border/70 bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">

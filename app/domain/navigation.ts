@@ -4,8 +4,8 @@ export interface NavItem {
   label: string;
 }
 
-/** The navigation (docs/product.md, "Navigation and layout"): everyone, then signed-in or signed-out links, then Manage for admins. */
-export function navItems(signedIn: boolean, role: "user" | "admin"): NavItem[] {
+/** The navigation (docs/product.md, "Navigation and layout"): everyone, then signed-in or signed-out links (Team for a team's owner or manager), then Manage for admins. */
+export function navItems(signedIn: boolean, role: "user" | "admin", runsTeam = false): NavItem[] {
   const items: NavItem[] = [
     { to: "/download", label: "Download" },
     { to: "/pricing", label: "Pricing" },
@@ -14,6 +14,7 @@ export function navItems(signedIn: boolean, role: "user" | "admin"): NavItem[] {
   if (signedIn) {
     items.push(
       { to: "/licenses", label: "Licenses" },
+      ...(runsTeam ? [{ to: "/team", label: "Team" }] : []),
       { to: "/billing", label: "Billing" },
       { to: "/profile", label: "Profile" },
     );

@@ -12,6 +12,7 @@ const TRANSACTION_ID = /^txn_[A-Za-z0-9_]{1,100}$/;
 export const ROUTE_PARAM_SHAPES: Readonly<Record<string, RegExp>> = {
   userId: UUID,
   licenseId: UUID,
+  teamId: UUID,
   paymentId: TRANSACTION_ID,
 };
 

@@ -50,6 +50,11 @@ export interface LicenseView {
   charges?: LedgerPayment[];
   /** The machines the license is activated on (issue 26); absent where a page does not show them. */
   machines?: LicenseMachinesView;
+  /**
+   * The team the license belongs to (issue 30): a member's seat ("provided by <team>": no billing
+   * actions, those are the owner's) or the owner's team subscription. Absent for a person's own license.
+   */
+  team?: { name: string; role: "billing" | "seat" } | null;
 }
 
 /** A release as the download page, the release notes and the admin list show it. */
@@ -116,6 +121,8 @@ export interface PublicConfig {
 export interface RootData {
   user: SessionUser | null;
   role: Role;
+  /** The user owns or manages a team (issue 30): the nav links to /team. */
+  runsTeam: boolean;
   toast: { title: string; description?: string; variant?: "default" | "success" | "destructive" } | null;
   publicConfig: PublicConfig;
 }

@@ -20,12 +20,19 @@ import { cancelTrial, startPaidPlan } from "~/server/licenses/trial.server";
 import { TRIAL_TEXTS } from "~/domain/trial-conversion";
 import { getLogger } from "~/server/logger.server";
 import { readForm } from "~/server/read-form.server";
+import { teamOfLicenses } from "~/server/teams/team-views.server";
 import type { Route } from "./+types/licenses";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const now = new Date();
-  const licenses = await listUserLicenses(user.id);
+  const own = await listUserLicenses(user.id);
+  // A team's seat is marked "provided by <team>" and offers no billing actions (issue 30).
+  const teams = await teamOfLicenses(own.map((license) => license.id));
+  const licenses = own.map((license) => {
+    const team = teams.get(license.id);
+    return team ? { ...license, team: { name: team.teamName, role: team.role } } : license;
+  });
   // The same session may get this page again from memory until a card would change by the clock
   // (and at most a minute); any change of a license or of the session forgets it first.
   context.reuseAnswerUntil?.(nextCardChange(licenses, now) ?? new Date(now.getTime() + 60_000));

@@ -12,6 +12,7 @@ import { CHECKOUT_ERRORS, type PlanCheckoutAnswer } from "~/lib/checkout";
 import { ActionError } from "~/server/action-error.server";
 import { getCurrentSession, requireUser } from "~/server/auth/session.server";
 import { createPlanCheckout } from "~/server/billing/create-checkout.server";
+import { createTeamCheckout } from "~/server/teams/team-checkout.server";
 import { payDemoCheckout } from "~/server/billing/demo/pay-demo-checkout.server";
 import { getBillingDetails, saveBillingDetails } from "~/server/billing/billing-details.server";
 import { billingDetailsSchema } from "~/domain/billing-details";
@@ -51,12 +52,16 @@ export async function action({ request }: Route.ActionArgs) {
       case "checkout": {
         const plan = form.get("plan");
         if (!isPlanId(plan)) return fail(400, CHECKOUT_ERRORS.invalidPlan);
-        // A team's checkout names its seats (2–100), bought without a trial.
-        const seats = form.has("seats") ? parseTeamSeats(form.get("seats")) : null;
-        if (form.has("seats") && seats === null) return fail(400, TEAM_SEATS_ERROR);
-        const forTeam = seats === null ? {} : { seats };
+        // A team's checkout names its seats (2–100), bought without a trial; the buyer owns the team.
+        if (form.has("seats")) {
+          const seats = parseTeamSeats(form.get("seats"));
+          if (seats === null) return fail(400, TEAM_SEATS_ERROR);
+          return data<PlanCheckoutAnswer>({
+            checkout: await createTeamCheckout({ userId: user.id, email: user.email, planId: plan, seats }),
+          });
+        }
         return data<PlanCheckoutAnswer>({
-          checkout: await createPlanCheckout({ userId: user.id, email: user.email, planId: plan, ...forTeam }),
+          checkout: await createPlanCheckout({ userId: user.id, email: user.email, planId: plan }),
         });
       }
       case "demo-pay": {

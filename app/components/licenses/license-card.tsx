@@ -42,6 +42,8 @@ export function LicenseCard({
   const locked = isRefundLocked(license);
   const revoked = summary.kind === "revoked";
   const working = summary.kind === "active" || summary.kind === "trial-active";
+  // A team's seat: the key, offline data, devices and file like any license; paying is the owner's.
+  const seat = license.team?.role === "seat";
   const action = useLicenseAction();
   return (
     <Collapsible
@@ -56,13 +58,14 @@ export function LicenseCard({
       <CardContent className="flex flex-col gap-4 pb-6 text-sm">
         <StatusLine summary={summary} />
         {notices}
+        {seat ? <SeatNote team={license.team!.name} /> : null}
         {revoked ? (
           <p role="note" className="rounded-md border border-destructive/50 bg-destructive/10 px-3 py-2">
             This license was revoked and no longer works. Contact support if you think this is a mistake.
           </p>
         ) : null}
-        <LicensePaymentProblem license={license} now={now} />
-        <TrialSection license={license} now={now} action={action} />
+        {seat ? null : <LicensePaymentProblem license={license} now={now} />}
+        {seat ? null : <TrialSection license={license} now={now} action={action} />}
         <LicenseDates license={license} />
         {locked ? (
           <p role="note" className="rounded-md border border-warning/40 bg-warning/10 px-3 py-2">
@@ -84,7 +87,7 @@ export function LicenseCard({
             )}
           </>
         )}
-        {!locked && !revoked && canExtendLicense(license) ? (
+        {!seat && !locked && !revoked && canExtendLicense(license) ? (
           <div className="flex flex-wrap gap-2">
             <Button asChild size="sm">
               <Link to={`/extend-license?license=${encodeURIComponent(license.id)}`}>
@@ -94,7 +97,7 @@ export function LicenseCard({
           </div>
         ) : null}
         <LicenseMachines license={license} />
-        {!locked && !revoked ? (
+        {!seat && !locked && !revoked ? (
           // Renewal and refund sit apart from Extend and the key, below a rule (issue 28).
           <div data-testid="license-danger" className="flex flex-col gap-2 border-t pt-4 empty:hidden">
             {hasSubscriptionSection(license) ? <SubscriptionSection license={license} action={action} /> : null}
@@ -103,6 +106,15 @@ export function LicenseCard({
         ) : null}
       </CardContent>
     </Collapsible>
+  );
+}
+
+/** A seat license's origin: the team provides it, its owner pays for it. */
+function SeatNote({ team }: { team: string }) {
+  return (
+    <p role="note" data-testid="seat-note" className="rounded-md border border-primary/40 bg-primary/10 px-3 py-2">
+      Provided by {team}. The team&apos;s owner pays for it and manages its renewal; ask them about billing.
+    </p>
   );
 }
 
@@ -151,6 +163,11 @@ function LicenseRowSummary({ license, summary, now }: { license: LicenseView; su
       <Badge variant={summary.badge.tone} data-testid="license-badge">
         {summary.badge.label}
       </Badge>
+      {license.team?.role === "seat" ? (
+        <span className="text-sm text-muted-foreground" data-testid="license-team">
+          provided by {license.team.name}
+        </span>
+      ) : null}
       <span className="ml-auto flex items-center gap-3 text-sm text-muted-foreground">
         {next ? (
           <span data-testid="license-next">

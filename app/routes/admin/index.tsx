@@ -6,6 +6,7 @@ import { AdminOverview } from "~/components/admin/admin-overview";
 import { AdminMachinesOverview } from "~/components/admin/admin-machines-overview";
 import { AdminReleases } from "~/components/admin/admin-releases";
 import { AdminUsers } from "~/components/admin/admin-users";
+import { AdminTeamMatches } from "~/components/admin/admin-user-teams";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import {
   ADMIN_ERRORS,
@@ -19,6 +20,7 @@ import {
 import { parseAuditFilters } from "~/domain/admin-audit";
 import { parseSearchQuery } from "~/domain/admin-search";
 import type { ActionResult, FieldErrors, ToastInput } from "~/domain/action-result";
+import type { AdminTeamMatch } from "~/domain/admin-team";
 import { failure } from "~/server/action-reply.server";
 import { ActionError } from "~/server/action-error.server";
 import { auditActions, listAudit } from "~/server/admin/audit-log.server";
@@ -29,12 +31,19 @@ import { getOverview } from "~/server/admin/overview.server";
 import { machinesOverview } from "~/server/machines/machines-overview.server";
 import { withMatchedLicenses } from "~/server/admin/search-license-states.server";
 import { listUsers, searchUsers } from "~/server/admin/search-users.server";
+import { searchTeams } from "~/server/teams/team-views.server";
 import { currentAdmin } from "~/server/auth/admin-guard.server";
 import { jobsStatus } from "~/server/jobs/jobs.server";
 import { getLogger } from "~/server/logger.server";
 import { listReleases } from "~/server/releases/list-releases.server";
 import { readForm } from "~/server/read-form.server";
 import type { Route } from "./+types/index";
+
+/** Teams whose name contains the term, as the users tab lists them. */
+async function teamMatches(term: string): Promise<AdminTeamMatch[]> {
+  const rows = await searchTeams(term);
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+}
 
 /** Runs a read; on failure logs it and gives the page's text instead. */
 async function attemptRead<T>(
@@ -96,7 +105,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         const read = await attempt(query ? ADMIN_ERRORS.search : ADMIN_ERRORS.loadUsers, () =>
           query ? searchUsers(query, page).then(withMatchedLicenses) : listUsers(page),
         );
-        return { ...base, users: { term, page, ...read } };
+        // A term also finds teams by name (issue 30), listed above the users on the first page.
+        const teams =
+          term && page === 1 ? ((await attempt(ADMIN_ERRORS.search, () => teamMatches(term))).value ?? []) : [];
+        return { ...base, users: { term, page, ...read }, teams };
       }
       case "releases":
         return { ...base, releases: await attempt(ADMIN_ERRORS.loadReleases, () => listReleases()) };
@@ -207,7 +219,13 @@ function TabView({ data }: { data: Route.ComponentProps["loaderData"] }) {
       </>
     );
   }
-  if ("users" in data) return <AdminUsers list={data.users} />;
+  if ("users" in data)
+    return (
+      <>
+        {"teams" in data ? <AdminTeamMatches term={data.users.term} teams={data.teams} /> : null}
+        <AdminUsers list={data.users} />
+      </>
+    );
   if ("releases" in data) {
     return <AdminReleases releases={data.releases.value} error={data.releases.error} />;
   }

@@ -1,6 +1,9 @@
 import { data, Link } from "react-router";
 import { AdminUserPage, BackToUsers } from "~/components/admin/admin-user-page";
 import { AdminUserMachines } from "~/components/admin/admin-user-machines";
+import { AdminUserTeams } from "~/components/admin/admin-user-teams";
+import type { AdminUserTeamView } from "~/domain/admin-team";
+import { teamsOfUser } from "~/server/teams/team-views.server";
 import { ADMIN_ERRORS, ADMIN_TOASTS, parsePage, parseRevokeReason, parseTesterDays } from "~/domain/admin";
 import type { ActionResult, FieldErrors, ToastInput } from "~/domain/action-result";
 import { pageTitle } from "~/lib/meta";
@@ -24,6 +27,18 @@ import { getLogger } from "~/server/logger.server";
 import { readForm } from "~/server/read-form.server";
 import type { Route } from "./+types/user";
 
+/** The teams the user belongs to, with their role (issue 30). */
+async function userTeams(userId: string): Promise<AdminUserTeamView[]> {
+  const rows = await teamsOfUser(userId);
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    role: row.role,
+    hasSeat: row.seatLicenseId !== null,
+    seatsPaid: row.seatsPaid,
+  }));
+}
+
 /** A user's own page in the admin area (issue 16): admins only (the admin layout's guard). */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   currentAdmin(context);
@@ -31,11 +46,17 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   try {
     const timelinePage = parsePage(new URL(request.url).searchParams.get("timeline"));
     const user = await getUserDetails(params.userId, timelinePage);
-    if (!user) return data({ user: null, error: "User not found.", now, machines: [] }, { status: 404 });
-    return { user, error: null, now, machines: await adminUserMachines(params.userId) };
+    if (!user) return data({ user: null, error: "User not found.", now, machines: [], teams: [] }, { status: 404 });
+    return {
+      user,
+      error: null,
+      now,
+      machines: await adminUserMachines(params.userId),
+      teams: await userTeams(user.id),
+    };
   } catch (error) {
     getLogger().error({ err: error }, "admin user page failed");
-    return data({ user: null, error: ADMIN_ERRORS.loadUser, now, machines: [] }, { status: 500 });
+    return data({ user: null, error: ADMIN_ERRORS.loadUser, now, machines: [], teams: [] }, { status: 500 });
   }
 }
 
@@ -110,6 +131,12 @@ export default function AdminUser({ loaderData }: Route.ComponentProps) {
       {loaderData.user ? (
         <>
           <AdminUserPage user={loaderData.user} now={loaderData.now} />
+          <section aria-labelledby="user-teams" className="flex flex-col gap-3">
+            <h2 id="user-teams" className="text-xl font-semibold">
+              Teams
+            </h2>
+            <AdminUserTeams teams={loaderData.teams} />
+          </section>
           <AdminUserMachines userId={loaderData.user.id} licenses={loaderData.machines} />
         </>
       ) : (

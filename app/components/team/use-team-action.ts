@@ -1,0 +1,20 @@
+import { useFetcher } from "react-router";
+import type { ActionResult } from "~/domain/action-result";
+import type { SeatQuoteView } from "~/domain/team-page";
+import { useActionToast } from "../use-action-toast";
+import { useHydrated } from "../use-hydrated";
+
+export type TeamAnswer = ActionResult & { quote?: SeatQuoteView };
+
+/**
+ * One team form's fetcher to the /team action, its answer shown as a toast. Each part of the page
+ * has its own, so only the button that runs waits.
+ */
+export function useTeamAction() {
+  const fetcher = useFetcher<TeamAnswer>();
+  useActionToast(fetcher.state === "idle" ? fetcher.data : null);
+  const hydrated = useHydrated();
+  const busy = fetcher.state !== "idle";
+  const submit = (fields: Record<string, string>) => fetcher.submit(fields, { method: "post", action: "/team" });
+  return { fetcher, submit, busy, hydrated };
+}

@@ -1,0 +1,105 @@
+import { formatUsd } from "./plans";
+
+/**
+ * What the /team page shows (issue 30), as plain data from its loader: the team, its seats, members
+ * and open invitations, the viewer's role; and the page's texts (the toasts and confirmations).
+ * The rules of who may do what are the teams service's (team-roles.ts); the page only hides what
+ * the server would refuse.
+ */
+
+export type TeamRoleView = "owner" | "manager" | "member";
+
+export interface TeamSeatsView {
+  paid: number;
+  assigned: number;
+  pending: number;
+  nextRenewal: number | null;
+  free: number;
+  invitable: number;
+}
+
+export interface TeamMemberView {
+  userId: string;
+  name: string;
+  email: string;
+  role: TeamRoleView;
+  seatLicenseId: string | null;
+  seatShortId: string | null;
+  since: string;
+}
+
+export interface TeamInvitationView {
+  id: string;
+  email: string;
+  state: "open" | "expired" | "withdrawn" | "accepted";
+  expiresAt: string;
+  createdAt: string;
+}
+
+export interface TeamView {
+  id: string;
+  name: string;
+  planType: string;
+  viewerRole: TeamRoleView;
+  seats: TeamSeatsView;
+  domainClaim: boolean;
+  domain: string | null;
+  subscription: { licenseId: string; state: string; label: string; endDate: string; active: boolean } | null;
+  members: TeamMemberView[];
+  invitations: TeamInvitationView[];
+}
+
+/** What a seat change will do and cost, as the owner confirms it. */
+export interface SeatQuoteView {
+  effect: "now" | "next-renewal" | "cancel-reduction";
+  seats: number;
+  dueNowCents: number;
+  renewalCents: number;
+  renewsAt: string;
+}
+
+/** "3 of 5 seats used · 1 invited · 1 free". */
+export function seatsLine(seats: TeamSeatsView): string {
+  const parts = [`${seats.assigned} of ${seats.paid} seats used`];
+  if (seats.pending > 0) parts.push(`${seats.pending} invited`);
+  parts.push(`${seats.invitable} free`);
+  return parts.join(" · ");
+}
+
+/** The confirmation of a seat change: what happens and what it costs. */
+export function seatQuoteText(quote: SeatQuoteView, renewsOn: string): string {
+  if (quote.effect === "now")
+    return `The team gets ${quote.seats} seats now. ${formatUsd(quote.dueNowCents)} is charged today for the added seats (prorated to ${renewsOn}), then ${formatUsd(quote.renewalCents)} at each renewal.`;
+  if (quote.effect === "next-renewal")
+    return `The team keeps its seats until ${renewsOn}, then renews with ${quote.seats} seats for ${formatUsd(quote.renewalCents)}. Nothing is charged now.`;
+  return `The scheduled reduction is cancelled: the team renews with ${quote.seats} seats for ${formatUsd(quote.renewalCents)} on ${renewsOn}.`;
+}
+
+export const TEAM_TOASTS = {
+  renamed: (name: string) => ({ title: "Team renamed", description: `The team is now called ${name}.` }),
+  invited: (count: number) => ({
+    title: count === 1 ? "Invitation sent" : "Invitations sent",
+    description: `${count} ${count === 1 ? "invitation was" : "invitations were"} sent, each valid for 7 days.`,
+  }),
+  resent: (email: string) => ({ title: "Invitation sent again", description: `A new link went to ${email}.` }),
+  withdrawn: { title: "Invitation withdrawn", description: "Its link no longer works." },
+  removed: (name: string) => ({
+    title: "Member removed",
+    description: `${name} was removed; their seat license is revoked and the seat is free.`,
+  }),
+  seatTaken: (shortId: string) => ({
+    title: "You have a seat",
+    description: `License ${shortId} is on your licenses page.`,
+  }),
+  seatsChanged: (seats: number, now: boolean) => ({
+    title: "Seats changed",
+    description: now ? `The team now has ${seats} seats.` : `The team renews with ${seats} seats.`,
+  }),
+  domainClaim: (domain: string | null) => ({
+    title: domain ? "Domain seats on" : "Domain seats off",
+    description: domain
+      ? `Anyone with a confirmed @${domain} address may claim a free seat.`
+      : "Seats are handed out by invitation only.",
+  }),
+  roleChanged: (role: string) => ({ title: "Role changed", description: `The member is now a ${role}.` }),
+} as const;

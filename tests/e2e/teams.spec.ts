@@ -1,0 +1,120 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import {
+  expect,
+  test,
+  DEMO_ADMIN,
+  latestMail,
+  logOut,
+  registerAndConfirm,
+  settledToasts,
+  uniqueEmail,
+} from "./support";
+import { toast, Tool } from "./desktop-tool";
+
+// Teams (issue 30): an owner buys 3 seats, invites two colleagues, both accept from the mailbox and
+// see their seat licenses; one is removed and the desktop tool sees REVOKED; the seats go to 5 with
+// the prorated charge; the admin finds the team by name.
+
+async function noAxeViolations(page: Page) {
+  await settledToasts(page);
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
+}
+
+/** A colleague accepts their invitation from the mailbox: registers with the invited address, accepts. */
+async function accept(page: Page, email: string, name: string, team: string): Promise<string> {
+  const invitation = await latestMail(page, email);
+  expect(invitation.subject).toContain(`invited you to the ${team} team`);
+  await page.goto(invitation.link);
+  await expect(page.getByTestId("invited-address")).toContainText(email);
+  await registerAndConfirm(page, email, "secret-pass-1", name);
+  await page.goto(invitation.link);
+  await page.getByRole("button", { name: "Accept the invitation" }).click();
+  await expect(page).toHaveURL("/licenses");
+  const card = page.getByTestId("license-card").filter({ hasText: `provided by ${team}` });
+  await expect(card).toHaveCount(1);
+  await card.locator(":scope > summary").click();
+  await expect(card.getByTestId("seat-note")).toContainText(`Provided by ${team}`);
+  // No billing actions on a seat: no refund, renewal or extension.
+  await expect(card.getByRole("link", { name: "Extend" })).toHaveCount(0);
+  await expect(card.getByTestId("license-danger")).toHaveCount(0);
+  const key = (await card.getByTestId("license-key").innerText()).trim();
+  await logOut(page);
+  return key;
+}
+
+test.describe("teams", () => {
+  test("an owner buys seats, hands them out, removes one, adds seats; the admin finds the team", async ({
+    page,
+    request,
+    signIn,
+  }, info) => {
+    test.setTimeout(180_000);
+    const run = `${info.project.name}-${Date.now().toString(36)}`;
+    const owner = { email: uniqueEmail("team-owner", info.project.name), password: "secret-pass-1" };
+    const team = `Team ${run}`;
+    const [grace, alan] = [uniqueEmail("team-grace", info.project.name), uniqueEmail("team-alan", info.project.name)];
+
+    // The owner buys 3 yearly seats through the demo checkout.
+    await registerAndConfirm(page, owner.email, owner.password, "Ada Owner");
+    await page.goto("/pricing");
+    const offer = page.getByTestId("team-offer");
+    await offer.getByLabel("Seats").fill("3");
+    await expect(offer.getByTestId("team-total")).toHaveText("Total: 3 seats × $90 = $270 per year");
+    await offer.getByRole("button", { name: "Buy 3 seats" }).click();
+    await page.getByRole("dialog", { name: "Checkout" }).getByRole("button", { name: "Pay $270" }).click();
+    await expect(page).toHaveURL(/\/success\?transactionId=/);
+
+    // The team page: rename, then invite two colleagues at once.
+    await page.goto("/team");
+    await expect(page.getByTestId("team-seats-line")).toContainText("0 of 3 seats used");
+    await page.getByLabel("Team name").fill(team);
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: team })).toBeVisible();
+    await page.getByLabel(/E-mail addresses/).fill(`${grace}, ${alan}`);
+    await page.getByRole("button", { name: "Send invitations" }).click();
+    await expect(toast(page, "Invitations sent")).toBeVisible();
+    await expect(page.getByTestId("team-invitation")).toHaveCount(2);
+    await noAxeViolations(page);
+    await logOut(page);
+
+    // Both accept from the mailbox and see their seat licenses.
+    const graceKey = await accept(page, grace, "Grace Hopper", team);
+    const alanKey = await accept(page, alan, "Alan Turing", team);
+    const tool = new Tool(request);
+    await tool.fetchKeys();
+    expect(await tool.validate(alanKey)).toMatchObject({ valid: true, code: "VALID" });
+
+    // The owner removes Alan: the tool holding his key sees REVOKED; Grace's still works.
+    await signIn(owner);
+    await page.goto("/team");
+    await expect(page.getByTestId("team-member")).toHaveCount(3);
+    await page.getByRole("button", { name: `Remove ${alan}` }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Remove member" }).click();
+    await expect(toast(page, "Member removed")).toBeVisible();
+    await expect(page.getByTestId("team-member")).toHaveCount(2);
+    expect(await tool.validate(alanKey)).toMatchObject({ valid: false, code: "REVOKED" });
+    expect(await tool.validate(graceKey)).toMatchObject({ valid: true, code: "VALID" });
+
+    // Five seats: confirmed with the prorated charge.
+    await page.getByLabel("Number of seats").fill("5");
+    await page.getByRole("button", { name: "Review the change" }).click();
+    const confirm = page.getByRole("alertdialog");
+    await expect(confirm.getByTestId("seat-quote")).toContainText(/\$\d+(\.\d\d)? is charged today/);
+    await confirm.getByRole("button", { name: "Pay and add seats" }).click();
+    await expect(toast(page, "Seats changed")).toBeVisible();
+    await expect(page.getByTestId("team-seats-line")).toContainText("1 of 5 seats used");
+    await logOut(page);
+
+    // The admin finds the team by name and opens its page.
+    await signIn(DEMO_ADMIN);
+    await page.goto("/admin?tab=users");
+    await page.getByLabel("Search users").fill(team);
+    await page.getByRole("button", { name: "Search" }).click();
+    await page.getByTestId("admin-team-match").getByRole("link", { name: team }).click();
+    await expect(page.getByRole("heading", { level: 1, name: team })).toBeVisible();
+    await expect(page.getByText(grace)).toBeVisible();
+    await noAxeViolations(page);
+  });
+});
