@@ -93,7 +93,12 @@ describe.each(testEngines())("every admin route on a live server on %s", (engine
 
   // Every parameter well-shaped (a wrong shape is answered 404 before the guard, server/route-params.ts):
   // the demo user, and for any other id one that exists nowhere.
-  const probes: Record<string, string> = { userId: "", licenseId: randomUUID(), paymentId: "txn_guard_probe" };
+  const probes: Record<string, string> = {
+    userId: "",
+    licenseId: randomUUID(),
+    teamId: randomUUID(),
+    paymentId: "txn_guard_probe",
+  };
   const url = (route: AdminRoute) =>
     `/${route.path.replace(/:(\w+)/g, (_, name: string) => (name === "userId" ? demoUserId : (probes[name] ?? name)))}`;
   const get = (pathname: string, cookie: string, accept: string) =>

@@ -15,7 +15,7 @@ import { DEMO_ACCOUNTS } from "~/server/seed.server";
 const [ADMIN, USER] = DEMO_ACCOUNTS;
 const UUID = "0b0f7a52-6d2c-4a6e-9d1e-2f1f4c3b5a69";
 /** A value of the right shape for each parameter name (the other parameters stay well formed). */
-const GOOD: Record<string, string> = { userId: UUID, licenseId: UUID, paymentId: "txn_01abc" };
+const GOOD: Record<string, string> = { userId: UUID, licenseId: UUID, teamId: UUID, paymentId: "txn_01abc" };
 const WRONG = ["not-a-uuid", "txn_x", "1", "%27%20or%201%3D1", "00000000-0000-0000-0000-00000000000g", "x".repeat(300)];
 const MALFORMED = [
   "/api/auth/callback/%C0%AE",

@@ -23,6 +23,7 @@ describe("route parameters: one shape per name, for every route of the table", (
   it("accepts ids of the right shape and names the first one of the wrong shape", () => {
     expect(badRouteParam({ userId: UUID, paymentId: "txn_01abc" })).toBeNull();
     expect(badRouteParam({ licenseId: UUID.toUpperCase() })).toBeNull();
+    expect(badRouteParam({ teamId: UUID })).toBeNull();
     expect(badRouteParam({ "*": "any/thing" })).toBeNull();
     for (const wrong of [
       "not-a-uuid",
@@ -34,6 +35,7 @@ describe("route parameters: one shape per name, for every route of the table", (
     ]) {
       expect(badRouteParam({ userId: wrong, paymentId: "txn_x" })).toBe("userId");
       expect(badRouteParam({ licenseId: wrong })).toBe("licenseId");
+      expect(badRouteParam({ teamId: wrong })).toBe("teamId");
     }
     for (const wrong of ["x", "txn_", "txn_a-b", `txn_${"a".repeat(101)}`, UUID]) {
       expect(badRouteParam({ userId: UUID, paymentId: wrong })).toBe("paymentId");
