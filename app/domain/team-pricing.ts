@@ -1,5 +1,6 @@
 import { formatUsd, getPlan, isPlanId, type PlanId } from "./plans";
 import { withReturnTo } from "./return-to";
+import { TEAM_SEATS_MAX, TEAM_SEATS_MIN } from "./team-seats";
 
 /**
  * The pricing page's team offer (issue 30): a plan bought for 2–100 seats, the total shown as the
@@ -7,16 +8,14 @@ import { withReturnTo } from "./return-to";
  * form works before scripts and survives registration.
  */
 
-export const MIN_TEAM_SEATS = 2;
-export const MAX_TEAM_SEATS = 100;
 
-export const TEAM_SEATS_ERROR = `Choose between ${MIN_TEAM_SEATS} and ${MAX_TEAM_SEATS} seats.`;
+export const TEAM_SEATS_ERROR = `Choose between ${TEAM_SEATS_MIN} and ${TEAM_SEATS_MAX} seats.`;
 
 /** A seat count typed into the form: a whole number within the bounds, or null. */
 export function parseTeamSeats(value: unknown): number | null {
   if (typeof value !== "string" || !/^\s*\d{1,3}\s*$/.test(value)) return null;
   const seats = Number(value);
-  return seats >= MIN_TEAM_SEATS && seats <= MAX_TEAM_SEATS ? seats : null;
+  return seats >= TEAM_SEATS_MIN && seats <= TEAM_SEATS_MAX ? seats : null;
 }
 
 /** What the team pays per period: the plan's price per seat. */

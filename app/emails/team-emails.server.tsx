@@ -1,7 +1,7 @@
 import type { ReactElement } from "react";
 import { formatDate } from "~/domain/format-date";
 import { formatUsd } from "~/domain/plans";
-import { INVITATION_VALID_DAYS, TEAM_PATH } from "~/domain/team-links";
+import { INVITATION_DAYS } from "~/domain/team-invitations";
 import { AccountAction, AccountLayout } from "./account-layout.server";
 import { LICENSES } from "./customer-email-types.server";
 import {
@@ -80,7 +80,7 @@ function invitation(mail: Of<"invitation">) {
         </P>,
         <P key="2">
           Accept with this e-mail address ({mail.to}): sign in, or create an account with it. The link is valid for{" "}
-          {INVITATION_VALID_DAYS} days, until {formatDate(mail.expiresAt)}.
+          {INVITATION_DAYS} days, until {formatDate(mail.expiresAt)}.
         </P>,
         <P key="3">Not expecting this? Ignore this e-mail: nothing happens unless you accept.</P>,
       ]}
@@ -162,7 +162,7 @@ function seatsChanged(mail: Of<"seats-changed">) {
       brand={brand}
       subject={subject}
       name={mail.name}
-      action={{ label: "Open my team", url: `${brand.publicUrl}${TEAM_PATH}` }}
+      action={{ label: "Open my team", url: `${brand.publicUrl}/team` }}
       lines={[
         <P key="1">{said}</P>,
         <Facts key="2" rows={rows} />,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { invitationPath } from "~/domain/team-links";
+import { invitationPath } from "~/domain/team-invitations";
 import { teamEmail, type TeamEmailInput } from "~/emails/team-emails.server";
 
 /** The team e-mails (issue 30): each in HTML and plain text, saying what happened and what to do. */

@@ -59,82 +59,98 @@ export function AdminTeamPage({ team }: { team: AdminTeamView }) {
           </div>
         ))}
       </dl>
-      <Section title="Members" id="team-members">
+      <TeamMembers team={team} />
+      <TeamInvitations team={team} />
+      <TeamPayments team={team} />
+    </div>
+  );
+}
+
+function TeamMembers({ team }: { team: AdminTeamView }) {
+  return (
+    <Section title="Members" id="team-members">
+      <CardTable
+        caption="Members"
+        className="rounded-lg border"
+        columns={[{ label: "Member" }, { label: "Role" }, { label: "Seat license" }, { label: "Since" }]}
+      >
+        {team.members.map((member) => (
+          <CardRow key={member.userId}>
+            <CardCell label="Member" rowHeader>
+              <Link to={`/admin/users/${member.userId}`} className={link}>
+                {member.email}
+              </Link>{" "}
+              {member.name ? <span className="text-muted-foreground">{member.name}</span> : null}
+            </CardCell>
+            <CardCell label="Role">
+              <Badge variant="outline">{member.role}</Badge>
+            </CardCell>
+            <CardCell label="Seat license">
+              {member.seatShortId ? <span className="font-mono">{member.seatShortId}</span> : "No seat"}
+            </CardCell>
+            <CardCell label="Since">{formatDate(member.since)}</CardCell>
+          </CardRow>
+        ))}
+      </CardTable>
+    </Section>
+  );
+}
+
+function TeamInvitations({ team }: { team: AdminTeamView }) {
+  return (
+    <Section title="Invitations" id="team-invitations">
+      {team.invitations.length === 0 ? (
+        <p className="text-muted-foreground">No invitations.</p>
+      ) : (
         <CardTable
-          caption="Members"
+          caption="Invitations"
           className="rounded-lg border"
-          columns={[{ label: "Member" }, { label: "Role" }, { label: "Seat license" }, { label: "Since" }]}
+          columns={[{ label: "E-mail" }, { label: "State" }, { label: "Sent" }, { label: "Valid until" }]}
         >
-          {team.members.map((member) => (
-            <CardRow key={member.userId}>
-              <CardCell label="Member" rowHeader>
-                <Link to={`/admin/users/${member.userId}`} className={link}>
-                  {member.email}
-                </Link>{" "}
-                {member.name ? <span className="text-muted-foreground">{member.name}</span> : null}
+          {team.invitations.map((invitation) => (
+            <CardRow key={invitation.id}>
+              <CardCell label="E-mail" rowHeader>
+                {invitation.email}
               </CardCell>
-              <CardCell label="Role">
-                <Badge variant="outline">{member.role}</Badge>
-              </CardCell>
-              <CardCell label="Seat license">
-                {member.seatShortId ? <span className="font-mono">{member.seatShortId}</span> : "No seat"}
-              </CardCell>
-              <CardCell label="Since">{formatDate(member.since)}</CardCell>
+              <CardCell label="State">{invitation.state}</CardCell>
+              <CardCell label="Sent">{formatDate(invitation.createdAt)}</CardCell>
+              <CardCell label="Valid until">{formatDate(invitation.expiresAt)}</CardCell>
             </CardRow>
           ))}
         </CardTable>
-      </Section>
-      <Section title="Invitations" id="team-invitations">
-        {team.invitations.length === 0 ? (
-          <p className="text-muted-foreground">No invitations.</p>
-        ) : (
-          <CardTable
-            caption="Invitations"
-            className="rounded-lg border"
-            columns={[{ label: "E-mail" }, { label: "State" }, { label: "Sent" }, { label: "Valid until" }]}
-          >
-            {team.invitations.map((invitation) => (
-              <CardRow key={invitation.id}>
-                <CardCell label="E-mail" rowHeader>
-                  {invitation.email}
-                </CardCell>
-                <CardCell label="State">{invitation.state}</CardCell>
-                <CardCell label="Sent">{formatDate(invitation.createdAt)}</CardCell>
-                <CardCell label="Valid until">{formatDate(invitation.expiresAt)}</CardCell>
-              </CardRow>
-            ))}
-          </CardTable>
-        )}
-      </Section>
-      <Section title="Payments" id="team-payments">
-        {team.payments.length === 0 ? (
-          <p className="text-muted-foreground">No payments.</p>
-        ) : (
-          <CardTable
-            caption="Payments"
-            className="rounded-lg border"
-            columns={[{ label: "Transaction" }, { label: "Kind" }, { label: "Amount" }, { label: "Billed" }]}
-          >
-            {team.payments.map((payment) => (
-              <CardRow key={payment.id}>
-                <CardCell label="Transaction" rowHeader>
-                  <Link to={`/admin/users/${team.ownerId}/invoices/${payment.id}`} className={`${link} font-mono`}>
-                    {payment.id}
-                  </Link>
-                </CardCell>
-                <CardCell label="Kind">{payment.kind}</CardCell>
-                <CardCell label="Amount">
-                  {formatMoney(payment.amountCents, payment.currency)}
-                  {payment.refundedCents > 0
-                    ? ` (refunded ${formatMoney(payment.refundedCents, payment.currency)})`
-                    : ""}
-                </CardCell>
-                <CardCell label="Billed">{formatDate(payment.billedAt)}</CardCell>
-              </CardRow>
-            ))}
-          </CardTable>
-        )}
-      </Section>
-    </div>
+      )}
+    </Section>
+  );
+}
+
+function TeamPayments({ team }: { team: AdminTeamView }) {
+  return (
+    <Section title="Payments" id="team-payments">
+      {team.payments.length === 0 ? (
+        <p className="text-muted-foreground">No payments.</p>
+      ) : (
+        <CardTable
+          caption="Payments"
+          className="rounded-lg border"
+          columns={[{ label: "Transaction" }, { label: "Kind" }, { label: "Amount" }, { label: "Billed" }]}
+        >
+          {team.payments.map((payment) => (
+            <CardRow key={payment.id}>
+              <CardCell label="Transaction" rowHeader>
+                <Link to={`/admin/users/${team.ownerId}/invoices/${payment.id}`} className={`${link} font-mono`}>
+                  {payment.id}
+                </Link>
+              </CardCell>
+              <CardCell label="Kind">{payment.kind}</CardCell>
+              <CardCell label="Amount">
+                {formatMoney(payment.amountCents, payment.currency)}
+                {payment.refundedCents > 0 ? ` (refunded ${formatMoney(payment.refundedCents, payment.currency)})` : ""}
+              </CardCell>
+              <CardCell label="Billed">{formatDate(payment.billedAt)}</CardCell>
+            </CardRow>
+          ))}
+        </CardTable>
+      )}
+    </Section>
   );
 }

@@ -2,13 +2,12 @@ import { useId, useState, type FormEvent } from "react";
 import { Form, Link, useNavigate } from "react-router";
 import { formatUsd, PLANS, type PlanId } from "~/domain/plans";
 import {
-  MAX_TEAM_SEATS,
-  MIN_TEAM_SEATS,
   parseTeamSeats,
   registerForTeam,
   TEAM_SEATS_ERROR,
   teamTotalLine,
 } from "~/domain/team-pricing";
+import { TEAM_SEATS_MAX, TEAM_SEATS_MIN } from "~/domain/team-seats";
 import { cn } from "~/lib/utils";
 import { Button } from "../ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card";
@@ -67,7 +66,7 @@ export function TeamSeatsForm({
           </h2>
         </CardTitle>
         <CardDescription>
-          Buy {MIN_TEAM_SEATS} to {MAX_TEAM_SEATS} seats on one subscription and hand them out by e-mail from your team
+          Buy {TEAM_SEATS_MIN} to {TEAM_SEATS_MAX} seats on one subscription and hand them out by e-mail from your team
           page. No trial; add seats any time, prorated.
         </CardDescription>
       </CardHeader>
@@ -81,8 +80,8 @@ export function TeamSeatsForm({
               name="seats"
               type="number"
               inputMode="numeric"
-              min={MIN_TEAM_SEATS}
-              max={MAX_TEAM_SEATS}
+              min={TEAM_SEATS_MIN}
+              max={TEAM_SEATS_MAX}
               step={1}
               required
               value={seatsText}

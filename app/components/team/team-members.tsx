@@ -38,7 +38,7 @@ export function TeamMembers({ team, viewerId }: { team: TeamView; viewerId: stri
       </div>
       <CardTable
         caption="Team members"
-        columns={[{ label: "Name" }, { label: "E-mail" }, { label: "Seat license" }, { label: "Since" }, { label: "" }]}
+        columns={[{ label: "Name" }, { label: "E-mail" }, { label: "Seat license" }, { label: "Since" }, { label: <span className="sr-only">Actions</span> }]}
       >
         {team.members.map((member) => (
           <CardRow key={member.userId} data-testid="team-member">

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -13,8 +13,10 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { formatDate } from "~/domain/format-date";
+import { TEAM_SEATS_MAX, TEAM_SEATS_MIN } from "~/domain/team-seats";
 import { seatQuoteText, type SeatQuoteView, type TeamView } from "~/domain/team-page";
 import { NeedsScript } from "../needs-script";
+import { useAnswer } from "../use-answer";
 import { useTeamAction } from "./use-team-action";
 
 /**
@@ -26,8 +28,7 @@ export function TeamSeats({ team }: { team: TeamView }) {
   const quoter = useTeamAction();
   const changer = useTeamAction();
   const [quote, setQuote] = useState<SeatQuoteView | null>(null);
-  const answer = quoter.fetcher.state === "idle" ? quoter.fetcher.data : undefined;
-  useEffect(() => setQuote(answer?.quote ?? null), [answer]);
+  useAnswer(quoter.fetcher.data, quoter.fetcher.state === "idle", (answer) => setQuote(answer.quote ?? null));
   const current = team.seats.nextRenewal ?? team.seats.paid;
   return (
     <section aria-labelledby="seats" className="rounded-lg border p-4">
@@ -47,8 +48,8 @@ export function TeamSeats({ team }: { team: TeamView }) {
             id="team-seat-count"
             name="seats"
             type="number"
-            min={2}
-            max={100}
+            min={TEAM_SEATS_MIN}
+            max={TEAM_SEATS_MAX}
             step={1}
             required
             defaultValue={current}
