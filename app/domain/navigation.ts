@@ -4,7 +4,10 @@ export interface NavItem {
   label: string;
 }
 
-/** The navigation (docs/product.md, "Navigation and layout"): everyone, then signed-in or signed-out links (Team for a team's owner or manager), then Manage for admins. */
+/**
+ * The navigation (docs/product.md, "Navigation and layout"): everyone, then signed-in or signed-out
+ * links (Team for a team's owner or manager), then Manage for admins.
+ */
 export function navItems(signedIn: boolean, role: "user" | "admin", runsTeam = false): NavItem[] {
   const items: NavItem[] = [
     { to: "/download", label: "Download" },

@@ -8,7 +8,6 @@ import { TEAM_SEATS_MAX, TEAM_SEATS_MIN } from "./team-seats";
  * form works before scripts and survives registration.
  */
 
-
 export const TEAM_SEATS_ERROR = `Choose between ${TEAM_SEATS_MIN} and ${TEAM_SEATS_MAX} seats.`;
 
 /** A seat count typed into the form: a whole number within the bounds, or null. */

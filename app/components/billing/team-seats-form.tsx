@@ -1,12 +1,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { Form, Link, useNavigate } from "react-router";
 import { formatUsd, PLANS, type PlanId } from "~/domain/plans";
-import {
-  parseTeamSeats,
-  registerForTeam,
-  TEAM_SEATS_ERROR,
-  teamTotalLine,
-} from "~/domain/team-pricing";
+import { parseTeamSeats, registerForTeam, TEAM_SEATS_ERROR, teamTotalLine } from "~/domain/team-pricing";
 import { TEAM_SEATS_MAX, TEAM_SEATS_MIN } from "~/domain/team-seats";
 import { cn } from "~/lib/utils";
 import { Button } from "../ui/button";

@@ -15,7 +15,10 @@ export function TeamInvitations({ team }: { team: TeamView }) {
       {open.length === 0 ? (
         <p className="p-4 text-sm text-muted-foreground">No open invitations.</p>
       ) : (
-        <CardTable caption="Open invitations" columns={[{ label: "E-mail" }, { label: "Link" }, { label: <span className="sr-only">Actions</span> }]}>
+        <CardTable
+          caption="Open invitations"
+          columns={[{ label: "E-mail" }, { label: "Link" }, { label: <span className="sr-only">Actions</span> }]}
+        >
           {open.map((invitation) => (
             <InvitationRow key={invitation.id} teamId={team.id} invitation={invitation} />
           ))}

@@ -16,7 +16,10 @@ import { formatDate } from "~/domain/format-date";
 import type { TeamMemberView, TeamView } from "~/domain/team-page";
 import { DESTRUCTIVE_OUTLINE } from "../licenses/license-actions";
 import { NeedsScript } from "../needs-script";
-import { useTeamAction } from "./use-team-action";
+import { useTeamAction, useTeamActionToast } from "./use-team-action";
+
+/** The remove fetcher's key: the list shows its answer, since the row that asked is gone. */
+const REMOVE_KEY = "team-remove-member";
 
 /** Who may remove whom, as the server decides it: never the owner; a manager only plain members. */
 function mayRemove(viewer: TeamView["viewerRole"], member: TeamMemberView, self: boolean): boolean {
@@ -28,6 +31,7 @@ function mayRemove(viewer: TeamView["viewerRole"], member: TeamMemberView, self:
 /** The members: name, address, role, seat license, since; remove (confirmed), roles, the owner's own seat. */
 export function TeamMembers({ team, viewerId }: { team: TeamView; viewerId: string }) {
   const viewer = team.members.find((member) => member.userId === viewerId);
+  useTeamActionToast(REMOVE_KEY);
   return (
     <section aria-labelledby="members" className="rounded-lg border">
       <div className="flex flex-wrap items-center justify-between gap-3 border-b p-4">
@@ -38,7 +42,13 @@ export function TeamMembers({ team, viewerId }: { team: TeamView; viewerId: stri
       </div>
       <CardTable
         caption="Team members"
-        columns={[{ label: "Name" }, { label: "E-mail" }, { label: "Seat license" }, { label: "Since" }, { label: <span className="sr-only">Actions</span> }]}
+        columns={[
+          { label: "Name" },
+          { label: "E-mail" },
+          { label: "Seat license" },
+          { label: "Since" },
+          { label: <span className="sr-only">Actions</span> },
+        ]}
       >
         {team.members.map((member) => (
           <CardRow key={member.userId} data-testid="team-member">
@@ -102,7 +112,7 @@ function RoleButton({ team, member }: { team: TeamView; member: TeamMemberView }
 }
 
 function RemoveMember({ team, member }: { team: TeamView; member: TeamMemberView }) {
-  const { submit, busy, hydrated } = useTeamAction();
+  const { submit, busy, hydrated } = useTeamAction(REMOVE_KEY, false);
   const who = member.name || member.email;
   return (
     <AlertDialog>

@@ -8,13 +8,20 @@ export type TeamAnswer = ActionResult & { quote?: SeatQuoteView };
 
 /**
  * One team form's fetcher to the /team action, its answer shown as a toast. Each part of the page
- * has its own, so only the button that runs waits.
+ * has its own, so only the button that runs waits. A keyed one (`key`) is shared with its list, which
+ * shows its toast even when the answer removes the row that asked (a removed member).
  */
-export function useTeamAction() {
-  const fetcher = useFetcher<TeamAnswer>();
-  useActionToast(fetcher.state === "idle" ? fetcher.data : null);
+export function useTeamAction(key?: string, toasts = true) {
+  const fetcher = useFetcher<TeamAnswer>(key ? { key } : undefined);
+  useActionToast(toasts && fetcher.state === "idle" ? fetcher.data : null);
   const hydrated = useHydrated();
   const busy = fetcher.state !== "idle";
   const submit = (fields: Record<string, string>) => fetcher.submit(fields, { method: "post", action: "/team" });
   return { fetcher, submit, busy, hydrated };
+}
+
+/** Shows the answer of a keyed team fetcher from a component that outlives the row that submitted it. */
+export function useTeamActionToast(key: string): void {
+  const fetcher = useFetcher<TeamAnswer>({ key });
+  useActionToast(fetcher.state === "idle" ? fetcher.data : null);
 }
