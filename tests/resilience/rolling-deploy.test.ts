@@ -1,0 +1,289 @@
+import fs from "node:fs";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { envelope, signed, transaction, days } from "../support/paddle-fixtures";
+import { cookieJar, rawRequest } from "../support/raw-http";
+import { createScratchDatabase, freePort } from "../support/scratch";
+import { startServer, tempDir, type ServerProcess } from "../support/server-process";
+import { selfSignedCertificate, siteConfig, startNginx, tlsClient, type Nginx } from "../support/load-balancer";
+
+/**
+ * A rolling deploy behind a load balancer (issue 29, docs/deployment.md, decision 0045): two app
+ * instances on one PostgreSQL behind nginx with TLS (deploy/nginx.conf, a self-signed certificate)
+ * and TRUST_PROXY=1. Steady traffic (anonymous pages, signed-in pages, desktop API validations,
+ * webhook deliveries) runs while each instance in turn gets SIGTERM and is replaced by a new one on
+ * its port. Nothing may fail: no request, no webhook (the provider's retry of a non-2xx delivery
+ * counts, as Paddle retries), no session; the per-address limit counted before a restart holds after
+ * it, and both new instances show the same licenses. PostgreSQL: TEST_DATABASE_URL, else the local
+ * server CI runs (postgres://root@127.0.0.1:5432/test); a missing one fails the test, it never skips.
+ */
+
+const BASE = process.env.TEST_DATABASE_URL ?? "postgres://root@127.0.0.1:5432/test";
+const SESSIONS = 5;
+const LIMIT = 8;
+const WORKERS = 4;
+const DEMO = { email: "demo@forgekit.example", password: "user-demo-1" };
+const SECRETS = {
+  BETTER_AUTH_SECRET: "rolling-deploy-auth-secret-0123456789",
+  LICENSE_SECRET: "rolling-deploy-license-secret-0123456789",
+  LICENSE_SALT: "rolling-deploy-salt",
+  DEMO_WEBHOOK_SECRET: "whsec_rolling_deploy_0123456789abcdef",
+};
+
+type Client = ReturnType<typeof tlsClient>;
+interface Figures {
+  sent: number;
+  failed: string[];
+  webhooks: { sent: number; delivered: number; retried: number; ids: string[]; subscriptions: string[] };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** One of the steady requests: anonymous page, signed-in page or desktop API validation; null when right. */
+async function oneRequest(client: Client, n: number, cookies: string[], apiAnswer: string): Promise<string | null> {
+  const kind = n % 3;
+  if (kind === 0) {
+    const page = n % 2 ? "/" : "/pricing";
+    const answer = await client.request("GET", page);
+    return answer.status === 200 ? null : `GET ${page}: ${answer.status} ${answer.error ?? ""}`;
+  }
+  if (kind === 1) {
+    const answer = await client.request("GET", "/profile", { Cookie: cookies[n % cookies.length]! });
+    return answer.status === 200 && answer.body.includes(DEMO.email) ? null : `GET /profile: ${answer.status}`;
+  }
+  const answer = await validate(client);
+  return answer === apiAnswer ? null : `POST /api/v1/licenses/validate: ${answer} (expected ${apiAnswer})`;
+}
+
+/** A desktop validation of an unknown key: its status and code, the same on every instance. */
+let validations = 0;
+async function validate(client: Client): Promise<string> {
+  // A new key each time: the per-key limit (API_KEY_RATE_LIMIT) is not under test here.
+  const body = JSON.stringify({ key: `rolling-deploy-unknown-key-${++validations}`, nonce: "rolling-deploy-1" });
+  const answer = await client.request(
+    "POST",
+    "/api/v1/licenses/validate",
+    { "Content-Type": "application/json" },
+    body,
+  );
+  if (answer.status === "error") return `error ${answer.error}`;
+  try {
+    return `${answer.status} ${String(JSON.parse(answer.body).code)}`;
+  } catch {
+    return `${answer.status} ${answer.body.replace(/\s+/g, " ").slice(0, 80)}`;
+  }
+}
+
+/** One webhook delivery as Paddle makes it: a non-2xx or no answer is retried (here after 250 ms). */
+async function deliverWebhook(client: Client, userId: string, figures: Figures): Promise<void> {
+  const start = new Date();
+  const txn = transaction({
+    userId,
+    planType: "monthly",
+    priceId: "pri_demo_monthly",
+    amountCents: 900,
+    start,
+    end: days(30),
+  });
+  const event = envelope("transaction.completed", txn);
+  figures.webhooks.sent++;
+  figures.webhooks.ids.push(event.event_id);
+  figures.webhooks.subscriptions.push(txn.subscription_id!);
+  for (let attempt = 1; attempt <= 20; attempt++) {
+    const { rawBody, signature } = signed(SECRETS.DEMO_WEBHOOK_SECRET, event);
+    const headers = { "Content-Type": "application/json", "Paddle-Signature": signature };
+    const answer = await client.request("POST", "/api/webhooks/paddle", headers, rawBody);
+    if (typeof answer.status === "number" && answer.status < 300) {
+      figures.webhooks.delivered++;
+      return;
+    }
+    figures.webhooks.retried++;
+    await sleep(250);
+  }
+}
+
+/** Steady traffic until `running()` turns false: WORKERS request loops and one webhook loop. */
+async function traffic(
+  client: Client,
+  o: { cookies: string[]; apiAnswer: string; userId: string },
+  running: () => boolean,
+  figures: Figures,
+) {
+  const loops = Array.from({ length: WORKERS }, async (_, worker) => {
+    for (let n = worker; running(); n += WORKERS) {
+      figures.sent++;
+      const failure = await oneRequest(client, n, o.cookies, o.apiAnswer);
+      if (failure) figures.failed.push(failure);
+    }
+  });
+  const hooks = (async () => {
+    while (running()) {
+      await deliverWebhook(client, o.userId, figures);
+      await sleep(300);
+    }
+  })();
+  await Promise.all([...loops, hooks]);
+}
+
+describe("a rolling deploy behind nginx", () => {
+  const dirs: string[] = [];
+  const ports: number[] = [];
+  let servers: ServerProcess[] = [];
+  let nginx: Nginx | undefined;
+  let client: Client;
+  let db: pg.Client;
+  let drop = async () => {};
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    const scratch = await createScratchDatabase(BASE, "rolling").catch((error: Error) => {
+      throw new Error(`the rolling-deploy test needs PostgreSQL at ${BASE} (TEST_DATABASE_URL): ${error.message}`);
+    });
+    drop = scratch.drop;
+    const lbDir = tempDir("fk-nginx-");
+    dirs.push(lbDir);
+    const [httpsPort, httpPort, a, b] = [await freePort(), await freePort(), await freePort(), await freePort()];
+    ports.push(a!, b!);
+    env = {
+      ...SECRETS,
+      DATABASE_URL: scratch.url,
+      TRUST_PROXY: "1",
+      PUBLIC_URL: `https://127.0.0.1:${httpsPort}`,
+      AUTH_RATE_LIMIT: String(LIMIT),
+      // All the traffic comes from one address: the desktop API's per-address limit is not under test here.
+      API_RATE_LIMIT: "100000",
+      SHUTDOWN_DELAY_SECONDS: "1",
+      SHUTDOWN_TIMEOUT_SECONDS: "10",
+    };
+    servers = await Promise.all(ports.map((port) => startServer({ port, dataDir: newDir(), env })));
+    const tls = selfSignedCertificate(lbDir);
+    client = tlsClient(httpsPort!, tls.pem);
+    const site = siteConfig({ httpPort: httpPort!, httpsPort: httpsPort!, upstreams: ports, ...tls });
+    nginx = await startNginx(lbDir, site, async () => (await client.request("GET", "/healthz")).status === 200);
+    db = new pg.Client({ connectionString: scratch.url });
+    await db.connect();
+  }, 240_000);
+
+  function newDir(): string {
+    const dir = tempDir("fk-rolling-");
+    dirs.push(dir);
+    return dir;
+  }
+
+  afterAll(async () => {
+    client?.close();
+    await db?.end();
+    await nginx?.stop();
+    await Promise.all(servers.map((s) => s.stop()));
+    await drop();
+    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** Signs the demo customer in through the balancer: the Cookie header to send next. */
+  async function signIn(): Promise<string> {
+    const form = new URLSearchParams({ email: DEMO.email, password: DEMO.password, redirectTo: "/" }).toString();
+    const headers = { "Content-Type": "application/x-www-form-urlencoded", Origin: client.origin };
+    const answer = await client.request("POST", "/login", headers, form);
+    expect([302, 303], answer.body.slice(0, 300)).toContain(answer.status);
+    return cookieJar(answer.headers["set-cookie"] as string[]);
+  }
+
+  /** SIGTERM to instance `i`: /readyz answers 503 at once, the process exits 0; a new one takes its port. */
+  async function restart(i: number): Promise<{ exit: string; readyzWhileStopping: number; stoppedMs: number }> {
+    const old = servers[i]!;
+    const started = Date.now();
+    process.kill(old.pid, "SIGTERM");
+    const readyz = await rawRequest({ port: old.port, method: "GET", path: "/readyz", timeoutMs: 2000 });
+    const exit = await old.exited;
+    const stoppedMs = Date.now() - started;
+    servers[i] = await startServer({ port: old.port, dataDir: newDir(), env });
+    for (let tries = 0; tries < 100; tries++) {
+      const ready = await rawRequest({ port: old.port, method: "GET", path: "/readyz", timeoutMs: 2000 });
+      if (ready.status === 200) break;
+      await sleep(100);
+    }
+    return { exit, readyzWhileStopping: readyz.status as number, stoppedMs };
+  }
+
+  it("restarts both instances under traffic: nothing fails, nothing is lost", async () => {
+    const cookies: string[] = [];
+    for (let i = 0; i < SESSIONS; i++) cookies.push(await signIn());
+    const [{ id: userId }] = (await db.query<{ id: string }>("select id from users where email = $1", [DEMO.email]))
+      .rows as [{ id: string }];
+    const apiAnswer = await validate(client);
+    expect(apiAnswer).toMatch(/^\d{3} [A-Z_]+$/);
+    const figures: Figures = {
+      sent: 0,
+      failed: [],
+      webhooks: { sent: 0, delivered: 0, retried: 0, ids: [], subscriptions: [] },
+    };
+    let running = true;
+    const load = traffic(client, { cookies, apiAnswer, userId }, () => running, figures);
+    await sleep(3000);
+
+    // The per-address limit: LIMIT reset requests for one address now; the next one after a restart is refused.
+    const reset = (email: string) =>
+      client.request(
+        "POST",
+        "/forgot-password",
+        { "Content-Type": "application/x-www-form-urlencoded", Origin: client.origin },
+        new URLSearchParams({ email }).toString(),
+      );
+    const limited = "rolling-limit@example.com";
+    for (let i = 0; i < LIMIT; i++) expect((await reset(limited)).status).toBeLessThan(400);
+
+    const restarts = [];
+    for (const i of [0, 1]) {
+      restarts.push(await restart(i));
+      if (i === 0) expect((await reset(limited)).status).toBe(429);
+      await sleep(2000);
+    }
+    running = false;
+    await load;
+
+    // Every session still signs in on both new instances, straight to each (not through the balancer).
+    let kept = 0;
+    for (const cookie of cookies) {
+      const answers = await Promise.all(
+        ports.map((port) => rawRequest({ port, method: "GET", path: "/profile", headers: { Cookie: cookie } })),
+      );
+      if (answers.every((a) => a.status === 200 && a.body.includes(DEMO.email))) kept++;
+    }
+    // Both instances show every license the webhooks made (their caches heard every change).
+    const made = (
+      await db.query<{ short_id: string }>("select short_id from licenses where paddle_subscription_id = any($1)", [
+        figures.webhooks.subscriptions,
+      ])
+    ).rows.map((r) => r.short_id);
+    const shown = await Promise.all(
+      ports.map(async (port) => {
+        const page = await fetch(`http://127.0.0.1:${port}/licenses`, { headers: { Cookie: cookies[0]! } });
+        const body = await page.text();
+        return made.filter((id) => body.includes(`data-short-id="${id}"`)).length;
+      }),
+    );
+    const recorded = Number(
+      (
+        await db.query<{ n: string }>("select count(*) as n from webhook_events where event_id = any($1)", [
+          figures.webhooks.ids,
+        ])
+      ).rows[0]!.n,
+    );
+
+    console.log(
+      `[rolling-deploy] requests sent ${figures.sent}, failed ${figures.failed.length}; webhooks sent ` +
+        `${figures.webhooks.sent}, delivered ${figures.webhooks.delivered} (recorded ${recorded}), provider retries ` +
+        `${figures.webhooks.retried}; sessions kept ${kept}/${cookies.length}; licenses shown ${shown.join("/")} of ` +
+        `${made.length}; stops ${restarts.map((r) => `exit ${r.exit} in ${r.stoppedMs} ms, /readyz ${r.readyzWhileStopping}`).join("; ")}`,
+    );
+    if (figures.failed.length) console.log(`[rolling-deploy] nginx's error log:\n${nginx!.errorLog().slice(-6000)}`);
+    expect([...new Set(figures.failed)]).toEqual([]);
+    expect(figures.sent).toBeGreaterThan(100);
+    expect(figures.webhooks.delivered).toBe(figures.webhooks.sent);
+    expect(recorded).toBe(figures.webhooks.sent);
+    expect(kept).toBe(cookies.length);
+    expect(made.length).toBe(figures.webhooks.sent);
+    expect(shown).toEqual([made.length, made.length]);
+    for (const r of restarts) expect(r).toMatchObject({ exit: "0", readyzWhileStopping: 503 });
+  });
+});
