@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { envelope, signed, transaction, days } from "../support/paddle-fixtures";
 import { cookieJar, rawRequest } from "../support/raw-http";
 import { createScratchDatabase, freePort } from "../support/scratch";
 import { startServer, tempDir, type ServerProcess } from "../support/server-process";
 import { selfSignedCertificate, siteConfig, startNginx, tlsClient, type Nginx } from "../support/load-balancer";
+import { sleep, traffic, validate, type Client, type Figures } from "../support/steady-traffic";
 
 /**
  * A rolling deploy behind a load balancer (issue 29, docs/deployment.md, decision 0045): two app
@@ -21,7 +21,6 @@ import { selfSignedCertificate, siteConfig, startNginx, tlsClient, type Nginx } 
 const BASE = process.env.TEST_DATABASE_URL ?? "postgres://root@127.0.0.1:5432/test";
 const SESSIONS = 5;
 const LIMIT = 8;
-const WORKERS = 4;
 const DEMO = { email: "demo@forgekit.example", password: "user-demo-1" };
 const SECRETS = {
   BETTER_AUTH_SECRET: "rolling-deploy-auth-secret-0123456789",
@@ -29,101 +28,6 @@ const SECRETS = {
   LICENSE_SALT: "rolling-deploy-salt",
   DEMO_WEBHOOK_SECRET: "whsec_rolling_deploy_0123456789abcdef",
 };
-
-type Client = ReturnType<typeof tlsClient>;
-interface Figures {
-  sent: number;
-  failed: string[];
-  webhooks: { sent: number; delivered: number; retried: number; ids: string[]; subscriptions: string[] };
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** One of the steady requests: anonymous page, signed-in page or desktop API validation; null when right. */
-async function oneRequest(client: Client, n: number, cookies: string[], apiAnswer: string): Promise<string | null> {
-  const kind = n % 3;
-  if (kind === 0) {
-    const page = n % 2 ? "/" : "/pricing";
-    const answer = await client.request("GET", page);
-    return answer.status === 200 ? null : `GET ${page}: ${answer.status} ${answer.error ?? ""}`;
-  }
-  if (kind === 1) {
-    const answer = await client.request("GET", "/profile", { Cookie: cookies[n % cookies.length]! });
-    return answer.status === 200 && answer.body.includes(DEMO.email) ? null : `GET /profile: ${answer.status}`;
-  }
-  const answer = await validate(client);
-  return answer === apiAnswer ? null : `POST /api/v1/licenses/validate: ${answer} (expected ${apiAnswer})`;
-}
-
-/** A desktop validation of an unknown key: its status and code, the same on every instance. */
-let validations = 0;
-async function validate(client: Client): Promise<string> {
-  // A new key each time: the per-key limit (API_KEY_RATE_LIMIT) is not under test here.
-  const body = JSON.stringify({ key: `rolling-deploy-unknown-key-${++validations}`, nonce: "rolling-deploy-1" });
-  const answer = await client.request(
-    "POST",
-    "/api/v1/licenses/validate",
-    { "Content-Type": "application/json" },
-    body,
-  );
-  if (answer.status === "error") return `error ${answer.error}`;
-  try {
-    return `${answer.status} ${String(JSON.parse(answer.body).code)}`;
-  } catch {
-    return `${answer.status} ${answer.body.replace(/\s+/g, " ").slice(0, 80)}`;
-  }
-}
-
-/** One webhook delivery as Paddle makes it: a non-2xx or no answer is retried (here after 250 ms). */
-async function deliverWebhook(client: Client, userId: string, figures: Figures): Promise<void> {
-  const start = new Date();
-  const txn = transaction({
-    userId,
-    planType: "monthly",
-    priceId: "pri_demo_monthly",
-    amountCents: 900,
-    start,
-    end: days(30),
-  });
-  const event = envelope("transaction.completed", txn);
-  figures.webhooks.sent++;
-  figures.webhooks.ids.push(event.event_id);
-  figures.webhooks.subscriptions.push(txn.subscription_id!);
-  for (let attempt = 1; attempt <= 20; attempt++) {
-    const { rawBody, signature } = signed(SECRETS.DEMO_WEBHOOK_SECRET, event);
-    const headers = { "Content-Type": "application/json", "Paddle-Signature": signature };
-    const answer = await client.request("POST", "/api/webhooks/paddle", headers, rawBody);
-    if (typeof answer.status === "number" && answer.status < 300) {
-      figures.webhooks.delivered++;
-      return;
-    }
-    figures.webhooks.retried++;
-    await sleep(250);
-  }
-}
-
-/** Steady traffic until `running()` turns false: WORKERS request loops and one webhook loop. */
-async function traffic(
-  client: Client,
-  o: { cookies: string[]; apiAnswer: string; userId: string },
-  running: () => boolean,
-  figures: Figures,
-) {
-  const loops = Array.from({ length: WORKERS }, async (_, worker) => {
-    for (let n = worker; running(); n += WORKERS) {
-      figures.sent++;
-      const failure = await oneRequest(client, n, o.cookies, o.apiAnswer);
-      if (failure) figures.failed.push(failure);
-    }
-  });
-  const hooks = (async () => {
-    while (running()) {
-      await deliverWebhook(client, o.userId, figures);
-      await sleep(300);
-    }
-  })();
-  await Promise.all([...loops, hooks]);
-}
 
 describe("a rolling deploy behind nginx", () => {
   const dirs: string[] = [];
@@ -220,10 +124,15 @@ describe("a rolling deploy behind nginx", () => {
     const figures: Figures = {
       sent: 0,
       failed: [],
-      webhooks: { sent: 0, delivered: 0, retried: 0, ids: [], subscriptions: [] },
+      webhooks: { sent: 0, delivered: 0, retried: [], ids: [], subscriptions: [] },
     };
     let running = true;
-    const load = traffic(client, { cookies, apiAnswer, userId }, () => running, figures);
+    const load = traffic(
+      client,
+      { cookies, apiAnswer, userId, webhookSecret: SECRETS.DEMO_WEBHOOK_SECRET },
+      () => running,
+      figures,
+    );
     await sleep(3000);
 
     // The per-address limit: LIMIT reset requests for one address now; the next one after a restart is refused.
@@ -278,7 +187,7 @@ describe("a rolling deploy behind nginx", () => {
     console.log(
       `[rolling-deploy] requests sent ${figures.sent}, failed ${figures.failed.length}; webhooks sent ` +
         `${figures.webhooks.sent}, delivered ${figures.webhooks.delivered} (recorded ${recorded}), provider retries ` +
-        `${figures.webhooks.retried}; sessions kept ${kept}/${cookies.length}; licenses shown ${shown.join("/")} of ` +
+        `${figures.webhooks.retried.length} (${[...new Set(figures.webhooks.retried)].join(", ") || "none"}); sessions kept ${kept}/${cookies.length}; licenses shown ${shown.join("/")} of ` +
         `${made.length}; stops ${restarts.map((r) => `exit ${r.exit} in ${r.stoppedMs} ms, /readyz ${r.readyzWhileStopping}`).join("; ")}`,
     );
     if (figures.failed.length) {
