@@ -1,6 +1,8 @@
 import fs from "node:fs";
+import http from "node:http";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { days, envelope, signed, transaction } from "../support/paddle-fixtures";
 import { cookieJar, rawRequest } from "../support/raw-http";
 import { createScratchDatabase, freePort } from "../support/scratch";
 import { startServer, tempDir, type ServerProcess } from "../support/server-process";
@@ -16,6 +18,7 @@ import { sleep, traffic, validate, type Client, type Figures } from "../support/
  * counts, as Paddle retries), no session; the per-address limit counted before a restart holds after
  * it, and both new instances show the same licenses. PostgreSQL: TEST_DATABASE_URL, else the local
  * server CI runs (postgres://root@127.0.0.1:5432/test); a missing one fails the test, it never skips.
+ * Then, on one instance directly: a request in flight when SIGTERM comes is answered, not cut.
  */
 
 const BASE = process.env.TEST_DATABASE_URL ?? "postgres://root@127.0.0.1:5432/test";
@@ -205,5 +208,43 @@ describe("a rolling deploy behind nginx", () => {
     expect(made.length).toBe(figures.webhooks.sent);
     expect(shown).toEqual([made.length, made.length]);
     for (const r of restarts) expect(r).toMatchObject({ exit: "0", readyzWhileStopping: 503 });
+  });
+
+  it("SIGTERM lets a request in flight finish, refuses new connections meanwhile, then exits 0", async () => {
+    const server = servers[0]!;
+    const [{ id: userId }] = (await db.query<{ id: string }>("select id from users where email = $1", [DEMO.email]))
+      .rows as [{ id: string }];
+    const txn = transaction({ userId, planType: "monthly", amountCents: 900, start: new Date(), end: days(30) });
+    const event = envelope("transaction.completed", txn);
+    const { rawBody, signature } = signed(SECRETS.DEMO_WEBHOOK_SECRET, event);
+    const half = Math.floor(rawBody.length / 2);
+    // A webhook delivery whose body is half sent when the signal comes.
+    const request = http.request({
+      host: "127.0.0.1",
+      port: server.port,
+      method: "POST",
+      path: "/api/webhooks/paddle",
+      agent: false,
+      headers: { "Content-Type": "application/json", "Paddle-Signature": signature, "Content-Length": rawBody.length },
+    });
+    const answered = new Promise<number>((resolve, reject) => {
+      request.on("response", (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode ?? 0));
+      });
+      request.on("error", reject);
+    });
+    request.write(rawBody.slice(0, half));
+    await sleep(300);
+    process.kill(server.pid, "SIGTERM");
+    // SHUTDOWN_DELAY_SECONDS=1: after it the listener is closed while the request is still open.
+    await sleep(1500);
+    const fresh = await rawRequest({ port: server.port, method: "GET", path: "/healthz", timeoutMs: 2000 });
+    request.end(rawBody.slice(half));
+    expect(await answered).toBe(200);
+    expect(await server.exited).toBe("0");
+    expect(fresh).toMatchObject({ status: "reset", error: "ECONNREFUSED" });
+    const { rows } = await db.query("select 1 from webhook_events where event_id = $1", [event.event_id]);
+    expect(rows).toHaveLength(1);
   });
 });
