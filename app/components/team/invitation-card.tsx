@@ -39,7 +39,7 @@ export function InvitationCard({ view }: { view: InvitationPageView }) {
       return (
         <AuthCard
           title={`Join ${view.teamName}`}
-          description={`You are invited to take a seat of the ${view.teamName} team. The link is valid until ${formatDate(view.expiresAt)}.`}
+          description={`You are invited to take a seat in ${view.teamName}. The link is valid until ${formatDate(view.expiresAt)}.`}
         >
           <p className="text-sm" data-testid="invited-address">
             Sign in or create an account with <strong>{view.email}</strong> to accept.
