@@ -17,13 +17,13 @@ export async function applyWebhookEvent(tx: Transaction, event: PaddleEvent): Pr
   switch (event.event_type) {
     case "transaction.completed": {
       const followUps = await applyTransactionCompleted(tx, event.data, occurredAt);
-      await recordPaymentMethod(tx, event.data);
+      await recordPaymentMethod(tx, event.data, occurredAt);
       return followUps;
     }
     case "transaction.past_due":
     case "transaction.payment_failed":
       await applyTransactionFailed(tx, event.data, occurredAt);
-      await recordPaymentMethod(tx, event.data);
+      await recordPaymentMethod(tx, event.data, occurredAt);
       return [];
     case "adjustment.created":
     case "adjustment.updated":

@@ -217,6 +217,8 @@ export const licenses = pgTable(
     /** The card the provider last charged for this license, when it said (support sees "Visa •••• 4242"). */
     payment_card_brand: text("payment_card_brand"),
     payment_card_last4: text("payment_card_last4"),
+    /** occurred_at of the event the stored card came from (ordering guard: an older event never replaces it). */
+    payment_card_at: timestamp("payment_card_at", { withTimezone: true }),
   },
   (t) => [
     index("licenses_user_id_created_at_idx").on(t.user_id, t.created_at.desc()),
