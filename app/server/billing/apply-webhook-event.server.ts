@@ -6,6 +6,7 @@ import type { PaddleEvent } from "./paddle-events.server";
 import type { FollowUp } from "./payment-provider.server";
 import { recordPaymentMethod } from "./record-payment-method.server";
 import { applySubscription } from "./sync-subscription.server";
+import { afterTeamEvent } from "../teams/team-billing.server";
 
 /**
  * Applies one verified provider event to the licenses, inside the transaction that recorded
@@ -13,6 +14,13 @@ import { applySubscription } from "./sync-subscription.server";
  * an event older than what the row already reflects never moves it backwards.
  */
 export async function applyWebhookEvent(tx: Transaction, event: PaddleEvent): Promise<FollowUp[]> {
+  const followUps = await applyEvent(tx, event);
+  // A team's seats follow its subscription license (a trigger); its members hear when it ended.
+  await afterTeamEvent(tx, event);
+  return followUps;
+}
+
+async function applyEvent(tx: Transaction, event: PaddleEvent): Promise<FollowUp[]> {
   const occurredAt = new Date(event.occurred_at);
   switch (event.event_type) {
     case "transaction.completed": {
