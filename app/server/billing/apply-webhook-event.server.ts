@@ -25,13 +25,13 @@ async function applyEvent(tx: Transaction, event: PaddleEvent): Promise<FollowUp
   switch (event.event_type) {
     case "transaction.completed": {
       const followUps = await applyTransactionCompleted(tx, event.data, occurredAt);
-      await recordPaymentMethod(tx, event.data);
+      await recordPaymentMethod(tx, event.data, occurredAt);
       return followUps;
     }
     case "transaction.past_due":
     case "transaction.payment_failed":
       await applyTransactionFailed(tx, event.data, occurredAt);
-      await recordPaymentMethod(tx, event.data);
+      await recordPaymentMethod(tx, event.data, occurredAt);
       return [];
     case "adjustment.created":
     case "adjustment.updated":

@@ -159,6 +159,13 @@ export const profiles = pgTable(
     index("profiles_full_name_trgm_idx").using("gin", t.full_name.op("gin_trgm_ops")),
     // Admin search reads matches in name order and stops after a page (see search-users).
     index("profiles_full_name_id_idx").on(t.full_name, t.id),
+    // A one-word search term equal to the surname (the last word of the name) finds its users in
+    // name order straight from this index (decision 0048; the expression is SURNAME in search-users).
+    index("profiles_surname_idx").on(
+      sql`lower(regexp_replace(${t.full_name}, '^.*[[:space:]]', ''))`,
+      t.full_name,
+      t.id,
+    ),
   ],
 );
 
@@ -220,6 +227,8 @@ export const licenses = pgTable(
     /** The card the provider last charged for this license, when it said (support sees "Visa •••• 4242"). */
     payment_card_brand: text("payment_card_brand"),
     payment_card_last4: text("payment_card_last4"),
+    /** occurred_at of the event the stored card came from (ordering guard: an older event never replaces it). */
+    payment_card_at: timestamp("payment_card_at", { withTimezone: true }),
     /** The team this license belongs to (issue 30): its subscription's license ("billing") or a member's seat. */
     team_id: uuid("team_id").references((): AnyPgColumn => teams.id, { onDelete: "set null" }),
     team_role: text("team_role").$type<LicenseTeamRole>(),
