@@ -6,6 +6,7 @@ import { ActionError } from "~/server/action-error.server";
 import { connectDemoProvider, setPaymentProvider } from "~/server/billing/configured-provider.server";
 import type { DemoProvider } from "~/server/billing/demo/demo-provider.server";
 import { licenses, payments, teams } from "~/server/db/schema";
+import { CHECKOUT_ALREADY_PAID, payDemoCheckout } from "~/server/billing/demo/pay-demo-checkout.server";
 import { requestRefund } from "~/server/licenses/request-refund.server";
 import { cancelRenewal } from "~/server/licenses/renewal.server";
 import { acceptInvitation, takeSeat } from "~/server/teams/team-accept.server";
@@ -71,6 +72,18 @@ describe.each(testEngines())("team billing on %s", (engine) => {
     const [payment] = await db().select().from(payments).where(eq(payments.id, transactionId));
     expect(payment).toMatchObject({ kind: "purchase", amount_cents: 2700, license_id: billing.id });
     expect(await searchTeams("acm")).toEqual(expect.arrayContaining([expect.objectContaining({ id: team.id })]));
+  });
+
+  it("the demo overlay's Pay pays the owner's team checkout once, as it pays a plan checkout", async () => {
+    const owner = await newUser("owner");
+    const other = await newUser("other");
+    const checkout = await createTeamCheckout({ userId: owner.id, email: owner.email, planId: "monthly", seats: 2 });
+    const { transactionId } = checkout;
+    expect(await status(payDemoCheckout({ userId: other.id, transactionId }))).toBe(404);
+    expect(await payDemoCheckout({ userId: owner.id, transactionId })).toEqual({ transactionId });
+    const [team] = await db().select().from(teams).where(eq(teams.owner_id, owner.id));
+    expect(team).toMatchObject({ seats_paid: 2 });
+    await expect(payDemoCheckout({ userId: owner.id, transactionId })).rejects.toThrow(CHECKOUT_ALREADY_PAID);
   });
 
   it("more seats now with a prorated charge, fewer from the renewal and never below assigned", async () => {

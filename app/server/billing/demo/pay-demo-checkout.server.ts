@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { CHECKOUT_ERRORS } from "~/lib/checkout";
 import { ActionError } from "../../action-error.server";
 import { getDb } from "../../db/db.server";
@@ -28,7 +28,13 @@ export async function payDemoCheckout({
   const [checkout] = await getDb()
     .select({ status: checkouts.status })
     .from(checkouts)
-    .where(and(eq(checkouts.transaction_id, transactionId), eq(checkouts.user_id, userId), eq(checkouts.kind, "plan")));
+    .where(
+      and(
+        eq(checkouts.transaction_id, transactionId),
+        eq(checkouts.user_id, userId),
+        inArray(checkouts.kind, ["plan", "team"]),
+      ),
+    );
   if (!checkout) throw new ActionError(404, CHECKOUT_ERRORS.openFailed);
   if (checkout.status === "completed") throw new ActionError(409, CHECKOUT_ALREADY_PAID);
   if (checkout.status !== "open") throw new ActionError(409, CHECKOUT_ERRORS.openFailed);
