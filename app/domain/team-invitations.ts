@@ -56,9 +56,12 @@ export function invitationExpiry(now: Date): Date {
   return new Date(now.getTime() + INVITATION_DAYS * 24 * 60 * 60 * 1000);
 }
 
-/** The accept page's path for an invitation's token (the e-mail links to it). */
+/**
+ * The accept page's path for an invitation's token (the e-mail links to it). The token is in the
+ * query: the request log writes paths, never queries, so the one-time token is never logged.
+ */
 export function invitationPath(token: string): string {
-  return `/team/invitation/${encodeURIComponent(token)}`;
+  return `/team/invitation?token=${encodeURIComponent(token)}`;
 }
 
 /** The domain of an address, lower-case ("a@Example.com" → "example.com"). */

@@ -26,8 +26,8 @@ export async function buyTeam(
 /** The invitation token e-mailed to an address (the newest one). */
 export async function invitationToken(mails: MailMessage[], to: string): Promise<string> {
   await flushMail();
-  const mail = [...mails].reverse().find((m) => m.to === to && /\/team\/invitation\//.test(m.text));
-  const match = mail?.text.match(/\/team\/invitation\/([A-Za-z0-9_-]+)/);
+  const mail = [...mails].reverse().find((m) => m.to === to && /\/team\/invitation\?token=/.test(m.text));
+  const match = mail?.text.match(/\/team\/invitation\?token=([A-Za-z0-9_-]+)/);
   if (!match) throw new Error(`no invitation mailed to ${to}`);
   return match[1]!;
 }

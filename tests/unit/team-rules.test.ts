@@ -88,7 +88,7 @@ describe("invitation rules", () => {
   });
 
   it("names paths, domains and default team names", () => {
-    expect(invitationPath("ab_c-d")).toBe("/team/invitation/ab_c-d");
+    expect(invitationPath("ab_c-d")).toBe("/team/invitation?token=ab_c-d");
     expect(emailDomain("Ann@Example.COM")).toBe("example.com");
     expect(defaultTeamName("  Acme   Tools ", "a@x.io")).toBe("Acme Tools");
     expect(defaultTeamName("", "ann@x.io")).toBe("ann's team");
