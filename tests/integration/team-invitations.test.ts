@@ -52,6 +52,11 @@ describe.each(testEngines())("team invitations on %s", (engine) => {
     });
     expect(invited.map((i) => i.email)).toEqual([ann.email, bob.email]);
     const token = await invitationToken(app.mails, ann.email);
+    // The invitation is the React Email template, linking to the accept page with the token in the query.
+    const mail = app.mails.find((m) => m.to === ann.email)!;
+    expect(mail.html).toMatch(/^<!DOCTYPE html/i);
+    expect(mail.subject).toContain("Acme");
+    expect(mail.text).toContain(`${app.env.PUBLIC_URL}/team/invitation?token=${token}`);
     expect(await invitationByToken(token)).toMatchObject({ state: "open", teamName: "Acme", email: ann.email });
     // Bob cannot take Ann's invitation.
     expect(await refusal(acceptInvitation({ token, userId: bob.id }))).toMatchObject({ status: 403 });
