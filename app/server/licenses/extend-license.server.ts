@@ -4,7 +4,7 @@ import { canExtendLicense } from "~/domain/license-card";
 import { openExtensionCheckout, settleCheckoutCreation } from "../billing/create-checkout.server";
 import { getDemoProvider, getPaymentProvider } from "../billing/configured-provider.server";
 import { ActionError } from "../action-error.server";
-import { getOwnLicense } from "./own-license.server";
+import { getOwnBillableLicense, getOwnLicense } from "./own-license.server";
 import { askProvider } from "./renewal.server";
 
 export const EXTENSION_FAILED = "The license could not be extended. Please try again.";
@@ -37,7 +37,7 @@ export async function chargeExtension({
   if (!isValidExtension(months, years)) {
     throw new ActionError(400, "Choose 0 to 12 extra months and 0 to 5 extra years, at least one month in all.");
   }
-  const license = await getOwnLicense(userId, licenseId);
+  const license = await getOwnBillableLicense(userId, licenseId, { personal: true });
   if (license.status === "revoked" || isRefundLocked(license) || !canExtendLicense(license)) {
     throw new ActionError(409, EXTENSION_REFUSED);
   }

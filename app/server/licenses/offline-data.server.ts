@@ -6,7 +6,7 @@ import { licenses, type License } from "../db/schema";
 import { licenseKeys } from "../license-keys/keys.server";
 import { ActionError } from "../action-error.server";
 import { recordAudit, type AuditActor } from "../audit/audit.server";
-import { getOwnLicense } from "./own-license.server";
+import { getOwnLicense, TEAM_SUBSCRIPTION_REFUSED } from "./own-license.server";
 
 export const OFFLINE_DATA_ONCE = "Offline data can be changed only once.";
 
@@ -33,6 +33,8 @@ export async function setOfflineData({
   computer_name: string | null;
 }): Promise<{ keyRegenerated: boolean }> {
   const license = await getOwnLicense(user.id, licenseId);
+  // A seat's member sets its offline data like any license's; the team's subscription row is no key to use.
+  if (license.team_role === "billing") throw new ActionError(409, TEAM_SUBSCRIPTION_REFUSED);
   return bindOfflineData({ license, windows_username, computer_name, actor: user, source: "licenses page" });
 }
 

@@ -16,7 +16,7 @@ import { getLogger } from "../logger.server";
 import { queueCustomerMail } from "../mail/customer-mail.server";
 import { subscriptionCancelledMail } from "../billing/sync-subscription.server";
 import { ActionError } from "../action-error.server";
-import { getOwnLicense } from "./own-license.server";
+import { getOwnBillableLicense } from "./own-license.server";
 
 function subscriptionOf(license: License): string {
   if (!license.paddle_subscription_id) throw new ActionError(409, LICENSE_ERRORS.noSubscription);
@@ -40,7 +40,7 @@ export async function cancelRenewal({
   /** More to write in the change's transaction (support's audit entry): fails it all if it fails. */
   record?: RecordInTransaction;
 }): Promise<License> {
-  const license = await getOwnLicense(userId, licenseId);
+  const license = await getOwnBillableLicense(userId, licenseId);
   const subscriptionId = subscriptionOf(license);
   if (!canCancelRenewal(licenseFacts(license)))
     throw new ActionError(409, "Automatic renewal is already off for this license.");
@@ -79,7 +79,7 @@ export async function reenableRenewal({
   licenseId: string;
   record?: RecordInTransaction;
 }): Promise<License> {
-  const license = await getOwnLicense(userId, licenseId);
+  const license = await getOwnBillableLicense(userId, licenseId);
   const subscriptionId = subscriptionOf(license);
   if (!canReenableRenewal(licenseFacts(license)))
     throw new ActionError(409, "This license has no cancellation to undo.");

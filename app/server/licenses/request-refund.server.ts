@@ -4,7 +4,7 @@ import { planRefund, type RefundLine } from "~/domain/refund-ledger";
 import { ActionError } from "../action-error.server";
 import { recordAudit } from "../audit/audit.server";
 import { enqueueStopRenewal } from "../jobs/enqueue-stop-renewal.server";
-import { getOwnLicense } from "./own-license.server";
+import { getOwnBillableLicense } from "./own-license.server";
 import { ledgerPayment, requestAdjustments } from "./refund-adjustments.server";
 
 /**
@@ -24,7 +24,7 @@ export async function requestRefund({
   licenseId: string;
   now?: Date;
 }): Promise<{ amountCents: number; lines: RefundLine[] }> {
-  const own = await getOwnLicense(user.id, licenseId);
+  const own = await getOwnBillableLicense(user.id, licenseId);
   const lines = await requestAdjustments({
     licenseId: own.id,
     reason: "Refund requested by the customer (95% of each charge of the license)",

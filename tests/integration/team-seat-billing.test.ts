@@ -1,0 +1,88 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ActionError } from "~/server/action-error.server";
+import { connectDemoProvider, setPaymentProvider } from "~/server/billing/configured-provider.server";
+import type { DemoProvider } from "~/server/billing/demo/demo-provider.server";
+import { licenses } from "~/server/db/schema";
+import { chargeExtension } from "~/server/licenses/extend-license.server";
+import { setOfflineData } from "~/server/licenses/offline-data.server";
+import { TEAM_SUBSCRIPTION_REFUSED } from "~/server/licenses/own-license.server";
+import { cancelRenewal, reenableRenewal } from "~/server/licenses/renewal.server";
+import { requestRefund } from "~/server/licenses/request-refund.server";
+import { acceptInvitation } from "~/server/teams/team-accept.server";
+import { inviteMembers } from "~/server/teams/team-invitations.server";
+import { buyTeam, invitationToken } from "../support/team";
+import { createUser, startTestApp, testEngines, type TestApp } from "../support/test-app";
+
+async function refusal(run: Promise<unknown>): Promise<{ status: number; message: string } | null> {
+  try {
+    await run;
+  } catch (error) {
+    if (error instanceof ActionError) return { status: error.status, message: error.message };
+    throw error;
+  }
+  return null;
+}
+
+const SEAT_REFUSED = "This seat is provided by Acme; its owner manages billing.";
+
+describe.each(testEngines())("a seat license's billing actions on %s", (engine) => {
+  let app: TestApp;
+  let demo: DemoProvider;
+  let n = 0;
+  beforeAll(async () => {
+    app = await startTestApp(engine);
+    demo = connectDemoProvider({ webhookSecret: app.env.DEMO_WEBHOOK_SECRET, refundApprovalMs: null });
+    setPaymentProvider(demo);
+  });
+  afterAll(async () => {
+    setPaymentProvider(undefined);
+    await app?.close();
+  });
+  const db = () => app.database.db;
+  const newUser = (name: string) => createUser(db(), `${name}-${engine}-${++n}@example.com`);
+  const row = async (id: string) => (await db().select().from(licenses).where(eq(licenses.id, id)))[0]!;
+
+  it("the member's refund, renewal and extension are refused with 409 and change nothing", async () => {
+    const owner = await newUser("owner");
+    const ann = await newUser("ann");
+    const { team } = await buyTeam(db(), demo, owner, 2);
+    await inviteMembers({ teamId: team.id, actorId: owner.id, emails: ann.email });
+    const { licenseId } = await acceptInvitation({
+      token: await invitationToken(app.mails, ann.email),
+      userId: ann.id,
+    });
+    const before = await row(licenseId);
+    const refused = { status: 409, message: SEAT_REFUSED };
+    expect(await refusal(requestRefund({ user: ann, licenseId }))).toEqual(refused);
+    expect(await refusal(cancelRenewal({ userId: ann.id, licenseId }))).toEqual(refused);
+    expect(await refusal(reenableRenewal({ userId: ann.id, licenseId }))).toEqual(refused);
+    expect(
+      await refusal(chargeExtension({ userId: ann.id, email: ann.email, licenseId, months: 1, years: 0 })),
+    ).toEqual(refused);
+    expect(await row(licenseId)).toEqual(before);
+    // Offline data is the member's, like any license's.
+    expect(
+      await setOfflineData({ user: ann, licenseId, windows_username: "ann", computer_name: "ANN-PC" }),
+    ).toMatchObject({
+      keyRegenerated: true,
+    });
+  });
+
+  it("the owner's team subscription row takes refund and renewal but no extension or offline data", async () => {
+    const owner = await newUser("owner");
+    const { billing } = await buyTeam(db(), demo, owner, 2);
+    const refused = { status: 409, message: TEAM_SUBSCRIPTION_REFUSED };
+    expect(
+      await refusal(
+        chargeExtension({ userId: owner.id, email: owner.email, licenseId: billing.id, months: 1, years: 0 }),
+      ),
+    ).toEqual(refused);
+    expect(
+      await refusal(setOfflineData({ user: owner, licenseId: billing.id, windows_username: "o", computer_name: null })),
+    ).toEqual(refused);
+    expect(await row(billing.id)).toMatchObject({ windows_username: null, license_key: billing.license_key });
+    expect(await refusal(cancelRenewal({ userId: owner.id, licenseId: billing.id }))).toBeNull();
+    expect(await refusal(reenableRenewal({ userId: owner.id, licenseId: billing.id }))).toBeNull();
+  });
+});
