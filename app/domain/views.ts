@@ -54,7 +54,12 @@ export interface LicenseView {
    * The team the license belongs to (issue 30): a member's seat ("provided by <team>": no billing
    * actions, those are the owner's) or the owner's team subscription. Absent for a person's own license.
    */
-  team?: { name: string; role: "billing" | "seat" } | null;
+  team?: {
+    name: string;
+    role: "billing" | "seat";
+    /** On the owner's team subscription: the members whose seat a refund would revoke. */
+    members?: number;
+  } | null;
 }
 
 /** A release as the download page, the release notes and the admin list show it. */

@@ -20,7 +20,7 @@ import { cancelTrial, startPaidPlan } from "~/server/licenses/trial.server";
 import { TRIAL_TEXTS } from "~/domain/trial-conversion";
 import { getLogger } from "~/server/logger.server";
 import { readForm } from "~/server/read-form.server";
-import { teamOfLicenses } from "~/server/teams/team-views.server";
+import { affectedMembers, teamOfLicenses } from "~/server/teams/team-views.server";
 import type { Route } from "./+types/licenses";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -29,9 +29,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const own = await listUserLicenses(user.id);
   // A team's seat is marked "provided by <team>" and offers no billing actions (issue 30).
   const teams = await teamOfLicenses(own.map((license) => license.id));
+  // The owner's team subscription also says how many members a refund would leave without their seat.
+  const members = new Map<string, number>();
+  for (const team of teams.values())
+    if (team.role === "billing") members.set(team.teamId, await affectedMembers(team.teamId));
   const licenses = own.map((license) => {
     const team = teams.get(license.id);
-    return team ? { ...license, team: { name: team.teamName, role: team.role } } : license;
+    if (!team) return license;
+    return { ...license, team: { name: team.teamName, role: team.role, members: members.get(team.teamId) } };
   });
   // The same session may get this page again from memory until a card would change by the clock
   // (and at most a minute); any change of a license or of the session forgets it first.

@@ -48,6 +48,12 @@ function RefundNote({ text }: { text: string }) {
   );
 }
 
+/** What a refund of a team's subscription does to its members (issue 30): every seat is revoked. */
+function teamRefundNote(team: string, members: number): string {
+  if (members === 0) return `The refund covers all of ${team}'s seats; no member has a seat yet.`;
+  return `The refund covers all of ${team}'s seats: ${members === 1 ? "1 member loses their seat" : `${members} members lose their seats`} and ${members === 1 ? "its license stops" : "their licenses stop"} working.`;
+}
+
 const sum = (plan: Extract<RefundPlan, { ok: true }>, field: "paidCents" | "refundCents") =>
   plan.totals.map((t) => formatMoney(t[field], t.currency)).join(" + ");
 
@@ -100,6 +106,11 @@ function RefundDialog({
               </span>
             </li>
           </ul>
+          {license.team?.role === "billing" ? (
+            <p role="note" className="text-sm font-medium" data-testid="refund-team-members">
+              {teamRefundNote(license.team.name, license.team.members ?? 0)}
+            </p>
+          ) : null}
           <p className="text-sm text-muted-foreground">
             The license and its key stop working once the refund is approved, and it will not renew. Refunds are
             possible until {formatDate(license.refund_eligible_until!)}.
