@@ -96,3 +96,11 @@ $$ LANGUAGE plpgsql;
 CREATE TRIGGER licenses_team_seats_follow AFTER UPDATE ON licenses
   FOR EACH ROW WHEN (NEW.team_role = 'billing' AND NEW.team_id IS NOT NULL)
   EXECUTE FUNCTION team_seats_follow_billing();
+--> statement-breakpoint
+-- /licenses names a seat's team and the root loader links owners and managers to /team (pages kept
+-- in memory, decision 0028): a change of a team or of a membership forgets its user's answers.
+CREATE TRIGGER "teams_announce_user_change" AFTER INSERT OR UPDATE OR DELETE ON "teams"
+	FOR EACH ROW EXECUTE FUNCTION "announce_user_change"('owner_id');
+--> statement-breakpoint
+CREATE TRIGGER "team_members_announce_user_change" AFTER INSERT OR UPDATE OR DELETE ON "team_members"
+	FOR EACH ROW EXECUTE FUNCTION "announce_user_change"('user_id');
