@@ -30,6 +30,11 @@ export type SuccessView =
       license: SuccessLicense;
       /** A trial's first charge, when it still comes. */
       firstCharge: { at: string; cents: number } | null;
+      /**
+       * A team's purchase (issue 30): its name and seats. The license paid for is the team's
+       * subscription, whose key opens nothing; the page links to /team instead of showing it.
+       */
+      team?: { name: string; seats: number } | null;
     };
 
 export const SUCCESS_TEXTS = {
@@ -39,6 +44,8 @@ export const SUCCESS_TEXTS = {
   paidHeading: "Payment successful",
   paidLead: (amountCents: number, currency: string) =>
     `Thank you! We received ${formatMoney(amountCents, currency)} and your license is ready.`,
+  teamLead: (amountCents: number, currency: string, team: { name: string; seats: number }) =>
+    `Thank you! We received ${formatMoney(amountCents, currency)} for ${team.seats} seats of ${team.name}. Invite your team on your team page; each member gets their own seat license.`,
   confirmingLead:
     "Thank you! Your license appears here and on your licenses page as soon as the payment is confirmed, usually within a few seconds.",
   trialHeading: "Your free trial has started",
@@ -63,6 +70,11 @@ export function successWords(view: SuccessView): { heading: string; lead: string
     case "trial-started":
       return { heading: SUCCESS_TEXTS.trialHeading, lead: SUCCESS_TEXTS.trialLead(view.firstCharge) };
     case "paid":
-      return { heading: SUCCESS_TEXTS.paidHeading, lead: SUCCESS_TEXTS.paidLead(view.amountCents, view.currency) };
+      return {
+        heading: SUCCESS_TEXTS.paidHeading,
+        lead: view.team
+          ? SUCCESS_TEXTS.teamLead(view.amountCents, view.currency, view.team)
+          : SUCCESS_TEXTS.paidLead(view.amountCents, view.currency),
+      };
   }
 }

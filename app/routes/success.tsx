@@ -64,7 +64,11 @@ export default function Success({ loaderData }: Route.ComponentProps) {
               </code>
             </p>
           )}
-          {view.kind === "paid" || view.kind === "trial-started" ? (
+          {view.kind === "paid" && view.team ? (
+            <Button asChild data-testid="success-team">
+              <Link to="/team">Invite your team</Link>
+            </Button>
+          ) : view.kind === "paid" || view.kind === "trial-started" ? (
             <>
               <PurchasedLicenseCard license={view.license} />
               {view.license.license_key ? (

@@ -67,6 +67,10 @@ test.describe("teams", () => {
     await offer.getByRole("button", { name: "Buy 3 seats" }).click();
     await page.getByRole("dialog", { name: "Checkout" }).getByRole("button", { name: "Pay $270" }).click();
     await expect(page).toHaveURL(/\/success\?transactionId=/);
+    // /success names the seats and links to the team page; the subscription's key is no license to use.
+    await expect(page.getByTestId("success-lead")).toContainText("for 3 seats of");
+    await expect(page.getByTestId("success-team")).toBeVisible();
+    await expect(page.getByTestId("license-key")).toHaveCount(0);
 
     // The team page: rename, then invite two colleagues at once.
     await page.goto("/team");
@@ -107,6 +111,16 @@ test.describe("teams", () => {
     await confirm.getByRole("button", { name: "Pay and add seats" }).click();
     await expect(toast(page, "Seats changed")).toBeVisible();
     await expect(page.getByTestId("team-seats-line")).toContainText("1 of 5 seats used");
+    // On /licenses the owner's row is the team's subscription: no key, a link to /team, and the refund
+    // confirmation says how many members lose their seat.
+    await page.goto("/licenses");
+    const subscription = page.getByTestId("license-card").filter({ hasText: "team subscription" });
+    await openLicense(subscription);
+    await expect(subscription.getByTestId("team-subscription-note").getByRole("link")).toHaveAttribute("href", "/team");
+    await expect(subscription.getByTestId("license-key")).toHaveCount(0);
+    await subscription.getByRole("button", { name: "Request Refund" }).click();
+    await expect(page.getByTestId("refund-team-members")).toContainText("1 member loses their seat");
+    await page.getByRole("button", { name: "Keep license" }).click();
     await logOut(page);
 
     // The admin finds the team by name and opens its page.

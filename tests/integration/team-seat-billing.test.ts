@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ActionError } from "~/server/action-error.server";
 import { connectDemoProvider, setPaymentProvider } from "~/server/billing/configured-provider.server";
 import type { DemoProvider } from "~/server/billing/demo/demo-provider.server";
+import { successView } from "~/server/billing/purchased-license.server";
 import { licenses } from "~/server/db/schema";
 import { chargeExtension } from "~/server/licenses/extend-license.server";
 import { setOfflineData } from "~/server/licenses/offline-data.server";
@@ -84,5 +85,12 @@ describe.each(testEngines())("a seat license's billing actions on %s", (engine) 
     expect(await row(billing.id)).toMatchObject({ windows_username: null, license_key: billing.license_key });
     expect(await refusal(cancelRenewal({ userId: owner.id, licenseId: billing.id }))).toBeNull();
     expect(await refusal(reenableRenewal({ userId: owner.id, licenseId: billing.id }))).toBeNull();
+  });
+
+  it("/success after a team purchase names the team and its seats, not the subscription's key", async () => {
+    const owner = await newUser("owner");
+    const { transactionId } = await buyTeam(db(), demo, owner, 3);
+    const view = await successView(owner.id, transactionId);
+    expect(view).toMatchObject({ kind: "paid", team: { name: "Acme", seats: 3 }, license: { license_key: null } });
   });
 });

@@ -42,8 +42,9 @@ export function LicenseCard({
   const locked = isRefundLocked(license);
   const revoked = summary.kind === "revoked";
   const working = summary.kind === "active" || summary.kind === "trial-active";
-  // A team's seat: the key, offline data, devices and file like any license; paying is the owner's.
+  // A team's seat: key, offline data, devices, file, and no billing; the owner's team subscription: billing, no key.
   const seat = license.team?.role === "seat";
+  const teamSubscription = license.team?.role === "billing";
   const action = useLicenseAction();
   return (
     <Collapsible
@@ -58,7 +59,7 @@ export function LicenseCard({
       <CardContent className="flex flex-col gap-4 pb-6 text-sm">
         <StatusLine summary={summary} />
         {notices}
-        {seat ? <SeatNote team={license.team!.name} /> : null}
+        {license.team ? <TeamNote team={license.team} /> : null}
         {revoked ? (
           <p role="note" className="rounded-md border border-destructive/50 bg-destructive/10 px-3 py-2">
             This license was revoked and no longer works. Contact support if you think this is a mistake.
@@ -73,7 +74,7 @@ export function LicenseCard({
               ? "A refund was requested for this license. Its key and offline data are hidden while the refund is processed."
               : `This license was refunded${license.refund_amount != null ? ` ($${(license.refund_amount / 100).toFixed(2)})` : ""}. Its key and offline data are no longer available.`}
           </p>
-        ) : (
+        ) : teamSubscription ? null : (
           <>
             {license.license_key ? (
               <LicenseKeyLine
@@ -87,7 +88,7 @@ export function LicenseCard({
             )}
           </>
         )}
-        {!seat && !locked && !revoked && canExtendLicense(license) ? (
+        {!seat && !teamSubscription && !locked && !revoked && canExtendLicense(license) ? (
           <div className="flex flex-wrap gap-2">
             <Button asChild size="sm">
               <Link to={`/extend-license?license=${encodeURIComponent(license.id)}`}>
@@ -96,7 +97,7 @@ export function LicenseCard({
             </Button>
           </div>
         ) : null}
-        <LicenseMachines license={license} />
+        {teamSubscription ? null : <LicenseMachines license={license} />}
         {!seat && !locked && !revoked ? (
           // Renewal and refund sit apart from Extend and the key, below a rule (issue 28).
           <div data-testid="license-danger" className="flex flex-col gap-2 border-t pt-4 empty:hidden">
@@ -109,11 +110,33 @@ export function LicenseCard({
   );
 }
 
+/** A team's license (issue 30): a member's seat or the owner's team subscription. */
+function TeamNote({ team }: { team: { name: string; role: "billing" | "seat" } }) {
+  return team.role === "seat" ? <SeatNote team={team.name} /> : <TeamSubscriptionNote team={team.name} />;
+}
+
 /** A seat license's origin: the team provides it, its owner pays for it. */
 function SeatNote({ team }: { team: string }) {
   return (
     <p role="note" data-testid="seat-note" className="rounded-md border border-primary/40 bg-primary/10 px-3 py-2">
       Provided by {team}. The team&apos;s owner pays for it and manages its renewal; ask them about billing.
+    </p>
+  );
+}
+
+/** The owner's team subscription: what it is, and where its seats are handed out. */
+function TeamSubscriptionNote({ team }: { team: string }) {
+  return (
+    <p
+      role="note"
+      data-testid="team-subscription-note"
+      className="rounded-md border border-primary/40 bg-primary/10 px-3 py-2"
+    >
+      The subscription of {team}. It pays for your team&apos;s seats; the licenses to use are the seats.{" "}
+      <Link to="/team" className="font-medium underline underline-offset-4">
+        Hand out seats and change their number on your team page
+      </Link>
+      .
     </p>
   );
 }
@@ -156,16 +179,18 @@ function LicenseRowSummary({ license, summary, now }: { license: LicenseView; su
   const { next, amount } = licenseNextStep(license, now);
   return (
     <CollapsibleTrigger className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-xl px-5 py-4 sm:px-6">
-      <h2 className="text-base font-semibold">{licenseTypeLabel(license.license_type)} license</h2>
+      <h2 className="text-base font-semibold">
+        {licenseTypeLabel(license.license_type)} {license.team?.role === "billing" ? "team subscription" : "license"}
+      </h2>
       <span className="font-mono text-sm text-muted-foreground" data-testid="license-short-id">
         {license.short_id}
       </span>
       <Badge variant={summary.badge.tone} data-testid="license-badge">
         {summary.badge.label}
       </Badge>
-      {license.team?.role === "seat" ? (
+      {license.team ? (
         <span className="text-sm text-muted-foreground" data-testid="license-team">
-          provided by {license.team.name}
+          {license.team.role === "seat" ? "provided by" : "for"} {license.team.name}
         </span>
       ) : null}
       <span className="ml-auto flex items-center gap-3 text-sm text-muted-foreground">

@@ -3,7 +3,7 @@ import { isRefundLocked, licenseFacts } from "~/domain/license-status";
 import type { SuccessView } from "~/domain/success-page";
 import { trialConversion } from "~/domain/trial-conversion";
 import { getDb } from "../db/db.server";
-import { checkouts, licenses, payments } from "../db/schema";
+import { checkouts, licenses, payments, teams } from "../db/schema";
 
 /**
  * What the success page may show for a transaction id from its address (issue 24): the payment and
@@ -18,13 +18,16 @@ export async function successView(
   if (!transactionId || transactionId.length > 200) return { kind: "generic" };
   const db = getDb();
   const [paid] = await db
-    .select({ payment: payments, license: licenses })
+    .select({ payment: payments, license: licenses, team: { name: teams.name, seats: teams.seats_paid } })
     .from(payments)
     .innerJoin(licenses, eq(licenses.id, payments.license_id))
+    .leftJoin(teams, eq(teams.id, licenses.team_id))
     .where(and(eq(payments.id, transactionId), eq(payments.user_id, userId), eq(licenses.user_id, userId)));
   if (paid) {
     const { payment, license } = paid;
-    const works = license.status === "active" && !isRefundLocked(license);
+    // A team's subscription (issue 30) is paid for here, but its key opens nothing: the seats do.
+    const team = license.team_role === "billing" ? paid.team : null;
+    const works = license.status === "active" && !isRefundLocked(license) && !team;
     const trial = trialConversion(licenseFacts(license), now);
     const trialStarted = payment.kind === "purchase" && payment.amount_cents === 0 && license.is_trial;
     return {
@@ -41,6 +44,7 @@ export async function successView(
       },
       firstCharge:
         trial?.state === "converting" ? { at: trial.firstChargeAt.toISOString(), cents: trial.amountCents } : null,
+      team,
     };
   }
   const [checkout] = await db
