@@ -1,6 +1,6 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, like, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { licenses, outbound_events, webhook_endpoints } from "~/server/db/schema";
+import { job_keys, licenses, outbound_events, webhook_endpoints } from "~/server/db/schema";
 import { drainJobs } from "~/server/jobs/jobs.server";
 import { activateMachine } from "~/server/machines/activate-machine.server";
 import { createApiRelease, patchApiRelease } from "~/server/releases/api-releases.server";
@@ -145,8 +145,10 @@ describe.each(testEngines())("events from every source (%s)", (engine) => {
       .select()
       .from(outbound_events)
       .where(sql`${outbound_events.data} -> 'license' ->> 'id' = ${license.id}`);
-    const jobs = await db().execute(sql`select key from job_keys where key like ${`webhook:${event!.id}:%`}`);
-    const keys = ("rows" in jobs ? jobs.rows : jobs) as { key: string }[];
+    const keys = await db()
+      .select({ key: job_keys.key })
+      .from(job_keys)
+      .where(like(job_keys.key, `webhook:${event!.id}:%`));
     expect(keys.map((k) => k.key)).toEqual([`webhook:${event!.id}:${on!.id}:1`]);
     await db().delete(webhook_endpoints);
     await drainJobs();

@@ -30,19 +30,23 @@ export const webhookDeliveryJob: JobDefinition<DeliveryJobData> = {
   handle: (data) => deliverAttempt(data),
 };
 
-export type DeliveryOutcome =
+type DeliveryOutcome =
   | { outcome: "skipped"; reason: string }
   | { outcome: "delivered" | "failed"; status: number | null; nextAttemptAt: Date | null; disabled: boolean };
 
 type Post = typeof postWebhook;
 
 /** Runs one attempt at `now` (the schedule's clock; tests pass their own, and their own `post`). */
-export async function deliverAttempt(data: DeliveryJobData, now = new Date(), post: Post = postWebhook) {
+export async function deliverAttempt(
+  data: DeliveryJobData,
+  now = new Date(),
+  post: Post = postWebhook,
+): Promise<DeliveryOutcome> {
   const db = getDb();
   const [event] = await db.select().from(outbound_events).where(eq(outbound_events.id, data.eventId));
   const [endpoint] = await db.select().from(webhook_endpoints).where(eq(webhook_endpoints.id, data.endpointId));
-  if (!event || !endpoint) return { outcome: "skipped", reason: "event or endpoint deleted" } as const;
-  if (!endpoint.enabled && !data.manual) return { outcome: "skipped", reason: "endpoint disabled" } as const;
+  if (!event || !endpoint) return { outcome: "skipped", reason: "event or endpoint deleted" };
+  if (!endpoint.enabled && !data.manual) return { outcome: "skipped", reason: "endpoint disabled" };
   const body = JSON.stringify({
     id: event.id,
     type: event.type,
@@ -64,7 +68,7 @@ export async function deliverAttempt(data: DeliveryJobData, now = new Date(), po
     status: result.status,
     nextAttemptAt: next,
     disabled: Boolean(disabled),
-  } as const;
+  };
 }
 
 /** The attempt's row and the endpoint's state, in one transaction; returns the endpoint if it was disabled now. */
