@@ -13,6 +13,7 @@ import {
 import { signatureOf, signWebhook, verifyWebhookSignature } from "~/server/webhooks/signature.server";
 import { isInternalAddress } from "~/server/webhooks/webhook-address.server";
 import { createHmac } from "node:crypto";
+import { webhookDisabledEmail } from "~/emails/webhook-notices.server";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -129,5 +130,27 @@ describe("webhook endpoint input", () => {
     ["not-an-ip", true],
   ])("isInternalAddress(%s) is %s", (address, internal) => {
     expect(isInternalAddress(address)).toBe(internal);
+  });
+});
+
+describe("the admins' e-mail when an endpoint is disabled", () => {
+  it("names the address, since when it failed, the last error and where to enable it, in HTML and text", async () => {
+    const brand = {
+      productName: "ForgeKit",
+      publicUrl: "https://www.example.com",
+      supportEmail: "support@example.com",
+    };
+    const mail = await webhookDisabledEmail(brand, "admin@example.com", "Ada", {
+      url: "https://crm.example.com/hooks",
+      failingSince: new Date("2026-11-23T04:00:00Z"),
+      lastError: "HTTP 503",
+    });
+    expect(mail.subject).toBe("ForgeKit: a webhook endpoint was disabled");
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain("https://crm.example.com/hooks");
+      expect(part).toContain("HTTP 503");
+      expect(part).toContain("https://www.example.com/admin/webhooks");
+    }
+    expect(mail.text).toContain("04:00 UTC");
   });
 });
