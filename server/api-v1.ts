@@ -25,6 +25,7 @@ import { getLogger } from "../app/server/logger.server";
 import { VersionRefused } from "../app/server/releases/release-writes.server";
 import { ReleaseInputError } from "../app/domain/release-input";
 import { answer, API_BODY_LIMIT, readBody, sendSigned, type Body } from "./api-answer";
+import { eventsApi } from "./api-v1-events";
 import { releasesApi, releasesRouteMethods } from "./api-v1-releases";
 import { bodyLimit } from "./body-limit";
 
@@ -60,6 +61,7 @@ const ROUTES = new Map([
   ["/machines/activate", "POST"],
   ["/machines/deactivate", "POST"],
   ["/updates/latest", "GET"],
+  ["/events", "GET"],
   ["/openapi.json", "GET"],
 ]);
 
@@ -174,6 +176,7 @@ apiV1.get("/updates/latest", async (req, res) => {
 });
 
 apiV1.use(releasesApi);
+apiV1.use(eventsApi);
 
 apiV1.get("/openapi.json", (req, res) => {
   query(req, res);
