@@ -80,21 +80,38 @@ async function main() {
     }
   });
 
+  // Graceful shutdown (decision 0045): /readyz turns 503 at once and answers close their connections;
+  // after SHUTDOWN_DELAY_SECONDS (for a balancer that polls /readyz) the listener closes, so new
+  // connections are refused and the balancer retries them on another instance; requests in flight
+  // finish (cut after SHUTDOWN_TIMEOUT_SECONDS); then the job worker takes no new job and lets the
+  // running ones finish (again at most SHUTDOWN_TIMEOUT_SECONDS), mail is flushed, the LISTEN
+  // connection and the database pool close, and the process exits 0.
   let stopping = false;
+  const log = (level, msg) => console.log(JSON.stringify({ level, time: Date.now(), msg }));
   const stop = (signal) => {
     if (stopping) return;
     stopping = true;
-    console.log(JSON.stringify({ level: 30, time: Date.now(), msg: `${signal}: shutting down` }));
-    // Stop accepting connections, let requests in flight finish, then close the database.
-    const force = setTimeout(() => {
-      server.closeAllConnections();
-    }, 10_000);
-    force.unref();
-    server.close(async () => {
-      await close().catch(() => {});
-      process.exit(0);
-    });
-    server.closeIdleConnections();
+    log(30, `${signal}: shutting down`);
+    instance.drain();
+    const timeoutMs = env.SHUTDOWN_TIMEOUT_SECONDS * 1000;
+    const delayMs = env.SHUTDOWN_DELAY_SECONDS * 1000;
+    // Whatever hangs, the process is gone within the bound.
+    setTimeout(
+      () => {
+        log(50, "shutdown did not finish in time: exiting anyway");
+        process.exit(1);
+      },
+      delayMs + 2 * timeoutMs + 5_000,
+    ).unref();
+    setTimeout(() => {
+      setTimeout(() => server.closeAllConnections(), timeoutMs).unref();
+      server.close(async () => {
+        await close({ jobsTimeoutMs: timeoutMs }).catch((error) => log(50, `closing: ${error?.message ?? error}`));
+        log(30, "stopped");
+        process.exit(0);
+      });
+      server.closeIdleConnections();
+    }, delayMs);
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));

@@ -1,7 +1,7 @@
 import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
 
-// The resilience suite (tests/resilience): fuzzing, kill -9 and two-instance tests against the
+// The resilience suite (tests/resilience): fuzzing, kill -9, two-instance and rolling-deploy tests against the
 // built server (`node server.js` on BUILD_DIR, build-test/ in `npm test`). One file at a time:
 // each starts servers of its own and the machine has two cores.
 export default defineConfig({

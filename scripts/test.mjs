@@ -16,7 +16,7 @@ const steps = [
   ["types", "sh", ["-c", "npx react-router typegen && npx tsc"]],
   ["build", "npx", ["react-router", "build"]],
   ["unit and integration tests", "npx", ["vitest", "run"]],
-  // Fuzzing, kill -9 and two instances against the built server (build-test/); prints its figures.
+  // Fuzzing, kill -9, two instances and a rolling deploy behind nginx against the built server (build-test/); prints its figures.
   ["resilience tests", "npx", ["vitest", "run", "-c", "vitest.resilience.config.ts"]],
   ["browser tests", "npx", ["playwright", "test"]],
 ];

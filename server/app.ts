@@ -48,8 +48,13 @@ export interface AppInstance {
   handler: (req: IncomingMessage, res: ServerResponse) => void;
   env: Env;
   database: DatabaseHandle;
-  /** Closes the database and releases the data directory. */
-  close: () => Promise<void>;
+  /**
+   * SIGTERM's first step (server.js): /readyz answers 503 from now on and every answer closes its
+   * connection, so the load balancer stops sending here while requests in flight finish.
+   */
+  drain: () => void;
+  /** Stops the jobs (running ones get `jobsTimeoutMs`), closes the database and releases the data directory. */
+  close: (options?: { jobsTimeoutMs?: number }) => Promise<void>;
 }
 
 export interface CreateAppOptions {
@@ -113,8 +118,11 @@ function frontDoor(
   checkTrustProxy: (req: IncomingMessage) => void,
   dev: boolean,
   metrics: Metrics | null,
+  draining: () => boolean,
 ) {
   return (req: IncomingMessage, res: ServerResponse): void => {
+    // Shutting down: this answer is the connection's last (a keep-alive client reconnects elsewhere).
+    if (draining()) res.shouldKeepAlive = false;
     if (refuseMalformedUrl(req, res, logger)) return;
     const started = process.hrtime.bigint();
     checkTrustProxy(req);
@@ -172,7 +180,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppInst
   app.use(compression());
   if (!options.dev) app.use(caches.capture);
 
-  addHealthRoutes(app, env, database, caches);
+  let draining = false;
+  addHealthRoutes(app, env, database, caches, () => draining);
   addAuthEndpoints(app);
   app.get("/downloads/forgekit-latest.zip", demoDownload(env));
 
@@ -201,17 +210,20 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppInst
     res.status(500).type("text/plain").send("Something went wrong on our side. Please try again.");
   });
 
-  const handler = frontDoor(app, caches, logger, checkTrustProxy, Boolean(options.dev), metrics);
+  const handler = frontDoor(app, caches, logger, checkTrustProxy, Boolean(options.dev), metrics, () => draining);
 
   return {
     app,
     handler,
     env,
     database,
-    close: async () => {
+    drain: () => {
+      draining = true;
+    },
+    close: async ({ jobsTimeoutMs } = {}) => {
       // Running jobs finish (or are released for a retry) and e-mails queued by the last requests
       // are sent (or kept in the dev mailbox) before the database closes.
-      await stopJobs();
+      await stopJobs({ timeoutMs: jobsTimeoutMs });
       await flushMail();
       await stopBackups?.();
       await metrics?.close();

@@ -47,17 +47,25 @@ export async function readiness(
   }
 }
 
-/** /healthz: the process answers; /readyz: the database, the jobs and the change listener too (503 when not). */
+/**
+ * /healthz: the process answers; /readyz: the database, the jobs and the change listener too (503 when
+ * not), and 503 at once when the process is shutting down (`draining`).
+ */
 export function addHealthRoutes(
   app: express.Express,
   env: Env,
   database: DatabaseHandle,
   caches: Pick<Caches, "listener">,
+  draining: () => boolean,
 ): void {
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ status: "ok" });
   });
   app.get("/readyz", async (_req, res) => {
+    if (draining()) {
+      res.set("Cache-Control", "no-store").status(503).json({ status: "shutting down" });
+      return;
+    }
     const { ready, body } = await readiness(env, database, caches);
     res
       .set("Cache-Control", "no-store")

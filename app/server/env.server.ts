@@ -6,6 +6,7 @@ import { loadOrCreateSecrets, SECRET_NAMES, type SecretName } from "./env-secret
 import { ed25519PrivateKey, flag, optionalString, publishedKeys, secret, urlString } from "./env-values.server";
 import { paddleEnvironmentProblems } from "./payments-label.server";
 import { retentionSettings } from "./env-retention.server";
+import { shutdownSettings } from "./env-shutdown.server";
 import { DEFAULT_MACHINE_LIMITS, machineSettings } from "./env-machines.server";
 
 /**
@@ -43,6 +44,7 @@ const envSchema = z
     /** /metrics on a listener of its own, bound to 127.0.0.1 (decision 0042). */
     METRICS_PORT: optionalString.pipe(z.coerce.number<string>().int().min(1).max(65535).optional()),
     ...retentionSettings,
+    ...shutdownSettings,
 
     BETTER_AUTH_SECRET: optionalString.pipe(secret.optional()),
     LICENSE_SECRET: optionalString.pipe(secret.optional()),
