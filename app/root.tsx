@@ -1,5 +1,6 @@
 import { useRootData } from "~/components/use-root-data";
 import type { RootData } from "~/domain/views";
+import { badRouteParam } from "~/domain/route-params";
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import { useEffect } from "react";
 import type { Route } from "./+types/root";
@@ -8,10 +9,22 @@ import { useNonce } from "./components/nonce";
 import { SiteFooter } from "./components/site-footer";
 import { SiteNav } from "./components/site-nav";
 import { NavigationProgress } from "./components/navigation-progress";
+import { NotFoundPage } from "./components/not-found-page";
 import { useAuthSync } from "./components/use-auth-sync";
 import { useFlashToast } from "./components/use-flash-toast";
 import { LazyToaster } from "./components/lazy-toaster";
 import { getRootSession } from "./server/root-session.server";
+
+/**
+ * A page's route parameter of the wrong shape (`/admin/users/not-a-uuid`) is the site's 404 page,
+ * before any loader runs (so none sends it to the database); data requests and resource routes get
+ * their plain 404 from server/route-params.ts before React Router.
+ */
+export const middleware: Route.MiddlewareFunction[] = [
+  ({ params }) => {
+    if (badRouteParam(params) !== null) throw data(null, { status: 404 });
+  },
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { headers, ...session } = await getRootSession(request);
@@ -71,6 +84,14 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <>
+        <title>Page not found</title>
+        <NotFoundPage />
+      </>
+    );
+  }
   let title = "Something went wrong";
   let message = "An unexpected error occurred. Please try again in a moment.";
   if (isRouteErrorResponse(error)) {

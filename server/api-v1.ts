@@ -13,7 +13,11 @@ import {
   readVersion,
 } from "../app/server/license-api/api-input.server";
 import { activateLicense } from "../app/server/license-api/activate-license.server";
-import { hitApiRateLimit, hitKeyRateLimit } from "../app/server/license-api/api-rate-limit.server";
+import {
+  hitApiRateLimit,
+  hitIpAndKeyRateLimits,
+  hitKeyRateLimit,
+} from "../app/server/license-api/api-rate-limit.server";
 import { activateMachineByKey, deactivateMachineByKey } from "../app/server/license-api/machines-api.server";
 import { latestUpdate } from "../app/server/license-api/latest-update.server";
 import { CODE_DETAILS } from "../app/server/license-api/validate-license.server";
@@ -39,7 +43,11 @@ import { bodyLimit } from "./body-limit";
 
 async function jsonBody(req: Request, res: Response): Promise<Body | null> {
   const raw = await readBody(req);
-  if (raw === null) return null;
+  if (raw === null) {
+    // Answered 413 already; the request still counts against its client IP.
+    void countDeferredIp(req, res).catch(() => {});
+    return null;
+  }
   const body = parseJsonBody(raw);
   // The nonce first, so that every later error echoes it.
   res.locals.apiNonce = readNonce(body.nonce, { required: true });
@@ -82,15 +90,46 @@ function tooMany(res: Response, retryAfter: number): Response {
   return answer(res, 429, { error: `Too many requests. Try again in ${retryAfter} seconds.` });
 }
 
-/** Counts a request naming a license key against API_KEY_RATE_LIMIT; true when it was answered 429. */
-async function keyLimited(key: string, res: Response): Promise<boolean> {
-  const { limited, retryAfter } = await hitKeyRateLimit(key);
+const clientIp = (req: Request) => req.ip ?? req.socket.remoteAddress ?? "unknown";
+
+/** The paths whose request names a license key, with their method. */
+const KEY_ROUTES = new Map(
+  ["/licenses/validate", "/licenses/activate", "/licenses/file", "/machines/activate", "/machines/deactivate"].map(
+    (path) => [path, ROUTES.get(path)!],
+  ),
+);
+
+/**
+ * Counts a request naming a license key against API_KEY_RATE_LIMIT, and against API_RATE_LIMIT
+ * for its client IP when that was left to it (one statement for both: decision 0048); true when it
+ * was answered 429.
+ */
+async function keyLimited(key: string, req: Request, res: Response): Promise<boolean> {
+  const deferred = res.locals.ipDeferred === true;
+  res.locals.ipDeferred = false;
+  const { limited, retryAfter } = deferred
+    ? await hitIpAndKeyRateLimits(clientIp(req), key)
+    : await hitKeyRateLimit(key);
   if (limited) tooMany(res, retryAfter);
   return limited;
 }
 
+/** Counts the client IP of a key path's request that ended before its key was counted (bad input, 413). */
+async function countDeferredIp(req: Request, res: Response): Promise<{ limited: boolean; retryAfter: number }> {
+  if (res.locals.ipDeferred !== true) return { limited: false, retryAfter: 0 };
+  res.locals.ipDeferred = false;
+  return hitApiRateLimit(clientIp(req));
+}
+
 apiV1.use((req, res, next) => {
-  hitApiRateLimit(req.ip ?? req.socket.remoteAddress ?? "unknown").then(({ limited, retryAfter }) => {
+  // Every request counts against its client IP. A request to a key path counts it together with its
+  // key once the body is read (keyLimited), or, should it end before, in countDeferredIp.
+  const keyMethod = KEY_ROUTES.get(req.path);
+  if (keyMethod && (req.method === keyMethod || (keyMethod === "GET" && req.method === "HEAD"))) {
+    res.locals.ipDeferred = true;
+    return next();
+  }
+  hitApiRateLimit(clientIp(req)).then(({ limited, retryAfter }) => {
     if (!limited) return next();
     tooMany(res, retryAfter);
   }, next);
@@ -123,7 +162,7 @@ apiV1.post("/licenses/validate", async (req, res) => {
   const fingerprint = readFingerprint(body.fingerprint, { required: false });
   const platform = readMachineField("platform", body.platform, { required: false });
   const app_version = readMachineField("app_version", body.app_version, { required: false });
-  if (await keyLimited(key, res)) return;
+  if (await keyLimited(key, req, res)) return;
   const seen = { fingerprint, platform, app_version };
   answer(res, 200, { ...(await validateLicense({ key, windows_username, computer_name, ...seen })) });
 });
@@ -133,7 +172,7 @@ apiV1.post("/licenses/activate", async (req, res) => {
   if (!body) return;
   const key = readKey(body.key);
   const machine = readOfflineData(body);
-  if (await keyLimited(key, res)) return;
+  if (await keyLimited(key, req, res)) return;
   answer(res, 200, { ...(await activateLicense({ key, ...machine })) });
 });
 
@@ -141,7 +180,7 @@ apiV1.get("/licenses/file", async (req, res) => {
   const params = query(req, res);
   const key = readKey(params.get("key"));
   const fingerprint = readFingerprint(params.get("fingerprint"), { required: false });
-  if (await keyLimited(key, res)) return;
+  if (await keyLimited(key, req, res)) return;
   const { code, file } = await licenseFileForKey(key, fingerprint);
   if (!file) return answer(res, 409, { error: `No license file: ${CODE_DETAILS[code]}`, code });
   answer(res, 200, { ...file });
@@ -155,7 +194,7 @@ apiV1.post("/machines/activate", async (req, res) => {
   const name = readMachineField("name", body.name, { required: true })!;
   const platform = readMachineField("platform", body.platform, { required: false });
   const app_version = readMachineField("app_version", body.app_version, { required: false });
-  if (await keyLimited(key, res)) return;
+  if (await keyLimited(key, req, res)) return;
   answer(res, 200, { ...(await activateMachineByKey(key, { fingerprint, name, platform, app_version })) });
 });
 
@@ -164,7 +203,7 @@ apiV1.post("/machines/deactivate", async (req, res) => {
   if (!body) return;
   const key = readKey(body.key);
   const fingerprint = readFingerprint(body.fingerprint, { required: true })!;
-  if (await keyLimited(key, res)) return;
+  if (await keyLimited(key, req, res)) return;
   answer(res, 200, { ...(await deactivateMachineByKey(key, fingerprint)) });
 });
 
@@ -184,8 +223,12 @@ apiV1.get("/openapi.json", (req, res) => {
   sendSigned(res, 200, openApiDocument());
 });
 
-apiV1.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+apiV1.use(async (error: unknown, req: Request, res: Response, _next: NextFunction) => {
   if (res.headersSent) return;
+  // A key path's request refused before its key was counted still counts against its client IP,
+  // and a client over its limit hears 429 as it would on any other path.
+  const ip = await countDeferredIp(req, res).catch(() => ({ limited: false, retryAfter: 0 }));
+  if (ip.limited) return void tooMany(res, ip.retryAfter);
   if (error instanceof ApiInputError) {
     answer(res, 400, { error: error.message, field: error.field });
     return;

@@ -9,7 +9,7 @@ import { CLIENT_IP_HEADER, getAuth } from "../app/server/auth/auth.server";
 import { createCaches } from "../app/server/cache/caches.server";
 import { openDatabase, type DatabaseHandle } from "../app/server/db/client.server";
 import { setDatabase } from "../app/server/db/db.server";
-import { getEnv, publicConfig, type Env } from "../app/server/env.server";
+import { DEMO_DOWNLOAD_PATH, getEnv, publicConfig, type Env } from "../app/server/env.server";
 import { paymentsLabel, paymentsWarning } from "../app/server/payments-label.server";
 import { flushLogs, getLogger } from "../app/server/logger.server";
 import { JOB_DEFINITIONS } from "../app/server/jobs/definitions.server";
@@ -183,7 +183,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppInst
   let draining = false;
   addHealthRoutes(app, env, database, caches, () => draining);
   addAuthEndpoints(app);
-  app.get("/downloads/forgekit-latest.zip", demoDownload(env));
+  app.get(DEMO_DOWNLOAD_PATH, demoDownload(env));
 
   if (options.dev) {
     app.use(options.dev.middlewares);

@@ -67,9 +67,12 @@ export function routeParams(build: () => Promise<ServerBuild>): RequestHandler {
         if (!routes.prefixes.some((prefix) => lower.startsWith(prefix))) return next();
         const pathname = req.path.endsWith(".data") ? req.path.slice(0, -".data".length) || "/" : req.path;
         const matches = matchRoutes(routes.tree as RouteObject[], pathname);
-        const params = matches?.[matches.length - 1]?.params ?? {};
-        const bad = badRouteParam(params);
+        const leaf = matches?.[matches.length - 1];
+        const bad = badRouteParam(leaf?.params ?? {});
         if (bad === null) return next();
+        // A page asked for as a page: the root's middleware answers the site's 404 page before any loader.
+        const page = !req.path.endsWith(".data") && (req.method === "GET" || req.method === "HEAD");
+        if (page && current.routes[leaf!.route.id!]?.module.default) return next();
         res
           .status(404)
           .set("Cache-Control", "no-store")

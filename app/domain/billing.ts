@@ -5,7 +5,8 @@ import { LICENSE_TYPE_LABELS } from "./license-status";
  * invoice. Pure: the /billing page renders these, the invoice PDF prints the same words.
  */
 
-export type PaymentKindName = "purchase" | "renewal" | "extension";
+/** "seats": the prorated charge for seats added to a team (issue 30). */
+export type PaymentKindName = "purchase" | "renewal" | "extension" | "seats";
 export type PaymentStatus = "paid" | "partially-refunded" | "refunded";
 
 /** One payment as the billing history shows it (dates as ISO strings). */
@@ -46,6 +47,8 @@ export function paymentDescription(payment: {
       return `${plan} license renewal`;
     case "extension":
       return `Extension of a ${plan} license`;
+    case "seats":
+      return `Added seats, ${plan} team`;
   }
 }
 

@@ -9,6 +9,7 @@ export const CUSTOMER_MAIL_KINDS = [
   "trial-ends-soon",
   "renewal-coming",
   "renewed",
+  "paid-plan-started",
   "extended",
   "payment-failed",
   "refund-processed",

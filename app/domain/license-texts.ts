@@ -1,4 +1,14 @@
+import { formatDate } from "./format-date";
 import { formatUsd } from "./plans";
+
+const CANCEL_RENEWAL_BUTTON = "Cancel auto-renewal";
+
+/** The licenses page's renewal buttons; the renewal reminder e-mail names the same button. */
+export const RENEWAL_TEXTS = {
+  cancelButton: CANCEL_RENEWAL_BUTTON,
+  howToCancel: (renewsOn: Date | string) =>
+    `To stop the renewal, open your licenses page and choose "${CANCEL_RENEWAL_BUTTON}" before ${formatDate(renewsOn)}: your license keeps working until then.`,
+} as const;
 
 /** The licenses page's toasts (docs/product.md, "Licenses"), in one place. */
 export const LICENSE_TOASTS = {

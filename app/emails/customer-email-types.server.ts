@@ -28,6 +28,8 @@ export type CustomerEmailFields =
   | { kind: "trial-ends-soon"; price: string; chargeOn: Date }
   | { kind: "renewal-coming"; amount: string; renewsOn: Date }
   | { kind: "renewed"; amount: string | null }
+  /** The first paid period after a free trial (the trial ended, or "Start paid plan now"): charged, renews on. */
+  | { kind: "paid-plan-started"; amount: string | null; renewsOn: Date }
   | { kind: "extended"; months: number | null }
   | { kind: "payment-failed"; amount: string | null; graceUntil: Date | null }
   | {

@@ -5,7 +5,7 @@ import type { CustomerEmailInput } from "./customer-email-types.server";
 import { renderEmail } from "./layout.server";
 import { LicenseDelivered, Renewed } from "./license-emails.server";
 import { RenewalComing, TrialEndsSoon } from "./reminder-emails.server";
-import { TrialStarted } from "./trial-emails.server";
+import { PaidPlanStarted, TrialStarted } from "./trial-emails.server";
 
 /**
  * The customer e-mails about a license (issue 14), one template per kind. Each names the product
@@ -24,6 +24,7 @@ const SUBJECTS: Record<CustomerMailKind, (input: CustomerEmailInput) => string> 
   "trial-ends-soon": ({ brand, license }) => `Your ${brand.productName} trial ends soon (${license.shortId})`,
   "renewal-coming": ({ brand, license }) => `Your ${brand.productName} subscription renews soon (${license.shortId})`,
   renewed: ({ brand, license }) => `Your ${brand.productName} license ${license.shortId} was renewed`,
+  "paid-plan-started": ({ brand, license }) => `Your ${brand.productName} paid plan has started (${license.shortId})`,
   extended: ({ brand, license }) => `Your ${brand.productName} license ${license.shortId} was extended`,
   "payment-failed": ({ brand, license }) => `Payment failed for your ${brand.productName} license ${license.shortId}`,
   "refund-processed": ({ brand, license }) => `Your ${brand.productName} refund was processed (${license.shortId})`,
@@ -43,6 +44,8 @@ function template(input: CustomerEmailInput): ReactElement {
     case "renewed":
     case "extended":
       return <Renewed {...input} />;
+    case "paid-plan-started":
+      return <PaidPlanStarted {...input} />;
     case "payment-failed":
       return <PaymentFailed {...input} />;
     case "refund-processed":

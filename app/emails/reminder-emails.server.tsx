@@ -1,4 +1,5 @@
 import { formatDate } from "~/domain/format-date";
+import { RENEWAL_TEXTS } from "~/domain/license-texts";
 import { TRIAL_TEXTS } from "~/domain/trial-conversion";
 import { MANAGE_SUBSCRIPTION, type CustomerEmailOf } from "./customer-email-types.server";
 import { EmailLayout, Facts, greeting, P } from "./layout.server";
@@ -55,10 +56,7 @@ export function RenewalComing(input: CustomerEmailOf<"renewal-coming">) {
           ["Amount", input.amount],
         ]}
       />
-      <P>
-        Nothing to do if you want to keep it. To stop the renewal, open your licenses page and choose Cancel
-        Subscription before {formatDate(input.renewsOn)}: your license keeps working until then.
-      </P>
+      <P>Nothing to do if you want to keep it. {RENEWAL_TEXTS.howToCancel(input.renewsOn)}</P>
     </EmailLayout>
   );
 }

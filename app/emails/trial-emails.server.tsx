@@ -50,3 +50,39 @@ export function TrialStarted(input: CustomerEmailOf<"license-delivered">) {
     </EmailLayout>
   );
 }
+
+/**
+ * The first paid period after a free trial (the trial ended, or the customer chose "Start paid plan
+ * now"): what was charged, until when the plan runs and when it renews, the new key. Not "renewed":
+ * nothing was renewed yet.
+ */
+export function PaidPlanStarted(input: CustomerEmailOf<"paid-plan-started">) {
+  const { brand, license } = input;
+  const renews = formatDate(license.nextCharge?.at ?? input.renewsOn);
+  const rows: [string, string][] = [["Plan", license.planName]];
+  if (input.amount) rows.push(["Charged", input.amount]);
+  rows.push(["Next renewal", license.nextCharge ? `${renews} for ${license.nextCharge.amount}` : renews]);
+  rows.push(["Status", license.stateLine]);
+  return (
+    <EmailLayout
+      brand={brand}
+      shortId={license.shortId}
+      heading="Your paid plan has started"
+      preview={`${license.planName}${input.amount ? ` for ${input.amount}` : ""}, renews on ${renews}`}
+      action={MANAGE_SUBSCRIPTION}
+    >
+      <P>{greeting(input.name)}</P>
+      <P>
+        Your free trial is over and your {license.planName} {brand.productName} plan has started
+        {input.amount ? `: ${input.amount} was charged` : ""}. It runs until {formatDate(input.renewsOn)} and then
+        renews automatically. Your license has a new key: paste it into {brand.productName} when it asks, or it picks up
+        the change the next time it checks your license online.
+      </P>
+      <Facts rows={rows} />
+      <LicenseKey value={license.licenseKey} />
+      <P>
+        Your receipt and billing history: <SiteLink brand={brand} path={BILLING_PATH} />
+      </P>
+    </EmailLayout>
+  );
+}

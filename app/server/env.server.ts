@@ -9,6 +9,9 @@ import { retentionSettings } from "./env-retention.server";
 import { shutdownSettings } from "./env-shutdown.server";
 import { DEFAULT_MACHINE_LIMITS, machineSettings } from "./env-machines.server";
 
+/** DOWNLOAD_URL's default: the demo archive the site serves itself (releases/demo-installer.server.ts). */
+export const DEMO_DOWNLOAD_PATH = "/downloads/forgekit-latest.zip";
+
 /**
  * Configuration, read once at boot from the process environment.
  *
@@ -86,7 +89,7 @@ const envSchema = z
     SELLER_ADDRESS: optionalString,
     /** The seller's VAT or tax id on the demo provider's invoices (issue 28). */
     SELLER_TAX_ID: optionalString,
-    DOWNLOAD_URL: z.string().trim().min(1).default("/downloads/forgekit-latest.zip"),
+    DOWNLOAD_URL: z.string().trim().min(1).default(DEMO_DOWNLOAD_PATH),
     STORE_URL: urlString.default("https://apps.microsoft.com/search?query=ForgeKit"),
     /** The winget package id (e.g. ForgeKit.ForgeKit); the download page shows `winget install` with it. */
     WINGET_PACKAGE_ID: z

@@ -65,7 +65,7 @@ export async function seedDemoBilling(tx: Transaction, license: License): Promis
   // The card the demo transaction names (record-payment-method.server.ts), as a webhook would keep it.
   await tx
     .update(licenses)
-    .set({ payment_card_brand: "visa", payment_card_last4: "4242" })
+    .set({ payment_card_brand: "visa", payment_card_last4: "4242", payment_card_at: license.purchase_date })
     .where(eq(licenses.id, license.id));
   if (license.status === "refund_requested" || license.refunded) {
     const amount = license.refund_amount ?? refundAmountCents(planId);

@@ -4,8 +4,8 @@ export const SEED_RELEASES = [
     version: "2.4.0",
     title: "Batch generation",
     release_date: "2026-11-03",
-    installer_size_bytes: 48_211_968,
-    installer_sha256: "3f5a2c7e9b1d4068a2c5e7f90b3d6a18c4e2f7a9b0d3c6e815f4a7b2c9d0e3f6",
+    /** The demo archive's size and SHA-256 (seedDemoData reads them from the archive itself). */
+    installer: "demo",
     release_notes: [
       "Generate several components from one template in a single run, with a summary of every file written.",
       "The preview pane now shows a side-by-side diff of each generated file before it is saved.",

@@ -7,6 +7,8 @@ import { seedDemoBilling } from "./seed-demo-billing.server";
 import { demoLicenses } from "./seed-licenses.server";
 import { seedSupportCustomers } from "./seed-support.server";
 import { SEED_RELEASES } from "./seed-releases.server";
+import { getEnv } from "./env.server";
+import { demoInstallerFacts } from "./releases/demo-installer.server";
 
 // The seeded releases and licenses are data files beside this one; callers import them from here.
 export { demoLicenses } from "./seed-licenses.server";
@@ -42,7 +44,11 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<void
     await tx.execute(sql`select pg_advisory_xact_lock(727372002)`);
     for (const release of SEED_RELEASES) {
       const existing = await tx.select({ id: releases.id }).from(releases).where(eq(releases.version, release.version));
-      if (existing.length === 0) await tx.insert(releases).values({ ...release, published_at: now });
+      if (existing.length > 0) continue;
+      const { installer, ...row } = release;
+      // The newest release points at the demo archive the site serves: the checksum the update check signs is its own.
+      const facts = installer === "demo" ? demoInstallerFacts(getEnv()) : {};
+      await tx.insert(releases).values({ ...row, ...facts, published_at: now });
     }
     for (const account of DEMO_ACCOUNTS) {
       const existing = await tx

@@ -1,8 +1,10 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as adminRoute from "~/routes/admin/index";
 import * as loginTwoFactor from "~/routes/login.two-factor";
 import * as profile from "~/routes/profile";
 import { TWO_FACTOR_ENROL_PATH } from "~/server/auth/session.server";
+import { user_events } from "~/server/db/schema";
 import { DEMO_ACCOUNTS } from "~/server/seed.server";
 import { MEMBER_PASSWORD as PASSWORD, wrongCode } from "../support/account-steps";
 import { call, cookieFrom, formRequest, getRequest, routeArgs } from "../support/route-call";
@@ -14,7 +16,7 @@ const [ADMIN] = DEMO_ACCOUNTS;
 import { accountSecuritySuite } from "../support/account-security-suite";
 
 describe.each(testEngines())("account security on %s", (engine) => {
-  const { codeOf, member, post, loadProfile, passwordStep, codeStep, enrol } = accountSecuritySuite(engine);
+  const { db, codeOf, member, post, loadProfile, passwordStep, codeStep, enrol } = accountSecuritySuite(engine);
 
   describe("two-factor sign-in", () => {
     it("the seeded admin is enrolled: the password leads to the code step, and the code signs in", async () => {
@@ -72,6 +74,27 @@ describe.each(testEngines())("account security on %s", (engine) => {
       const again = await passwordStep(user.email, PASSWORD);
       expect((await codeStep(again.cookie, recoveryCodes[0]!)).status).toBe(401);
       expect((await codeStep(again.cookie, recoveryCodes[1]!.replace("-", ""))).status).toBe(302);
+    });
+  });
+
+  describe("the customer's timeline (user_events, decision 0038)", () => {
+    it("a two-factor sign-in is one 'Signed in', turning two-factor on none", async () => {
+      const user = await member("timeline");
+      const signIns = async () =>
+        (await db().select().from(user_events).where(eq(user_events.user_id, user.id))).filter(
+          (e) => e.kind === "account.signed_in",
+        ).length;
+      expect(await signIns()).toBe(1);
+      // Enrolment replaces the session (Better Auth rotates it): the customer did not sign in again.
+      const { secret } = await enrol(user.cookie);
+      expect(await signIns()).toBe(1);
+      // The password step's session is dropped for the code step's: one sign-in, recorded once.
+      const first = await passwordStep(user.email, PASSWORD);
+      expect((await codeStep(first.cookie, await codeOf(secret))).status).toBe(302);
+      expect(await signIns()).toBe(2);
+      // A password only, the code never given: no sign-in.
+      await passwordStep(user.email, PASSWORD);
+      expect(await signIns()).toBe(2);
     });
   });
 

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { formatDate } from "~/domain/format-date";
+import { RENEWAL_TEXTS } from "~/domain/license-texts";
 import { describe, expect, it } from "vitest";
 import { licenses, users } from "~/server/db/schema";
 import { drainJobs, getJobQueue } from "~/server/jobs/jobs.server";
@@ -49,7 +50,10 @@ describe.each(testEngines())("customer e-mails on %s", (engine) => {
       expectWellFormed(mails[0], license, "/licenses");
       expect(mails[0]!.subject).toContain("renews soon");
       expect(mails[0]!.text).toContain("Amount: $90.00");
-      expect(mails[0]!.text).toContain("Cancel Subscription");
+      // The e-mail names the licenses page's own button (RENEWAL_TEXTS.cancelButton), quoted.
+      expect(mails[0]!.text).toContain(`choose "Cancel auto-renewal" before ${formatDate(license.end_date)}`);
+      expect(mails[0]!.text).toContain(`"${RENEWAL_TEXTS.cancelButton}"`);
+      expect(mails[0]!.text).not.toContain("Cancel Subscription");
       expect(about(state.app.mails, monthly.license)).toHaveLength(0);
     });
 

@@ -93,6 +93,14 @@ describe.each(testEngines())("input that used to answer 500 (%s, the built serve
     for (const variant of ["/%61dmin/users/not-a-uuid/invoices/txn_x", "/ADMIN/Users/not-a-uuid/invoices/txn_x"]) {
       expect((await get(variant, cookies.admin!)).status, variant).toBe(404);
     }
+    // A page asked for as a page gets the site's 404 page (the root's middleware, before any loader), not plain text.
+    for (const [who, cookie] of Object.entries(cookies)) {
+      const page = await get("/admin/users/not-a-uuid", cookie);
+      expect(page.status, who).toBe(404);
+      expect(page.headers["content-type"], who).toMatch(/^text\/html/);
+      expect(page.body, who).toContain("Page not found");
+      expect(page.body, who).toContain("/admin/users/not-a-uuid");
+    }
     // The right shape still reaches the route: an admin gets the route's own 404 for an unknown invoice.
     const known = await get(`/admin/users/${UUID}/invoices/txn_01abc`, cookies.admin!);
     expect([known.status, known.body]).toEqual([404, "Invoice not found"]);

@@ -1,6 +1,10 @@
+import { createHash } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import express from "express";
 import { describe, expect, it } from "vitest";
 import { releases } from "~/server/db/schema";
-import { parseEnv, setEnv } from "~/server/env.server";
+import { DEMO_DOWNLOAD_PATH, parseEnv, setEnv } from "~/server/env.server";
 import { resetApiRateLimits } from "~/server/license-api/api-rate-limit.server";
 import {
   envSource,
@@ -12,6 +16,7 @@ import {
   type PublishedKey,
 } from "../support/license-api-suite";
 import { testEngines } from "../support/test-app";
+import { demoDownload } from "../../server/demo-download";
 
 describe.each(testEngines())("desktop API /api/v1 (%s)", (engine) => {
   const { state, db, published, request, api, validate, renewing } = licenseApiSuite(engine);
@@ -44,6 +49,25 @@ describe.each(testEngines())("desktop API /api/v1 (%s)", (engine) => {
         update_available: false,
         nonce: "update-nonce",
       });
+    });
+
+    it("signs the size and SHA-256 of the very bytes the demo download serves (the seeded newest release)", async () => {
+      const answer = await api("GET", "/updates/latest?current=1.0.0");
+      const { download_url, size, sha256 } = answer.json.latest;
+      expect(download_url).toBe(`${state.app.env.PUBLIC_URL}${DEMO_DOWNLOAD_PATH}`);
+      // The site's own download handler, as server/app.ts mounts it, on a port of its own.
+      const site = express().get(DEMO_DOWNLOAD_PATH, demoDownload(state.app.env));
+      const server = http.createServer(site);
+      await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+      try {
+        const port = (server.address() as AddressInfo).port;
+        const bytes = Buffer.from(await (await fetch(`http://127.0.0.1:${port}${DEMO_DOWNLOAD_PATH}`)).arrayBuffer());
+        expect(bytes.subarray(0, 4).toString("hex")).toBe("504b0304");
+        expect(size).toBe(bytes.length);
+        expect(sha256).toBe(createHash("sha256").update(bytes).digest("hex"));
+      } finally {
+        await new Promise((resolve) => server.close(resolve));
+      }
     });
 
     it("answers latest null when there is no release", async () => {

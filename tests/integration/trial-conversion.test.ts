@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { formatDate } from "~/domain/format-date";
 import { licenseState } from "~/domain/license-state";
 import { licenseFacts } from "~/domain/license-status";
 import { TRIAL_TEXTS } from "~/domain/trial-conversion";
@@ -71,6 +72,8 @@ describe.each(testEngines())("a trial converts on purpose on %s", (engine) => {
 
   it("Start paid plan now (demo): the provider charges now, the license becomes paid through the webhook, the payment is recorded", async () => {
     const { license, subscriptionId } = await newTrial();
+    await drainJobs();
+    app.mails.length = 0;
     const before = Date.now();
     const result = await post({ intent: "start-paid-plan", licenseId: license.id });
     expect(result.status).toBe(200);
@@ -94,6 +97,13 @@ describe.each(testEngines())("a trial converts on purpose on %s", (engine) => {
       ["purchase", 0],
       ["renewal", 900],
     ]);
+    // The e-mail says the paid plan started, with what was charged and when it renews; not "renewed".
+    await drainJobs();
+    const mails = app.mails.filter((m) => m.text.includes(after.short_id));
+    expect(mails.map((m) => m.subject)).toEqual([`Your ForgeKit paid plan has started (${after.short_id})`]);
+    expect(mails[0]!.text).toContain("your Monthly ForgeKit plan has started: $9.00 was charged");
+    expect(mails[0]!.text).toContain(`Next renewal: ${formatDate(after.end_date)} for $9.00`);
+    expect(mails[0]!.text).not.toMatch(/renewing|was renewed/);
     const sub = await demoSubscription(subscriptionId);
     expect(sub.status).toBe("active");
     expect(sub.next_billed_at).toBe(after.end_date.toISOString());

@@ -57,6 +57,28 @@ describe.each(testEngines())("payment webhooks: renewals, custom data and trials
       expect(converted.end_date.toISOString()).toBe(days(30, paidAt).toISOString());
     });
 
+    it("the stored card follows the newest event: an older one processed later never replaces it", async () => {
+      const { txn, license } = await purchase();
+      const paidWith = (t: ReturnType<typeof renewalOf>, type: string, last4: string) => {
+        t.payments[0]!.method_details = { type: "card", card: { type, last4 } } as never;
+        return t;
+      };
+      const card = async () => {
+        const row = (await licenseOf(txn.subscription_id!))!;
+        return `${row.payment_card_brand} ${row.payment_card_last4}`;
+      };
+      const newer = paidWith(renewalOf(txn, license.end_date), "mastercard", "5555");
+      const older = paidWith(renewalOf(txn, license.start_date, license.end_date), "visa", "1111");
+      await deliver(envelope("transaction.completed", newer, days(-1)));
+      expect(await card()).toBe("mastercard 5555");
+      // The customer's earlier card, in an event from two days ago that arrives last.
+      await deliver(envelope("transaction.payment_failed", older, days(-2)));
+      expect(await card()).toBe("mastercard 5555");
+      const latest = paidWith(renewalOf(txn, days(30, license.end_date)), "amex", "0005");
+      await deliver(envelope("transaction.completed", latest));
+      expect(await card()).toBe("amex 0005");
+    });
+
     it("an extension payment adds its months to the end date, and later renewals keep them", async () => {
       const { txn, license } = await purchase();
       const ext = extensionOf(license.id, 900 * 2 + 9900, { months: 2, years: 1 });

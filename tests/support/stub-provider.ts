@@ -27,6 +27,7 @@ export function stubPaymentProvider(
     refund: refuse,
     createPlanCheckout: refuse,
     createExtensionCharge: refuse,
+    updateSeats: refuse,
     paymentMethodUpdate: refuse,
     invoiceUrl: refuse,
     ...calls,

@@ -36,7 +36,14 @@ describe("reminder kinds", () => {
   it("trial ends soon and renewal coming are reminders; the rest are transactional", () => {
     expect(isReminderKind("trial-ends-soon")).toBe(true);
     expect(isReminderKind("renewal-coming")).toBe(true);
-    for (const kind of ["license-delivered", "renewed", "extended", "payment-failed", "refund-processed"] as const)
+    for (const kind of [
+      "license-delivered",
+      "renewed",
+      "paid-plan-started",
+      "extended",
+      "payment-failed",
+      "refund-processed",
+    ] as const)
       expect(isReminderKind(kind)).toBe(false);
   });
 

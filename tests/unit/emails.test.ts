@@ -37,6 +37,7 @@ const customerFields: Record<CustomerMailKind, CustomerEmailFields> = {
   "trial-ends-soon": { kind: "trial-ends-soon", price: "$5.00", chargeOn: at },
   "renewal-coming": { kind: "renewal-coming", amount: "$5.00", renewsOn: at },
   renewed: { kind: "renewed", amount: "$5.00" },
+  "paid-plan-started": { kind: "paid-plan-started", amount: "$10.00", renewsOn: at },
   extended: { kind: "extended", months: 3 },
   "payment-failed": { kind: "payment-failed", amount: "$5.00", graceUntil: at },
   "refund-processed": { kind: "refund-processed", amount: "$5.00" },

@@ -96,6 +96,7 @@ export function AdminReasonDialog({
   reason = true,
   emailField = null,
   toast = true,
+  cancel = "Cancel",
 }: {
   id: string;
   trigger: string;
@@ -109,6 +110,8 @@ export function AdminReasonDialog({
   emailField?: { label: string; defaultValue: string } | null;
   /** false: the answer's toast is shown by a parent that outlives the dialog (useDialogToast). */
   toast?: boolean;
+  /** The label of the button that closes the dialog without acting. */
+  cancel?: string;
 }) {
   // Keyed by the dialog: a parent that stays when the dialog goes (its action removed the button) reads the answer.
   const fetcher = useFetcher<ActionResult>({ key: id });
@@ -142,7 +145,7 @@ export function AdminReasonDialog({
           ))}
           <DialogFields id={id} reason={reason} emailField={emailField} result={result} />
           <AlertDialogFooter>
-            <AlertDialogCancel type="button">Cancel</AlertDialogCancel>
+            <AlertDialogCancel type="button">{cancel}</AlertDialogCancel>
             <Button type="submit" variant={destructive ? "destructive" : "default"} disabled={fetcher.state !== "idle"}>
               {submit}
             </Button>

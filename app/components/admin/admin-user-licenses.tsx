@@ -1,12 +1,11 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
-import { REVOKE_REASON_MAX } from "~/domain/admin";
 import { canResetOfflineData, type AdminLicenseView } from "~/domain/admin-user";
 import type { ActionResult } from "~/domain/action-result";
 import { formatDate } from "~/domain/format-date";
 import { licenseTypeLabel } from "~/domain/license-status";
 import { AdminLicenseState, AdminRenewalAction } from "./admin-license-support";
-import { FieldErrors } from "../form-field";
+import { AdminReasonDialog, useDialogToast } from "./admin-reason-dialog";
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -18,7 +17,6 @@ import {
   AlertDialogTrigger,
 } from "../ui/alert-dialog";
 import { Button } from "../ui/button";
-import { Label } from "../ui/label";
 import { useActionToast } from "../use-action-toast";
 
 /**
@@ -27,61 +25,27 @@ import { useActionToast } from "../use-action-toast";
  */
 type LicenseFetcher = ReturnType<typeof useFetcher<ActionResult>>;
 
-/** Revoke, with a required reason and a destructive-styled confirmation. */
-function RevokeDialog({ license, fetcher }: { license: AdminLicenseView; fetcher: LicenseFetcher }) {
-  const [open, setOpen] = useState(false);
-  const result = fetcher.state === "idle" ? fetcher.data : undefined;
-  // Closed on success, kept open (with the reason's error) otherwise.
-  const [closedFor, setClosedFor] = useState<unknown>(null);
-  const shown = open && !(result?.ok && closedFor !== result);
-  const errors = result?.fieldErrors?.reason;
+/**
+ * Revoke, with a required reason and a destructive-styled confirmation (the shared reason dialog).
+ * Stays mounted after the revocation removed the button, to show the answer's toast.
+ */
+function RevokeAction({ license }: { license: AdminLicenseView }) {
+  const id = `revoke-${license.id}`;
+  useDialogToast(id);
+  if (license.status !== "active") return null;
   return (
-    <AlertDialog
-      open={shown}
-      onOpenChange={(next) => {
-        setOpen(next);
-        setClosedFor(result ?? null);
-      }}
-    >
-      <AlertDialogTrigger asChild>
-        <Button type="button" variant="destructive" size="sm">
-          Revoke
-        </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <fetcher.Form method="post" className="flex flex-col gap-4">
-          <AlertDialogHeader>
-            <AlertDialogTitle>Revoke license {license.short_id}?</AlertDialogTitle>
-            <AlertDialogDescription>
-              The {licenseTypeLabel(license.license_type)} license of {license.email} stops working at once and its
-              subscription stops renewing. This cannot be undone.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <input type="hidden" name="intent" value="revoke" />
-          <input type="hidden" name="licenseId" value={license.id} />
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={`reason-${license.id}`}>Reason (kept in the audit log)</Label>
-            <textarea
-              id={`reason-${license.id}`}
-              name="reason"
-              required
-              maxLength={REVOKE_REASON_MAX}
-              rows={3}
-              aria-invalid={errors ? true : undefined}
-              aria-describedby={errors ? `reason-${license.id}-error` : undefined}
-              className="rounded-md border border-input bg-transparent px-3 py-2 text-sm outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
-            />
-            <FieldErrors id={`reason-${license.id}-error`} errors={errors} />
-          </div>
-          <AlertDialogFooter>
-            <AlertDialogCancel type="button">Keep it</AlertDialogCancel>
-            <Button type="submit" variant="destructive" disabled={fetcher.state !== "idle"}>
-              Revoke license
-            </Button>
-          </AlertDialogFooter>
-        </fetcher.Form>
-      </AlertDialogContent>
-    </AlertDialog>
+    <AdminReasonDialog
+      id={id}
+      trigger="Revoke"
+      title={`Revoke license ${license.short_id}?`}
+      description={`The ${licenseTypeLabel(license.license_type)} license of ${license.email} stops working at once and its subscription stops renewing. This cannot be undone.`}
+      intent="revoke"
+      submit="Revoke license"
+      cancel="Keep it"
+      hidden={{ licenseId: license.id }}
+      destructive
+      toast={false}
+    />
   );
 }
 
@@ -173,7 +137,7 @@ export function AdminUserLicenses({ licenses, now }: { licenses: AdminLicenseVie
             </code>
             <div className="flex flex-wrap gap-2">
               <AdminRenewalAction license={license} />
-              {license.status === "active" ? <RevokeDialog license={license} fetcher={fetcher} /> : null}
+              <RevokeAction license={license} />
               {canResetOfflineData(license) ? <ResetOfflineDialog license={license} fetcher={fetcher} /> : null}
               {license.status === "active" && !license.refunded ? (
                 <fetcher.Form method="post">

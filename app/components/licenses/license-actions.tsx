@@ -2,6 +2,7 @@ import { Monitor, RefreshCw } from "lucide-react";
 import type { ReactNode } from "react";
 import { formatDate } from "~/domain/format-date";
 import { canCancelRenewal, canReenableRenewal } from "~/domain/license-status";
+import { RENEWAL_TEXTS } from "~/domain/license-texts";
 import type { LicenseView } from "~/domain/views";
 import { NeedsScript } from "../needs-script";
 import { OfflineDataDialog } from "./offline-data-dialog";
@@ -90,7 +91,7 @@ export function SubscriptionSection({ license, action }: { license: LicenseView;
     <div className="flex flex-col gap-2" data-testid="license-renewal">
       {cancellable && !hydrated ? (
         <NativeActionButton intent="cancel-renewal" licenseId={license.id} destructive>
-          Cancel auto-renewal
+          {RENEWAL_TEXTS.cancelButton}
         </NativeActionButton>
       ) : null}
       {cancellable && hydrated ? (
@@ -103,7 +104,7 @@ export function SubscriptionSection({ license, action }: { license: LicenseView;
               className={`self-start ${DESTRUCTIVE_OUTLINE}`}
               disabled={disabled}
             >
-              {pendingIntent === "cancel-renewal" ? <Spinner /> : null} Cancel auto-renewal
+              {pendingIntent === "cancel-renewal" ? <Spinner /> : null} {RENEWAL_TEXTS.cancelButton}
             </Button>
           </AlertDialogTrigger>
           <AlertDialogContent>

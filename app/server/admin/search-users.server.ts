@@ -79,6 +79,9 @@ const NAME_WALK = 5_000;
  */
 const NAME_CANDIDATES = 2_000;
 
+/** A name's surname as the surname index (`profiles_surname_idx`, migration 0023) holds it: its last word, lower case. */
+const SURNAME = sql`lower(regexp_replace(p.full_name, '^.*[[:space:]]', ''))`;
+
 /** Exact lookups by a Paddle id: a few rows at most, through unique or btree indexes. */
 function paddleLookups(idKind: "customer" | "subscription" | "transaction", id: string): SQL[] {
   const r = rank(idKind);
@@ -119,16 +122,23 @@ function textLookups(query: Extract<SearchQuery, { kind: "text" }>, reach: numbe
   lookups.push(sql`(select l.user_id, ${rank("license_key")}, l.short_id from ${license_keys} k
     join ${licenses} l on l.id = k.license_id where k.key_hash = ${keyHash})`);
   if (query.byName) {
-    // The first users in name order whose name matches, if they are among the first NAME_WALK users;
-    // else (matches are few, or all late in name order) the matches through the trigram index, at
-    // most NAME_CANDIDATES of them (every one when fewer match), put in name order. Left to itself
-    // the planner walked the whole name index for a rare full name (1.6 s).
+    // A one-word term that is a surname: its first users in name order from the surname index. When
+    // they fill the page, that is the page (decision 0048). Otherwise the first users in name order
+    // whose name matches, if they are among the first NAME_WALK users; else (matches are few, or
+    // all late in name order) the matches through the trigram index, at most NAME_CANDIDATES of
+    // them (every one when fewer match), put in name order. Left to itself the planner walked the
+    // whole name index for a rare full name (1.6 s).
+    const oneWord = !/\s/.test(query.text);
+    ctes.push(sql`surname as (select p.id from ${profiles} p where ${oneWord ? sql`${SURNAME} = lower(${query.text})` : sql`false`}
+      order by ${SURNAME}, p.full_name, p.id limit ${reach})`);
     ctes.push(sql`name_walk as (select w.id from (select p.id, p.full_name from ${profiles} p
-      order by p.full_name, p.id limit ${NAME_WALK}) w where w.full_name ilike ${pattern} limit ${reach})`);
+      order by p.full_name, p.id limit ${NAME_WALK}) w
+      where w.full_name ilike ${pattern} and (select count(*) from surname) < ${reach} limit ${reach})`);
     lookups.push(
+      sql`(select s.id, ${rank("name")}, null from surname s)`,
       sql`(select n.id, ${rank("name")}, null from name_walk n)`,
       sql`(select c.id, ${rank("name")}, null from (select p.id, p.full_name from ${profiles} p
-          where p.full_name ilike ${pattern} and (select count(*) from name_walk) < ${reach}
+          where p.full_name ilike ${pattern} and (select count(*) from surname) + (select count(*) from name_walk) < ${reach}
           limit ${Math.max(NAME_CANDIDATES, reach)}) c
         order by c.full_name, c.id limit ${reach})`,
     );

@@ -39,9 +39,12 @@ const databaseHooks = {
     update: { after: async (session) => announceSessionChange(session.userId) },
     delete: { after: async (session) => announceSessionChange(session.userId) },
     create: {
-      // A sign-in on the customer's timeline (issue 25).
-      after: async (session) =>
-        recordUserEvent(getDb(), session.userId, "account.signed_in", { ip: session.ipAddress ?? null }),
+      // A sign-in on the customer's timeline (issue 25), once: not a session that replaces the
+      // request's own, nor the password step's that the code step replaces.
+      after: async (session, ctx) => {
+        if (!(await startsSignIn(session.userId, ctx))) return;
+        await recordUserEvent(getDb(), session.userId, "account.signed_in", { ip: session.ipAddress ?? null });
+      },
       // A GitHub / Google sign-in skips the code step, so accounts with two-factor on sign in
       // with their password and code only (the callback then answers unable_to_create_session).
       before: async (session, ctx) => {
@@ -71,6 +74,22 @@ const databaseHooks = {
     },
   },
 } satisfies BetterAuthOptions["databaseHooks"];
+
+/**
+ * Whether a new session is a sign-in for the timeline (decision 0038). Better Auth also creates
+ * sessions that are none: turning two-factor on or off replaces the request's session (it has one
+ * already), and with two-factor on the password step's session is deleted at once for the one the
+ * code step creates (this site never trusts a device, so that always happens).
+ */
+async function startsSignIn(userId: string, ctx: { path?: string; context?: { session?: unknown } } | null) {
+  if (ctx?.context?.session) return false;
+  if (ctx?.path !== "/sign-in/email") return true;
+  const [row] = await getDb()
+    .select({ twoFactorEnabled: users.twoFactorEnabled })
+    .from(users)
+    .where(eq(users.id, userId));
+  return !row?.twoFactorEnabled;
+}
 
 /** Passwords and the reset link. */
 const emailAndPassword = {

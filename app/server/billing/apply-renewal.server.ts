@@ -37,27 +37,14 @@ export async function applyRenewal(
   const end_date = addMonths(period.end, license.extended_months);
   const changes: Partial<License> = {};
   if (end_date > license.end_date) Object.assign(changes, { end_date, license_key: newKey(license, end_date) });
-  if (payment.amount_cents > 0) {
-    const [earlierPaid] = await tx
-      .select({ id: payments.id })
-      .from(payments)
-      .where(
-        and(
-          eq(payments.license_id, license.id),
-          gt(payments.amount_cents, 0),
-          inArray(payments.kind, ["purchase", "renewal"]),
-          ne(payments.id, payment.id),
-        ),
-      )
-      .limit(1);
-    // The first paid period after a trial is the purchase that the refund window counts from.
-    if (!earlierPaid) {
-      Object.assign(changes, {
-        is_trial: false,
-        purchase_date: payment.billed_at,
-        refund_eligible_until: refundEligibleUntil(payment.billed_at),
-      });
-    }
+  const firstPaid = await isFirstPaidPeriod(tx, license, payment);
+  // The first paid period after a trial is the purchase that the refund window counts from.
+  if (firstPaid) {
+    Object.assign(changes, {
+      is_trial: false,
+      purchase_date: payment.billed_at,
+      refund_eligible_until: refundEligibleUntil(payment.billed_at),
+    });
   }
   if (Object.keys(changes).length > 0) await tx.update(licenses).set(changes).where(eq(licenses.id, license.id));
   if (changes.end_date) {
@@ -66,12 +53,31 @@ export async function applyRenewal(
       "license.renewed",
       licenseEvent({ ...license, ...changes }, { payment: paymentData(payment), previous_end_date: license.end_date }),
     );
+    // After a trial (at its end or by "Start paid plan now") the plan starts; nothing was renewed.
     await queueCustomerMail(tx, {
-      kind: "renewed",
+      kind: firstPaid ? "paid-plan-started" : "renewed",
       licenseId: license.id,
       key: payment.id,
       details: { amountCents: payment.amount_cents, currency: payment.currency ?? undefined },
     });
   }
   return [];
+}
+
+/** A charge with no paid purchase or renewal before it: the paid plan starts after a free trial. */
+async function isFirstPaidPeriod(tx: Transaction, license: License, payment: PaymentFacts): Promise<boolean> {
+  if (payment.amount_cents <= 0) return false;
+  const [earlierPaid] = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.license_id, license.id),
+        gt(payments.amount_cents, 0),
+        inArray(payments.kind, ["purchase", "renewal"]),
+        ne(payments.id, payment.id),
+      ),
+    )
+    .limit(1);
+  return !earlierPaid;
 }

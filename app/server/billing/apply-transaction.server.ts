@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { PlanId } from "~/domain/plans";
 import type { Transaction } from "../db/client.server";
-import { checkouts, payments, users } from "../db/schema";
+import { checkouts, payments, users, type License } from "../db/schema";
 import { getLogger } from "../logger.server";
 import { applyExtensionPayment } from "./apply-extension-payment.server";
 import { applyPaymentEvent } from "./apply-payment-problem.server";
@@ -11,6 +11,7 @@ import type { PaddleTransaction } from "./paddle-events.server";
 import type { FollowUp } from "./payment-provider.server";
 import { isTrialPriceId, planForPriceId } from "./price-ids.server";
 import { licenseForSubscription } from "./sync-subscription.server";
+import { applyTeamPurchase, applyTeamTransaction } from "../teams/team-billing.server";
 import { readCustomData, type BillingPeriod, type PaymentFacts } from "./transaction-facts.server";
 
 /**
@@ -86,19 +87,34 @@ export async function applyTransactionCompleted(
     end: new Date(txn.billing_period.ends_at),
   };
   const license = await licenseForSubscription(tx, period.subscriptionId);
-  if (license) {
-    // Paid: a payment problem of the subscription is over (decision 0023).
-    await applyPaymentEvent(tx, license, { kind: "settled", at: occurredAt });
-    return applyRenewal(tx, period, license, payment);
-  }
+  if (license) return applyLaterTransaction(tx, period, license, payment, txn, occurredAt);
   if (!planType) {
     log.warn({ transaction: txn.id }, "transaction.completed for an unknown plan: nothing to apply");
     return [];
   }
+  // A team checkout the server created for this buyer (issue 30): the team instead of a license.
+  const buyer = { userId: custom.userId, email: user.email, planType, teamName: custom.teamName };
+  if (checkout?.kind === "team" && checkout.user_id === custom.userId)
+    return applyTeamPurchase(tx, period, buyer, payment, txn);
   return applyPurchase(
     tx,
     period,
     { userId: custom.userId, email: user.email, planType, isTrial, trialPrice, checkoutFound: Boolean(checkout) },
     payment,
   );
+}
+
+/** A later transaction of a known subscription: a renewal, or a team's seat change (issue 30). */
+async function applyLaterTransaction(
+  tx: Transaction,
+  period: BillingPeriod,
+  license: License,
+  payment: PaymentFacts,
+  txn: PaddleTransaction,
+  occurredAt: Date,
+): Promise<FollowUp[]> {
+  // Paid: a payment problem of the subscription is over (decision 0023).
+  await applyPaymentEvent(tx, license, { kind: "settled", at: occurredAt });
+  if (license.team_role === "billing") return applyTeamTransaction(tx, period, license, payment, txn);
+  return applyRenewal(tx, period, license, payment);
 }

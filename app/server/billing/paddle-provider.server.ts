@@ -59,6 +59,30 @@ function extensionTransaction({
   };
 }
 
+/** A plan's (or team's) checkout transaction and a team's seat changes (issue 30). */
+function planAndSeats(paddle: () => Paddle): Pick<PaymentProvider, "createPlanCheckout" | "updateSeats"> {
+  return {
+    createPlanCheckout: async ({ checkoutId, userId, planId, priceId, quantity = 1, teamName }) => {
+      const team = teamName === undefined ? {} : { kind: "team", team_name: teamName };
+      const transaction = await call("transaction", () =>
+        paddle().transactions.create({
+          items: [{ priceId, quantity }],
+          customData: { user_id: userId, plan_type: planId, checkout_id: checkoutId, ...team },
+        }),
+      );
+      return { transactionId: transaction.id };
+    },
+    updateSeats: async ({ subscriptionId, priceId, quantity, proration }) => {
+      await call("seat update", () =>
+        paddle().subscriptions.update(subscriptionId, {
+          items: [{ priceId, quantity }],
+          prorationBillingMode: proration,
+        }),
+      );
+    },
+  };
+}
+
 /** Paddle Billing through its Node SDK (which calls the API with the global fetch). */
 export function createPaddleProvider(options: {
   apiKey: string | undefined;
@@ -121,15 +145,7 @@ export function createPaddleProvider(options: {
       );
       return { adjustmentId: adjustment.id };
     },
-    createPlanCheckout: async ({ checkoutId, userId, planId, priceId }) => {
-      const transaction = await call("transaction", () =>
-        paddle().transactions.create({
-          items: [{ priceId, quantity: 1 }],
-          customData: { user_id: userId, plan_type: planId, checkout_id: checkoutId },
-        }),
-      );
-      return { transactionId: transaction.id };
-    },
+    ...planAndSeats(paddle),
     createExtensionCharge: async (charge) => {
       const transaction = await call("transaction", () => paddle().transactions.create(extensionTransaction(charge)));
       return { transactionId: transaction.id };

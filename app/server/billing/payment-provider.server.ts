@@ -32,6 +32,13 @@ export interface PaymentProvider {
    * overlay opens with its id, so the browser never picks a price.
    */
   createPlanCheckout(input: PlanCheckoutInput): Promise<{ transactionId: string }>;
+  /**
+   * Changes a subscription's seat count (issue 30; Paddle: PATCH /subscriptions/{id} with the item's
+   * new quantity and a proration_billing_mode): `prorated_immediately` bills the added seats for the
+   * rest of the period now (its transaction arrives as a webhook with origin subscription_update);
+   * `do_not_bill` changes what the next renewal bills (fewer seats from then).
+   */
+  updateSeats(input: SeatUpdateInput): Promise<void>;
   /** Prepares a one-time charge for a license extension (its webhook applies it). */
   createExtensionCharge(input: ExtensionChargeInput): Promise<{ transactionId: string }>;
   /**
@@ -66,6 +73,17 @@ export interface PlanCheckoutInput {
   priceId: string;
   /** The price is from the first-time-buyer set, which carries the 7-day trial. */
   trial: boolean;
+  /** Seats of a team checkout (issue 30): items[].quantity; 1 (a personal license) when absent. */
+  quantity?: number;
+  /** A team checkout's team name, echoed in custom_data (kind "team"). */
+  teamName?: string;
+}
+
+export interface SeatUpdateInput {
+  subscriptionId: string;
+  priceId: string;
+  quantity: number;
+  proration: "prorated_immediately" | "do_not_bill";
 }
 
 export interface ExtensionChargeInput {

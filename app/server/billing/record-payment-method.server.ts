@@ -1,4 +1,4 @@
-import { eq, or } from "drizzle-orm";
+import { and, eq, isNull, lte, or } from "drizzle-orm";
 import type { Transaction } from "../db/client.server";
 import { licenses, payments } from "../db/schema";
 
@@ -20,10 +20,15 @@ export function cardOf(txn: Record<string, unknown>): { brand: string; last4: st
   return null;
 }
 
-/** Stores the transaction's card on the license it paid for (by subscription, or by the payment). */
+/**
+ * Stores the transaction's card on the license it paid for (by subscription, or by the payment),
+ * unless the stored card came from a newer event: webhooks arrive out of order, and the older
+ * event's card may be one the customer has since replaced.
+ */
 export async function recordPaymentMethod(
   tx: Transaction,
   txn: Record<string, unknown> & { id: string; subscription_id?: string | null },
+  occurredAt: Date,
 ): Promise<void> {
   const card = cardOf(txn);
   if (!card) return;
@@ -32,5 +37,9 @@ export async function recordPaymentMethod(
   const byPayment = paid ? eq(licenses.id, paid.license_id) : undefined;
   const where = bySubscription && byPayment ? or(bySubscription, byPayment) : (bySubscription ?? byPayment);
   if (!where) return;
-  await tx.update(licenses).set({ payment_card_brand: card.brand, payment_card_last4: card.last4 }).where(where);
+  const notNewer = or(isNull(licenses.payment_card_at), lte(licenses.payment_card_at, occurredAt));
+  await tx
+    .update(licenses)
+    .set({ payment_card_brand: card.brand, payment_card_last4: card.last4, payment_card_at: occurredAt })
+    .where(and(where, notNewer));
 }

@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  type AnyPgColumn,
   primaryKey,
   text,
   timestamp,
@@ -133,6 +134,8 @@ export const ROLES = ["admin", "user"] as const;
 export type LicenseType = (typeof LICENSE_TYPES)[number];
 export type LicenseStatus = (typeof LICENSE_STATUSES)[number];
 export type Role = (typeof ROLES)[number];
+export const LICENSE_TEAM_ROLES = ["billing", "seat"] as const;
+export type LicenseTeamRole = (typeof LICENSE_TEAM_ROLES)[number];
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
 
@@ -156,6 +159,13 @@ export const profiles = pgTable(
     index("profiles_full_name_trgm_idx").using("gin", t.full_name.op("gin_trgm_ops")),
     // Admin search reads matches in name order and stops after a page (see search-users).
     index("profiles_full_name_id_idx").on(t.full_name, t.id),
+    // A one-word search term equal to the surname (the last word of the name) finds its users in
+    // name order straight from this index (decision 0048; the expression is SURNAME in search-users).
+    index("profiles_surname_idx").on(
+      sql`lower(regexp_replace(${t.full_name}, '^.*[[:space:]]', ''))`,
+      t.full_name,
+      t.id,
+    ),
   ],
 );
 
@@ -217,6 +227,13 @@ export const licenses = pgTable(
     /** The card the provider last charged for this license, when it said (support sees "Visa •••• 4242"). */
     payment_card_brand: text("payment_card_brand"),
     payment_card_last4: text("payment_card_last4"),
+    /** occurred_at of the event the stored card came from (ordering guard: an older event never replaces it). */
+    payment_card_at: timestamp("payment_card_at", { withTimezone: true }),
+    /** The team this license belongs to (issue 30): its subscription's license ("billing") or a member's seat. */
+    team_id: uuid("team_id").references((): AnyPgColumn => teams.id, { onDelete: "set null" }),
+    team_role: text("team_role").$type<LicenseTeamRole>(),
+    /** Why the license was revoked, when the site says ("removed from team"). */
+    revoked_reason: text("revoked_reason"),
   },
   (t) => [
     index("licenses_user_id_created_at_idx").on(t.user_id, t.created_at.desc()),
@@ -243,6 +260,17 @@ export const licenses = pgTable(
     check("licenses_status_check", sql`${t.status} in (${inList(LICENSE_STATUSES)})`),
     check("licenses_refund_amount_check", sql`${t.refund_amount} is null or ${t.refund_amount} >= 0`),
     check("licenses_dates_check", sql`${t.end_date} >= ${t.start_date}`),
+    index("licenses_team_id_idx")
+      .on(t.team_id)
+      .where(sql`${t.team_id} is not null`),
+    // One subscription license per team.
+    uniqueIndex("licenses_team_billing_key")
+      .on(t.team_id)
+      .where(sql`${t.team_role} = 'billing'`),
+    check(
+      "licenses_team_role_check",
+      sql`(${t.team_role} is null and ${t.team_id} is null) or ${t.team_role} in (${inList(LICENSE_TEAM_ROLES)})`,
+    ),
   ],
 );
 
@@ -281,7 +309,7 @@ export const releases = pgTable(
   ],
 );
 
-export const PAYMENT_KINDS = ["purchase", "renewal", "extension"] as const;
+export const PAYMENT_KINDS = ["purchase", "renewal", "extension", "seats"] as const;
 export type PaymentKind = (typeof PAYMENT_KINDS)[number];
 
 /** Completed provider transactions that paid for a license (what a refund refunds). */
@@ -361,7 +389,7 @@ export const webhook_events = pgTable(
   ],
 );
 
-export const CHECKOUT_KINDS = ["plan", "extension"] as const;
+export const CHECKOUT_KINDS = ["plan", "extension", "team"] as const;
 export type CheckoutKind = (typeof CHECKOUT_KINDS)[number];
 export const CHECKOUT_STATUSES = ["creating", "open", "completed", "failed", "superseded"] as const;
 export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
@@ -388,6 +416,8 @@ export const checkouts = pgTable(
     price_id: text("price_id"),
     license_id: uuid("license_id").references(() => licenses.id, { onDelete: "cascade" }),
     months: integer("months").notNull().default(0),
+    /** Seats of a team checkout (issue 30); 1 for every other checkout. */
+    quantity: integer("quantity").notNull().default(1),
     amount_cents: integer("amount_cents").notNull(),
     currency: text("currency").notNull().default("USD"),
     ...timestamps,
@@ -402,6 +432,7 @@ export const checkouts = pgTable(
     check("checkouts_kind_check", sql`${t.kind} in (${inList(CHECKOUT_KINDS)})`),
     check("checkouts_status_check", sql`${t.status} in (${inList(CHECKOUT_STATUSES)})`),
     check("checkouts_amount_check", sql`${t.amount_cents} >= 0`),
+    check("checkouts_quantity_check", sql`${t.quantity} between 1 and 100`),
   ],
 );
 export type Checkout = typeof checkouts.$inferSelect;
@@ -682,6 +713,110 @@ export const api_rate_limits = pgTable("api_rate_limits", {
   points: integer("points").notNull().default(0),
   expire: bigint("expire", { mode: "number" }),
 });
+
+// ---------------------------------------------------------------- teams (issue 30)
+
+export const TEAM_ROLES = ["owner", "manager", "member"] as const;
+export type TeamRole = (typeof TEAM_ROLES)[number];
+export const INVITATION_STATUSES = ["pending", "accepted", "withdrawn"] as const;
+export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
+
+/**
+ * A team: seats bought on one subscription (its license has team_role "billing"), handed out as
+ * seat licenses (team_role "seat") to members. seats_paid is what the provider bills now;
+ * seats_next_renewal a reduction that takes effect when the subscription renews.
+ */
+export const teams = pgTable(
+  "teams",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    /** The owner and billing contact (the buyer). */
+    owner_id: uuid("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    plan_type: text("plan_type").$type<LicenseType>().notNull(),
+    /** The provider subscription (sub_…) the seats are billed on. */
+    subscription_id: text("subscription_id").notNull(),
+    /** The subscription item's price (pri_…), which a seat change names. */
+    price_id: text("price_id"),
+    seats_paid: integer("seats_paid").notNull(),
+    /** Fewer seats from the next renewal; null when no reduction is scheduled. */
+    seats_next_renewal: integer("seats_next_renewal"),
+    /** Anyone with a confirmed address at `domain` may claim a free seat (off by default). */
+    domain_claim: boolean("domain_claim").notNull().default(false),
+    domain: text("domain"),
+    ...timestamps,
+    updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("teams_subscription_id_key").on(t.subscription_id),
+    index("teams_owner_id_idx").on(t.owner_id),
+    index("teams_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
+    check("teams_seats_paid_check", sql`${t.seats_paid} between 1 and 100`),
+    check(
+      "teams_seats_next_renewal_check",
+      sql`${t.seats_next_renewal} is null or ${t.seats_next_renewal} between 1 and 100`,
+    ),
+    check("teams_name_check", sql`length(trim(${t.name})) between 1 and 100`),
+  ],
+);
+export type Team = typeof teams.$inferSelect;
+
+/** Who belongs to a team and with which role; a member with a seat has its seat license. */
+export const team_members = pgTable(
+  "team_members",
+  {
+    team_id: uuid("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    user_id: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role").$type<TeamRole>().notNull(),
+    seat_license_id: uuid("seat_license_id").references(() => licenses.id, { onDelete: "set null" }),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.team_id, t.user_id] }),
+    index("team_members_user_id_idx").on(t.user_id),
+    uniqueIndex("team_members_seat_license_id_key")
+      .on(t.seat_license_id)
+      .where(sql`${t.seat_license_id} is not null`),
+    check("team_members_role_check", sql`${t.role} in (${inList(TEAM_ROLES)})`),
+  ],
+);
+export type TeamMember = typeof team_members.$inferSelect;
+
+/** Invitations by e-mail: only the token's SHA-256 is kept; a link is valid until expires_at (7 days). */
+export const team_invitations = pgTable(
+  "team_invitations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    team_id: uuid("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    /** The invited address, lower-case. */
+    email: text("email").notNull(),
+    token_hash: text("token_hash").notNull(),
+    status: text("status").$type<InvitationStatus>().notNull().default("pending"),
+    invited_by: uuid("invited_by").references(() => users.id, { onDelete: "set null" }),
+    expires_at: timestamp("expires_at", { withTimezone: true }).notNull(),
+    accepted_by: uuid("accepted_by").references(() => users.id, { onDelete: "set null" }),
+    ...timestamps,
+    updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("team_invitations_token_hash_key").on(t.token_hash),
+    // One open invitation per address and team.
+    uniqueIndex("team_invitations_pending_email_key")
+      .on(t.team_id, t.email)
+      .where(sql`${t.status} = 'pending'`),
+    index("team_invitations_team_id_idx").on(t.team_id, t.created_at.desc()),
+    check("team_invitations_status_check", sql`${t.status} in (${inList(INVITATION_STATUSES)})`),
+  ],
+);
+export type TeamInvitation = typeof team_invitations.$inferSelect;
 
 // ---------------------------------------------------------------- events for the vendor's systems (issue 27, decision 0044)
 

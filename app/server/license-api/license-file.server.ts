@@ -31,6 +31,8 @@ export interface LicenseFilePayload {
   /** A file bound to a machine (issue 26): the hex SHA-256 of its fingerprint and its name. */
   fingerprint_sha256?: string;
   machine_name?: string;
+  /** A team's seat license (issue 30): the team that provides it. Absent for a personal license. */
+  team?: { id: string; name: string };
 }
 
 /**
@@ -39,7 +41,7 @@ export interface LicenseFilePayload {
  * past its trial end).
  */
 export function buildLicenseFile(
-  license: License,
+  license: License & { team_name?: string | null },
   now = new Date(),
   keys: SigningKeys = signingKeys(),
   machine?: Pick<Machine, "fingerprint_hash" | "name">,
@@ -59,6 +61,9 @@ export function buildLicenseFile(
     issued_at: now.toISOString(),
     refresh_by: new Date(refreshBy).toISOString(),
     ...(machine ? { fingerprint_sha256: machine.fingerprint_hash, machine_name: machine.name } : {}),
+    ...(license.team_role === "seat" && license.team_id && license.team_name
+      ? { team: { id: license.team_id, name: license.team_name } }
+      : {}),
   };
   const payload = Buffer.from(JSON.stringify(content), "utf8").toString("base64url");
   return {
@@ -74,9 +79,11 @@ export function buildLicenseFile(
  * licenses page's "Download license file" (the page checks ownership first).
  */
 export function issueLicenseFile(
-  license: License | null,
+  license: (License & { team_name?: string | null }) | null,
   now = new Date(),
 ): { code: LicenseCode; file: LicenseFile | null } {
+  // A team's subscription license carries the billing only: no file (its seats have theirs).
+  if (license?.team_role === "billing") return { code: "NOT_FOUND", file: null };
   const code = licenseCode(license, {}, now);
   return { code, file: code === "VALID" && license ? buildLicenseFile(license, now) : null };
 }

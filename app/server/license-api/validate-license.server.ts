@@ -1,10 +1,10 @@
 import { licenseState } from "~/domain/license-state";
 import { licenseFacts } from "~/domain/license-status";
 import { graceEndsAt } from "~/domain/past-due";
-import type { License } from "../db/schema";
+import type { License, Machine as MachineRow } from "../db/schema";
 import { LAST_SEEN_WRITE_INTERVAL_MS, shouldRecordSeen } from "~/domain/machines";
-import { findActiveMachine, recordSeen } from "../machines/machine-records.server";
-import { findLicenseByKey } from "./find-license.server";
+import { recordSeen } from "../machines/machine-records.server";
+import { findLicenseAndMachine, findLicenseByKey } from "./find-license.server";
 import { apiMachine, type ApiMachine } from "./api-machine.server";
 import { recordLicenseValidation } from "../metrics/record.server";
 
@@ -146,26 +146,32 @@ export async function validateLicense(
   { key, fingerprint, platform, app_version, ...machine }: { key: string } & Machine & MachineSeen,
   now = new Date(),
 ): Promise<Validation & { machine?: ApiMachine }> {
-  const license = await findLicenseByKey(key);
+  // With a fingerprint, the license and the machine in one query.
+  const { license, machine: active } =
+    fingerprint === undefined
+      ? { license: await findLicenseByKey(key), machine: null }
+      : await findLicenseAndMachine(key, fingerprint);
   const answer = await machineAnswer(
-    license,
     describeLicense(license, machine, now),
-    { fingerprint, platform, app_version },
+    fingerprint === undefined ? undefined : active,
+    { platform, app_version },
     now,
   );
   recordLicenseValidation(answer.code);
   return answer;
 }
 
-/** With a fingerprint: MACHINE_NOT_ACTIVATED for a valid license the machine is not active on, else its machine (last seen recorded). */
+/**
+ * With a fingerprint (`active` not undefined): MACHINE_NOT_ACTIVATED for a valid license the machine
+ * is not active on, else its machine (last seen recorded).
+ */
 async function machineAnswer(
-  license: License | null,
   answer: Validation,
-  { fingerprint, platform, app_version }: MachineSeen,
+  active: MachineRow | null | undefined,
+  { platform, app_version }: Omit<MachineSeen, "fingerprint">,
   now: Date,
 ): Promise<Validation & { machine?: ApiMachine }> {
-  if (fingerprint === undefined || !license || !answer.valid) return answer;
-  const active = await findActiveMachine(license.id, fingerprint);
+  if (active === undefined || !answer.valid) return answer;
   if (!active) return refusedFor(answer, "MACHINE_NOT_ACTIVATED");
   if (shouldRecordSeen(active.last_seen_at, now))
     await recordSeen(active, { platform, app_version }, now, LAST_SEEN_WRITE_INTERVAL_MS);

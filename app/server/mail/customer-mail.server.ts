@@ -190,6 +190,8 @@ async function templateInput(
       return { kind, amount: await nextChargeAmount(license), renewsOn: license.end_date };
     case "renewed":
       return { kind, amount: money(details) };
+    case "paid-plan-started":
+      return { kind, amount: money(details), renewsOn: license.end_date };
     case "extended":
       return { kind, months: details.months ?? null };
     case "payment-failed":

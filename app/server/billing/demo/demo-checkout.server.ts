@@ -13,17 +13,19 @@ export function demoCheckout({
   deliver,
 }: DemoParts): Pick<DemoProvider, "createPlanCheckout" | "payCheckout"> {
   return {
-    async createPlanCheckout({ checkoutId, userId, planId, priceId, trial }) {
+    async createPlanCheckout({ checkoutId, userId, planId, priceId, trial, quantity = 1, teamName }) {
       const now = new Date();
+      const team = teamName === undefined ? {} : { kind: "team", team_name: teamName };
       // Ready to pay, as Paddle's transaction for a checkout is; the subscription exists once paid.
       const txn = {
         ...demoShapes.transaction({
           subscriptionId: null,
-          customData: { user_id: userId, plan_type: planId, checkout_id: checkoutId },
+          customData: { user_id: userId, plan_type: planId, checkout_id: checkoutId, ...team },
           priceId,
           trialPeriod: trial ? { interval: "day", frequency: TRIAL_DAYS } : null,
           months: getPlan(planId).months,
-          amountCents: trial ? 0 : getPlan(planId).priceCents,
+          amountCents: trial ? 0 : getPlan(planId).priceCents * quantity,
+          quantity,
           period: null,
           origin: "web",
           at: now,
@@ -46,7 +48,18 @@ export function demoCheckout({
       const now = new Date();
       const price = ready.items[0]!.price;
       const trial = Boolean(price.trial_period);
-      const sub = demoShapes.subscription({ id: demoId("sub"), userId, planId, priceId: price.id, trial, start: now });
+      const quantity = ready.items[0]!.quantity;
+      const { checkout_id: _checkout, ...subscriptionData } = ready.custom_data ?? {};
+      const sub = demoShapes.subscription({
+        id: demoId("sub"),
+        userId,
+        planId,
+        priceId: price.id,
+        trial,
+        start: now,
+        quantity,
+        customData: subscriptionData,
+      });
       const txn = demoShapes.transaction({
         id: ready.id,
         subscriptionId: sub.id,
@@ -58,6 +71,7 @@ export function demoCheckout({
         period: sub.current_billing_period!,
         origin: "web",
         at: now,
+        quantity,
       });
       await completeReady(txn, sub.id);
       await save("subscription", sub, sub.id);

@@ -7,6 +7,7 @@ import { demoPastDue } from "./demo-past-due.server";
 import type { DemoDelivery, DemoProvider } from "./demo-provider-type.server";
 import { demoRefunds } from "./demo-refunds.server";
 import { demoRenewals } from "./demo-renewals.server";
+import { demoSeats } from "./demo-seats.server";
 import { demoStore } from "./demo-store.server";
 import { demoSubscriptionChanges } from "./demo-subscription-changes.server";
 import { demoTrial } from "./demo-trial.server";
@@ -48,6 +49,7 @@ export function createDemoProvider(options: {
     ...demoTrial(parts),
     ...demoRefunds({ ...parts, refundApprovalMs }),
     ...demoExtensions(parts),
+    ...demoSeats(parts),
   };
   return provider;
 }

@@ -71,6 +71,8 @@ async function billNextPeriod({ save, deliver }: DemoParts, sub: PaddleSubscript
   const start = new Date(periodEnd);
   const period = { starts_at: start.toISOString(), ends_at: addMonths(start, plan.months).toISOString() };
   const wasTrialing = sub.status === "trialing";
+  // A team's subscription bills each seat (issue 30).
+  const quantity = Number((sub.items[0] as { quantity?: unknown } | undefined)?.quantity ?? 1) || 1;
   const renewed: PaddleSubscription = {
     ...sub,
     status: "active",
@@ -83,10 +85,11 @@ async function billNextPeriod({ save, deliver }: DemoParts, sub: PaddleSubscript
     customData: sub.custom_data ?? {},
     priceId: sub.items[0]!.price.id,
     months: plan.months,
-    amountCents: plan.priceCents,
+    amountCents: plan.priceCents * quantity,
     period,
     origin: "subscription_recurring",
     at: now,
+    quantity,
   });
   await save("subscription", renewed, sub.id);
   await save("transaction", txn, sub.id);

@@ -18,6 +18,8 @@ export const demoShapes = {
     trial,
     start,
     now = start,
+    quantity = 1,
+    customData = { user_id: userId, plan_type: planId },
   }: {
     id: string;
     userId: string;
@@ -26,6 +28,8 @@ export const demoShapes = {
     trial: boolean;
     start: Date;
     now?: Date;
+    quantity?: number;
+    customData?: Record<string, unknown>;
   }): PaddleSubscription & Record<string, unknown> {
     const end = trial ? new Date(start.getTime() + TRIAL_DAYS * DAY) : addMonths(start, getPlan(planId).months);
     const period = { starts_at: start.toISOString(), ends_at: end.toISOString() };
@@ -43,11 +47,11 @@ export const demoShapes = {
       current_billing_period: period,
       billing_cycle: { interval: "month", frequency: getPlan(planId).months },
       scheduled_change: null,
-      custom_data: { user_id: userId, plan_type: planId },
+      custom_data: customData,
       items: [
         {
           status: trial ? "trialing" : "active",
-          quantity: 1,
+          quantity,
           price: { id: priceId, trial_period: trial ? { interval: "day", frequency: TRIAL_DAYS } : null },
           trial_dates: trial ? period : null,
         },
@@ -65,7 +69,9 @@ export const demoShapes = {
     period,
     origin,
     at,
+    quantity = 1,
   }: {
+    quantity?: number;
     id?: string;
     subscriptionId: string | null;
     customData: Record<string, unknown>;
@@ -104,14 +110,14 @@ export const demoShapes = {
             billing_cycle: months ? { interval: "month", frequency: months } : null,
             trial_period: trialPeriod,
           },
-          quantity: 1,
+          quantity,
         },
       ],
       details: {
         // No sales tax in the demo; the line is there as on Paddle's transactions (and invoices).
         tax_rates_used: [{ tax_rate: "0", totals: { subtotal: total, discount: "0", tax: "0", total } }],
         totals,
-        line_items: [{ id: demoId("txnitm"), price_id: priceId, quantity: 1, totals }],
+        line_items: [{ id: demoId("txnitm"), price_id: priceId, quantity, totals }],
       },
     };
   },
