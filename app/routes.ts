@@ -45,6 +45,7 @@ export default [
     route("admin/audit.csv", "routes/admin/audit-csv.ts"),
     route("admin/jobs", "routes/admin/jobs.tsx"),
     route("admin/tokens", "routes/admin/tokens.tsx"),
+    route("admin/webhooks", "routes/admin/webhooks.tsx"),
     route("admin/users/:userId/machines", "routes/admin/user-machines.ts"),
     route("admin/teams/:teamId", "routes/admin/team.tsx"),
   ]),

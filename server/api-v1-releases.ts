@@ -22,7 +22,7 @@ export function releasesRouteMethods(path: string): string[] | null {
 }
 
 /** The token's caller, or null after answering 401/403/429 with what is wrong. */
-async function authorize(req: Request, res: Response, scope: ApiTokenScope): Promise<TokenCaller | null> {
+export async function authorize(req: Request, res: Response, scope: ApiTokenScope): Promise<TokenCaller | null> {
   const check = await authenticateApiToken(req.headers.authorization, scope);
   if (check.ok) return check.caller;
   const { refusal } = check;

@@ -29,6 +29,7 @@ import { getLogger } from "../app/server/logger.server";
 import { VersionRefused } from "../app/server/releases/release-writes.server";
 import { ReleaseInputError } from "../app/domain/release-input";
 import { answer, API_BODY_LIMIT, readBody, sendSigned, type Body } from "./api-answer";
+import { eventsApi } from "./api-v1-events";
 import { releasesApi, releasesRouteMethods } from "./api-v1-releases";
 import { bodyLimit } from "./body-limit";
 
@@ -68,6 +69,7 @@ const ROUTES = new Map([
   ["/machines/activate", "POST"],
   ["/machines/deactivate", "POST"],
   ["/updates/latest", "GET"],
+  ["/events", "GET"],
   ["/openapi.json", "GET"],
 ]);
 
@@ -213,6 +215,7 @@ apiV1.get("/updates/latest", async (req, res) => {
 });
 
 apiV1.use(releasesApi);
+apiV1.use(eventsApi);
 
 apiV1.get("/openapi.json", (req, res) => {
   query(req, res);

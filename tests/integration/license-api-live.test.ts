@@ -105,6 +105,7 @@ describe.each(testEngines())("desktop API on the built site (%s)", (engine) => {
     expect(doc.openapi).toBe("3.1.0");
     expect(Object.keys(doc.paths).sort()).toEqual(
       [
+        "/events",
         "/keys",
         "/licenses/activate",
         "/licenses/file",

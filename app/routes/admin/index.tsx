@@ -182,6 +182,10 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
         <Link to="/admin/tokens" className="text-primary underline underline-offset-4">
           API tokens
         </Link>
+        {" · "}
+        <Link to="/admin/webhooks" className="text-primary underline underline-offset-4">
+          Webhooks
+        </Link>
       </p>
       <AdminJobs jobs={loaderData.jobs} />
       <Tabs

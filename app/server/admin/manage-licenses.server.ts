@@ -10,6 +10,7 @@ import { licenseKeys } from "../license-keys/keys.server";
 import { ActionError, isUuid } from "../action-error.server";
 import { recordAudit, type AuditActor } from "../audit/audit.server";
 import { queueCustomerMail } from "../mail/customer-mail.server";
+import { licenseEvent, recordEvent } from "../webhooks/events.server";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -55,6 +56,11 @@ export async function revokeLicense({
         ...(reason ? { reason } : {}),
       },
     });
+    await recordEvent(
+      tx,
+      "license.revoked",
+      licenseEvent({ ...license, status: "revoked" }, { reason: reason ?? null }),
+    );
     await queueCustomerMail(tx, { kind: "license-revoked", licenseId, key: "revoke" });
     if (canCancelRenewal(licenseFacts(license)) && license.paddle_subscription_id) {
       await enqueueStopRenewal(
@@ -106,7 +112,8 @@ export async function addTesterLicense({
         start_date,
         end_date,
       })
-      .returning({ id: licenses.id });
+      .returning();
+    await recordEvent(tx, "license.created", licenseEvent(license!, { tester_days: days }));
     await recordAudit(tx, admin, {
       action: "license.add_tester",
       target_type: "license",

@@ -4,9 +4,10 @@ import type { Transaction } from "../db/client.server";
 import { checkouts, licenses, payments } from "../db/schema";
 import { getLogger } from "../logger.server";
 import { queueCustomerMail } from "../mail/customer-mail.server";
+import { licenseEvent, recordEvent } from "../webhooks/events.server";
 import type { PaddleTransaction } from "./paddle-events.server";
 import type { FollowUp } from "./payment-provider.server";
-import { flagAudit, newKey, type PaymentFacts } from "./transaction-facts.server";
+import { flagAudit, newKey, paymentData, type PaymentFacts } from "./transaction-facts.server";
 
 /** An extension payment: applied only when its transaction is the extension checkout the server created. */
 export async function applyExtensionPayment(
@@ -66,6 +67,14 @@ export async function applyExtensionPayment(
     .update(checkouts)
     .set({ status: "completed", updated_at: payment.billed_at })
     .where(eq(checkouts.id, checkout.id));
+  await recordEvent(
+    tx,
+    "license.extended",
+    licenseEvent(
+      { ...license, end_date, is_trial: false },
+      { months: checkout.months, previous_end_date: license.end_date, payment: paymentData(payment) },
+    ),
+  );
   await queueCustomerMail(tx, {
     kind: "extended",
     licenseId: license.id,

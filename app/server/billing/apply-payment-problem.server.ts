@@ -4,6 +4,7 @@ import type { Transaction } from "../db/client.server";
 import { licenses, payments, type License } from "../db/schema";
 import { getLogger } from "../logger.server";
 import { queueCustomerMail } from "../mail/customer-mail.server";
+import { licenseEvent, recordEvent } from "../webhooks/events.server";
 import type { PaddleSubscription, PaddleTransaction } from "./paddle-events.server";
 import { licenseForSubscription } from "./sync-subscription.server";
 
@@ -18,6 +19,15 @@ export async function applyPaymentEvent(tx: Transaction, license: License, event
   const next = nextPaymentState(license, event);
   if (!next) return false;
   await tx.update(licenses).set(next).where(eq(licenses.id, license.id));
+  if (event.kind === "failed") {
+    // Once per failure (its time): a redelivered event records nothing new.
+    await recordEvent(
+      tx,
+      "payment.failed",
+      licenseEvent(license, { failed_at: event.at.toISOString(), past_due_since: next.past_due_since ?? null }),
+      { key: `payment.failed:${license.id}:${event.at.toISOString()}`, occurredAt: event.at },
+    );
+  }
   const newlyPastDue = license.past_due_since === null && next.past_due_since !== null;
   if (newlyPastDue) {
     getLogger().info({ licenseId: license.id }, "a renewal payment failed: the license is past due");

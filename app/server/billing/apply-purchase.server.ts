@@ -2,9 +2,10 @@ import { refundEligibleUntil, type PlanId } from "~/domain/plans";
 import type { Transaction } from "../db/client.server";
 import { licenses, payments } from "../db/schema";
 import { queueCustomerMail } from "../mail/customer-mail.server";
+import { licenseEvent, recordEvent } from "../webhooks/events.server";
 import type { FollowUp } from "./payment-provider.server";
 import { licenseForSubscription, resyncSubscription } from "./sync-subscription.server";
-import { flagAudit, newKey, type BillingPeriod, type PaymentFacts } from "./transaction-facts.server";
+import { flagAudit, newKey, paymentData, type BillingPeriod, type PaymentFacts } from "./transaction-facts.server";
 
 /** The first transaction of a new subscription: the license, its key, and any earlier subscription state. */
 export async function applyPurchase(
@@ -56,6 +57,7 @@ export async function applyPurchase(
   await resyncSubscription(tx, period.subscriptionId);
   await tx.insert(payments).values({ ...payment, license_id: license.id, kind: "purchase" });
   if (inserted[0]) {
+    await recordEvent(tx, "license.created", licenseEvent(license, { payment: paymentData(payment), trial: isTrial }));
     await queueCustomerMail(tx, {
       kind: "license-delivered",
       licenseId: license.id,

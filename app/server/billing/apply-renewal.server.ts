@@ -5,8 +5,9 @@ import type { Transaction } from "../db/client.server";
 import { licenses, payments, type License } from "../db/schema";
 import { getLogger } from "../logger.server";
 import { queueCustomerMail } from "../mail/customer-mail.server";
+import { licenseEvent, recordEvent } from "../webhooks/events.server";
 import type { FollowUp } from "./payment-provider.server";
-import { newKey, type BillingPeriod, type PaymentFacts } from "./transaction-facts.server";
+import { newKey, paymentData, type BillingPeriod, type PaymentFacts } from "./transaction-facts.server";
 
 /** A later transaction of a known subscription: the license runs to the new period's end. */
 export async function applyRenewal(
@@ -47,6 +48,11 @@ export async function applyRenewal(
   }
   if (Object.keys(changes).length > 0) await tx.update(licenses).set(changes).where(eq(licenses.id, license.id));
   if (changes.end_date) {
+    await recordEvent(
+      tx,
+      "license.renewed",
+      licenseEvent({ ...license, ...changes }, { payment: paymentData(payment), previous_end_date: license.end_date }),
+    );
     // After a trial (at its end or by "Start paid plan now") the plan starts; nothing was renewed.
     await queueCustomerMail(tx, {
       kind: firstPaid ? "paid-plan-started" : "renewed",

@@ -3,6 +3,7 @@ import { licenseRefundOutcome, paymentRefundAmounts, refundComplete } from "~/do
 import type { Transaction } from "../db/client.server";
 import { licenses, payments, type License } from "../db/schema";
 import { queueCustomerMail } from "../mail/customer-mail.server";
+import { licenseEvent, recordEvent } from "../webhooks/events.server";
 import type { FollowUp } from "./payment-provider.server";
 
 /**
@@ -51,6 +52,7 @@ export async function settleLicenseRefund(tx: Transaction, licenseId: string): P
       })
       .where(eq(licenses.id, license.id));
   }
+  await recordRefundEvents(tx, license, outcome);
   // A refund approved without the site's request (e.g. in Paddle's dashboard): stop renewal too.
   if (becameRefunded && license.auto_renew && !license.cancellation_requested && license.paddle_subscription_id) {
     const occasion = settled.find((p) => p.refund_status === "approved")?.refund_adjustment_id ?? license.id;
@@ -74,4 +76,18 @@ export async function settleLicenseRefund(tx: Transaction, licenseId: string): P
       });
   }
   return followUps;
+}
+
+/** license.refund_requested and license.refunded, when the license's status became so in this transaction. */
+async function recordRefundEvents(
+  tx: Transaction,
+  license: License,
+  outcome: ReturnType<typeof licenseRefundOutcome>,
+): Promise<void> {
+  if (!outcome || outcome.status === license.status) return;
+  const after = { ...license, ...outcome, status: outcome.status as License["status"] };
+  const amount = { refund_amount_cents: outcome.refund_amount ?? null };
+  if (outcome.status === "refund_requested")
+    await recordEvent(tx, "license.refund_requested", licenseEvent(after, amount));
+  if (outcome.status === "refunded") await recordEvent(tx, "license.refunded", licenseEvent(after, amount));
 }

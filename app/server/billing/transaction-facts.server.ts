@@ -60,3 +60,13 @@ export async function flagAudit(
     details,
   });
 }
+
+/** What an event for the vendor's systems says about the payment behind it (docs/webhooks.md). */
+export function paymentData(payment: PaymentFacts): Record<string, unknown> {
+  return {
+    transaction_id: payment.id,
+    amount_cents: payment.amount_cents,
+    currency: payment.currency ?? "USD",
+    billed_at: payment.billed_at.toISOString(),
+  };
+}

@@ -817,3 +817,84 @@ export const team_invitations = pgTable(
   ],
 );
 export type TeamInvitation = typeof team_invitations.$inferSelect;
+
+// ---------------------------------------------------------------- events for the vendor's systems (issue 27, decision 0044)
+
+/**
+ * The outbox of events for the vendor's systems: each row is written in the transaction of the change
+ * it reports (no event without its change, no change without its event), with the delivery jobs of
+ * the endpoints subscribed to it. `key` makes an event that a scan finds (license.expired) once only.
+ */
+export const outbound_events = pgTable(
+  "outbound_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    type: text("type").notNull(),
+    occurred_at: timestamp("occurred_at", { withTimezone: true }).notNull().defaultNow(),
+    data: jsonb("data").notNull(),
+    key: text("key"),
+  },
+  (t) => [
+    index("outbound_events_occurred_at_idx").on(t.occurred_at.desc()),
+    uniqueIndex("outbound_events_key_key")
+      .on(t.key)
+      .where(sql`${t.key} is not null`),
+  ],
+);
+
+/**
+ * Admin-managed webhook endpoints: the address, the event types it receives and the secret that
+ * signs each delivery (kept to sign; shown to the admin once). `failing_since`: the first failed
+ * attempt since the last success; 24 hours of failing disables the endpoint (`disabled_reason`).
+ */
+export const webhook_endpoints = pgTable(
+  "webhook_endpoints",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    url: text("url").notNull(),
+    events: text("events").array().notNull(),
+    secret: text("secret").notNull(),
+    enabled: boolean("enabled").notNull().default(true),
+    disabled_reason: text("disabled_reason").$type<"admin" | "failing">(),
+    failing_since: timestamp("failing_since", { withTimezone: true }),
+    created_by: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    ...timestamps,
+    updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("webhook_endpoints_created_at_idx").on(t.created_at.desc()),
+    check("webhook_endpoints_events_check", sql`cardinality(${t.events}) > 0`),
+  ],
+);
+
+/** Every delivery attempt of an event to an endpoint: status, time, an excerpt of the answer. */
+export const webhook_deliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    event_id: uuid("event_id")
+      .notNull()
+      .references(() => outbound_events.id, { onDelete: "cascade" }),
+    endpoint_id: uuid("endpoint_id")
+      .notNull()
+      .references(() => webhook_endpoints.id, { onDelete: "cascade" }),
+    attempt: integer("attempt").notNull(),
+    /** An admin's "Redeliver" (one attempt, no retries of its own). */
+    manual: boolean("manual").notNull().default(false),
+    ok: boolean("ok").notNull(),
+    status_code: integer("status_code"),
+    error: text("error"),
+    response_excerpt: text("response_excerpt"),
+    duration_ms: integer("duration_ms").notNull(),
+    attempted_at: timestamp("attempted_at", { withTimezone: true }).notNull(),
+    /** When the next attempt is due (null: none; delivered, given up, or manual). */
+    next_attempt_at: timestamp("next_attempt_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("webhook_deliveries_endpoint_attempted_idx").on(t.endpoint_id, t.attempted_at.desc()),
+    index("webhook_deliveries_event_id_idx").on(t.event_id),
+  ],
+);
+
+export type WebhookEndpoint = typeof webhook_endpoints.$inferSelect;
+export type OutboundEvent = typeof outbound_events.$inferSelect;

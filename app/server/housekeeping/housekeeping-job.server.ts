@@ -5,6 +5,7 @@ import type { JobDefinition } from "../jobs/jobs.server";
 import { getLogger } from "../logger.server";
 import { REMINDER_SCAN_JOB } from "../mail/reminders.server";
 import { MACHINE_INACTIVITY_JOB } from "../machines/machine-jobs.server";
+import { recordExpiredLicenses } from "../webhooks/expiry-scan.server";
 import { pruneExpired, type PruneCounts } from "./prune.server";
 
 /**
@@ -12,7 +13,7 @@ import { pruneExpired, type PruneCounts } from "./prune.server";
  * rate-limit windows and sign-in failures, processed webhook events older than
  * WEBHOOK_RETENTION_DAYS and the past hours' keys of hourly jobs (prune.server.ts). Completed and
  * failed jobs are pg-boss's own maintenance (jobs/job-retention.server.ts). The audit log and payments are
- * never pruned.
+ * never pruned. It also records license.expired for the licenses that expired since (decision 0044).
  */
 
 export const HOUSEKEEPING_JOB = "housekeeping";
@@ -40,7 +41,9 @@ export const housekeepingJob: JobDefinition<{ hour: string }> = {
     // The next run is queued first, so a failing run never breaks the chain.
     await queueNextHour(HOUSEKEEPING_JOB, hour);
     const pruned = await housekeep();
-    getLogger().info({ pruned }, "housekeeping");
+    // license.expired for the vendor's systems: expiry happens by the clock (decision 0044).
+    const expired = await recordExpiredLicenses();
+    getLogger().info({ pruned, expired }, "housekeeping");
     return pruned;
   },
 };

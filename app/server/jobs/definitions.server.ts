@@ -6,6 +6,8 @@ import { reminderScanJob } from "../mail/reminders.server";
 import { demoRefundApprovalJob } from "./demo-refund-approval.server";
 import type { JobDefinitions } from "./jobs.server";
 import { stopRenewalJob } from "./stop-renewal.server";
+import { WEBHOOK_DELIVERY_JOB } from "../webhooks/events.server";
+import { webhookDeliveryJob } from "../webhooks/deliver.server";
 
 /** Every kind of background job the app runs, by queue name. */
 export const JOB_DEFINITIONS: JobDefinitions = {
@@ -16,4 +18,5 @@ export const JOB_DEFINITIONS: JobDefinitions = {
   housekeeping: housekeepingJob as JobDefinitions[string],
   [MACHINE_INACTIVITY_JOB]: machineInactivityJob as JobDefinitions[string],
   [MACHINE_ACTIVATED_MAIL_JOB]: machineActivatedMailJob as JobDefinitions[string],
+  [WEBHOOK_DELIVERY_JOB]: webhookDeliveryJob as JobDefinitions[string],
 };

@@ -4,6 +4,7 @@ import { getDb } from "../db/db.server";
 import { machines, type License, type Machine } from "../db/schema";
 import { getEnv, machineLimits } from "../env.server";
 import { enqueue } from "../jobs/jobs.server";
+import { machineData, recordEvent } from "../webhooks/events.server";
 import { activeMachines, fingerprintHash, lockLicense } from "./machine-records.server";
 
 export const MACHINE_ACTIVATED_MAIL_JOB = "machine-activated-mail";
@@ -67,6 +68,7 @@ export function activateMachine(license: License, details: MachineDetails, now =
       .insert(machines)
       .values({ license_id: license.id, user_id: owner.user_id, fingerprint_hash: hash, activated_at: now, ...seen })
       .returning();
+    await recordEvent(tx, "machine.activated", machineData(machine!, license));
     await enqueue(
       MACHINE_ACTIVATED_MAIL_JOB,
       { machineId: machine!.id },

@@ -4,6 +4,7 @@ import type { ReleaseInput, ReleasePatch } from "~/domain/release-input";
 import { recordAudit, type AuditActor } from "../audit/audit.server";
 import { releases } from "../db/schema";
 import { absoluteDownloadUrl } from "../license-api/latest-update.server";
+import { recordEvent, releaseData } from "../webhooks/events.server";
 import { listReleases, type ReleaseView } from "./list-releases.server";
 import {
   applyFlags,
@@ -68,6 +69,7 @@ export async function createApiRelease(actor: AuditActor, input: ReleaseInput, n
       details: { version: input.version, channel: input.channel, sha256: input.installer_sha256 },
     });
     if (published) {
+      await recordEvent(tx, "release.published", releaseData(created!));
       await recordAudit(tx, actor, {
         action: "release.publish",
         target_type: "release",

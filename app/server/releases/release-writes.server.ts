@@ -6,6 +6,7 @@ import { recordAudit, type AuditActor } from "../audit/audit.server";
 import { announcePublicPagesChange, publicPagesChangedHere } from "../cache/caches.server";
 import type { Transaction } from "../db/client.server";
 import { getDb } from "../db/db.server";
+import { recordEvent, releaseData } from "../webhooks/events.server";
 import { releases } from "../db/schema";
 
 /**
@@ -108,6 +109,7 @@ export async function applyFlags(
       .returning();
     current = updated!;
     applied.push(flag);
+    if (flag === "publish") await recordEvent(tx, "release.published", releaseData(current));
     await recordAudit(tx, actor, {
       action: `release.${flag}`,
       target_type: "release",

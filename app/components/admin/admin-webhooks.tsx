@@ -1,0 +1,106 @@
+import { Webhook } from "lucide-react";
+import { useFetcher } from "react-router";
+import type { ActionResult } from "~/domain/action-result";
+import { EVENT_DESCRIPTIONS, WEBHOOK_TEXTS } from "~/domain/webhook-texts";
+import { WEBHOOK_EVENT_TYPES, type WebhookEndpointView } from "~/domain/webhooks";
+import { FieldErrors, FormMessage } from "../form-field";
+import { Button } from "../ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card";
+import { Checkbox } from "../ui/checkbox";
+import { Input } from "../ui/input";
+import { Label } from "../ui/label";
+import { useActionToast } from "../use-action-toast";
+import { WebhookList } from "./admin-webhook-list";
+
+type CreateAnswer = ActionResult & { secret?: string; url?: string };
+
+/** The webhooks page: the form that adds an endpoint (its secret shown once after), and the endpoints. */
+export function AdminWebhooks({ endpoints, error }: { endpoints: WebhookEndpointView[] | null; error: string | null }) {
+  const fetcher = useFetcher<CreateAnswer>();
+  const answer = fetcher.state === "idle" ? fetcher.data : null;
+  useActionToast(answer);
+  return (
+    <div className="flex flex-col gap-6">
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2 className="text-lg">New endpoint</h2>
+          </CardTitle>
+          <CardDescription>
+            An https address of the vendor&apos;s system, and the events it should receive.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-4">
+          <CreateEndpointForm fetcher={fetcher} errors={answer?.fieldErrors ?? {}} />
+          {answer?.secret ? <SecretShownOnce url={answer.url ?? ""} secret={answer.secret} /> : null}
+        </CardContent>
+      </Card>
+      <section aria-labelledby="endpoints-heading" className="flex flex-col gap-3">
+        <h2 id="endpoints-heading" className="text-xl font-semibold">
+          Endpoints
+        </h2>
+        {error ? <FormMessage>{error}</FormMessage> : null}
+        {endpoints?.length === 0 ? <p className="text-muted-foreground">{WEBHOOK_TEXTS.none}</p> : null}
+        {endpoints?.length ? <WebhookList endpoints={endpoints} /> : null}
+      </section>
+    </div>
+  );
+}
+
+function CreateEndpointForm({
+  fetcher,
+  errors,
+}: {
+  fetcher: ReturnType<typeof useFetcher<CreateAnswer>>;
+  errors: Record<string, string[]>;
+}) {
+  return (
+    <fetcher.Form method="post" className="flex flex-col gap-4" noValidate>
+      <input type="hidden" name="intent" value="create-endpoint" />
+      <div className="flex flex-col gap-2">
+        <Label htmlFor="webhook-url">URL</Label>
+        <Input
+          id="webhook-url"
+          name="url"
+          type="url"
+          inputMode="url"
+          placeholder="https://crm.example.com/webhooks/forgekit"
+          aria-invalid={errors.url ? true : undefined}
+          aria-describedby={errors.url ? "webhook-url-error" : undefined}
+        />
+        <FieldErrors id="webhook-url-error" errors={errors.url} />
+      </div>
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-2 text-sm font-medium">Events</legend>
+        <div className="grid gap-2 sm:grid-cols-2">
+          {WEBHOOK_EVENT_TYPES.map((type) => (
+            <div key={type} className="flex items-start gap-2 text-sm">
+              <Checkbox id={`event-${type}`} name="events" value={type} defaultChecked className="mt-0.5" />
+              <label htmlFor={`event-${type}`} className="flex flex-col">
+                <span className="font-mono">{type}</span>
+                <span className="text-muted-foreground">{EVENT_DESCRIPTIONS[type]}</span>
+              </label>
+            </div>
+          ))}
+        </div>
+        <FieldErrors errors={errors.events} />
+      </fieldset>
+      <Button type="submit" className="self-start" disabled={fetcher.state !== "idle"}>
+        <Webhook aria-hidden /> Add endpoint
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+function SecretShownOnce({ url, secret }: { url: string; secret: string }) {
+  return (
+    <div role="status" className="flex flex-col gap-2 rounded-lg border border-warning/40 bg-warning/10 p-4">
+      <p className="text-sm font-medium [overflow-wrap:anywhere]">
+        {url}: {WEBHOOK_TEXTS.shownOnce}
+      </p>
+      <code data-testid="new-webhook-secret" className="font-mono text-sm [overflow-wrap:anywhere]">
+        {secret}
+      </code>
+    </div>
+  );
+}
