@@ -112,6 +112,11 @@ export const ROUTES: Record<string, { fields: string[]; intents?: string[]; sign
     intents: ["create-token", "revoke-token"],
     signedIn: true,
   },
+  "/admin/webhooks": {
+    fields: ["url", "events", "id", "delivery_id"],
+    intents: ["create-endpoint", "enable", "disable", "delete", "redeliver"],
+    signedIn: true,
+  },
   "/licenses/machines/deactivate": {
     fields: ["licenseId", "machineId", "js"],
     intents: ["deactivate-machine"],
