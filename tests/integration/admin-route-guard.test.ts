@@ -149,7 +149,9 @@ describe.each(testEngines())("every admin route on a live server on %s", (engine
         expect(page.status).not.toBe(302);
         expect([401, 403]).not.toContain(page.status);
         expect(page.status).toBeLessThan(500);
-        if (route.page) expect(page.status).toBe(200);
+        // A page of the demo user answers 200; one of a record that exists nowhere (a probe id such as
+        // :teamId) answers the route's own 404, past the guard.
+        if (route.page) expect(page.status).toBe(/:(?!userId\b)\w+/.test(route.path) ? 404 : 200);
         const file = await get(url(route), cookies.admin!, "*/*");
         expect([302, 401, 403]).not.toContain(file.status);
         expect(file.status).toBeLessThan(500);
