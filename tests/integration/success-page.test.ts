@@ -76,6 +76,8 @@ describe.each(testEngines())("the success page on %s", (engine) => {
         license_key: license!.license_key,
       },
       firstCharge: { at: license!.trial_ends_at!.toISOString(), cents: 900 },
+      // A personal trial, not a team's seats (issue 30).
+      team: null,
     });
   });
 
