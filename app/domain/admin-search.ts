@@ -14,9 +14,10 @@ export type PaddleIdKind = "customer" | "subscription" | "transaction";
 
 const PADDLE_PREFIXES: Record<string, PaddleIdKind> = { ctm: "customer", sub: "subscription", txn: "transaction" };
 
-/** A term that is a Paddle id is looked up exactly and only as that id. */
+/** A term that is a Paddle id, or a whole short id with its `FK`, is looked up exactly and only as that id. */
 export type SearchQuery =
   | { kind: "paddle"; idKind: PaddleIdKind; id: string }
+  | { kind: "short_id"; id: string }
   | {
       kind: "text";
       text: string;
@@ -28,6 +29,12 @@ export type SearchQuery =
       byName: boolean;
       /** E-mail addresses never hold a space. */
       byEmail: boolean;
+      /**
+       * What comes before the term's one `@` when that is at least 3 characters (`ada.l` in
+       * `ada.l@lovel`): an address holds one `@`, so an address containing the term has a local part
+       * that ends with it, which an index of local parts read backwards finds without trigrams.
+       */
+      emailLocalEnd: string | null;
     };
 
 /** Characters of a short id (Crockford's base32) after the `FK` prefix. */
@@ -57,6 +64,16 @@ export function paddleId(term: string): { idKind: PaddleIdKind; id: string } | n
   return match ? { idKind: PADDLE_PREFIXES[match[1]!]!, id } : null;
 }
 
+/** Characters before the `@` that make an address's local part worth reading from its end. */
+const LOCAL_END_MIN = 3;
+
+/** The part before a term's only `@`, when long enough to look addresses up by how their local part ends. */
+export function emailLocalEnd(term: string): string | null {
+  const parts = term.trim().split("@");
+  if (parts.length !== 2 || parts[0]!.length < LOCAL_END_MIN || /\s/.test(term.trim())) return null;
+  return parts[0]!;
+}
+
 /** A trimmed term's meaning, or a message when it is too short to search. */
 export function parseSearchQuery(input: string): { query: SearchQuery; error: null } | { query: null; error: string } {
   const text = input.trim();
@@ -64,14 +81,18 @@ export function parseSearchQuery(input: string): { query: SearchQuery; error: nu
   const paddle = paddleId(text);
   if (paddle) return { query: { kind: "paddle", ...paddle }, error: null };
   const part = shortIdPart(text);
+  const shortId = part ? normalizeShortId(text) : null;
+  // With its FK a whole short id is nothing else: no name, address or key looks like FK-82JA-9XKD.
+  if (shortId && part!.startsWith("FK")) return { query: { kind: "short_id", id: shortId }, error: null };
   return {
     query: {
       kind: "text",
       text,
-      shortId: part ? normalizeShortId(text) : null,
+      shortId,
       shortIdPart: part,
       byName: !text.includes("@") && !(/\d/.test(text) && !/\s/.test(text)),
       byEmail: !/\s/.test(text),
+      emailLocalEnd: emailLocalEnd(text),
     },
     error: null,
   };

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   MATCH_KINDS,
   SEARCH_TOO_SHORT,
+  emailLocalEnd,
   matchReason,
   paddleId,
   parseSearchQuery,
@@ -58,11 +59,26 @@ describe("what an admin's search term means", () => {
     expect(shortIdPart("ada@x")).toBeNull();
   });
 
-  it("a whole short id is looked up exactly as well", () => {
-    const query = text("fk 82ja 9xkd");
-    expect(query.shortId).toBe("FK-82JA-9XKD");
-    expect(query.shortIdPart).toBe("FK82JA9XKD");
+  it("a whole short id with its FK is looked up as that license only; without it, exactly as well as free text", () => {
+    expect(parseSearchQuery("fk 82ja 9xkd").query).toEqual({ kind: "short_id", id: "FK-82JA-9XKD" });
+    expect(parseSearchQuery(" FK-82JA-9XKO ").query).toEqual({ kind: "short_id", id: "FK-82JA-9XK0" });
+    expect(parseSearchQuery("FK82JA9XKD").query).toEqual({ kind: "short_id", id: "FK-82JA-9XKD" });
+    // Eight characters without FK may be part of an address or a name with digits (john1234).
+    expect(text("82ja9xkd")).toMatchObject({ shortId: "FK-82JA-9XKD", shortIdPart: "82JA9XKD", byEmail: true });
+    expect(text("john1234")).toMatchObject({ shortId: "FK-J0HN-1234", byEmail: true });
+    expect(text("FK-82JA-9X")).toMatchObject({ shortId: null, shortIdPart: "FK82JA9X" });
     expect(text("82JA").shortId).toBeNull();
+  });
+
+  it("an address is read from the end of its local part when a term has one @ with 3 characters before it", () => {
+    expect(emailLocalEnd("user123@")).toBe("user123");
+    expect(emailLocalEnd(" ada.l@lovel ")).toBe("ada.l");
+    expect(text("Ada@Lovelace.example").emailLocalEnd).toBe("Ada");
+    expect(emailLocalEnd("ab@lovelace.example")).toBeNull(); // too little of the local part
+    expect(emailLocalEnd("@lovelace.example")).toBeNull();
+    expect(emailLocalEnd("ada@b@c")).toBeNull(); // an address holds one @: nothing contains this
+    expect(emailLocalEnd("lovelace")).toBeNull();
+    expect(emailLocalEnd("ada @lovelace")).toBeNull();
   });
 
   it("an @ or one word with a digit rules out a name, a space rules out an e-mail; free text is looked up both ways", () => {

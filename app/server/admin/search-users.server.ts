@@ -82,6 +82,34 @@ const NAME_CANDIDATES = 2_000;
 /** A name's surname as the surname index (`profiles_surname_idx`, migration 0023) holds it: its last word, lower case. */
 const SURNAME = sql`lower(regexp_replace(p.full_name, '^.*[[:space:]]', ''))`;
 
+/**
+ * An address's local part read backwards, lower case, as the `*_email_local_end_idx` indexes hold it
+ * (migration 0027, decision 0052): addresses whose local part ends with a term's part before its `@`
+ * are a range of that index.
+ */
+const localEnd = (email: SQL) => sql`reverse(lower(split_part(${email}, '@', 1)))`;
+
+/** `LIKE` pattern of the local parts, read backwards, that end with `end` (its own wildcards taken literally). */
+const endsWith = (end: string) =>
+  sql`replace(replace(replace(reverse(lower(${end})), '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`;
+
+/**
+ * Whether the address `email` contains the term. With a part before its `@`, from the index of local
+ * parts read backwards, then checked whole (`lower(…) like`, which the trigram index cannot serve, so
+ * the planner does not add the trigram bitmap of every address sharing `use`, `gma`, `com`);
+ * otherwise through the trigram index.
+ */
+function emailContains(email: SQL, query: Extract<SearchQuery, { kind: "text" }>): SQL {
+  const pattern = containsPattern(query.text);
+  if (!query.emailLocalEnd) return sql`${email} ilike ${pattern}`;
+  return sql`${localEnd(email)} like ${endsWith(query.emailLocalEnd)} and lower(${email}) like lower(${pattern})`;
+}
+
+/** The exact lookup of a whole short id typed with its FK: one license at most, through its unique index. */
+function shortIdLookup(id: string): SQL[] {
+  return [sql`(select l.user_id, ${rank("short_id")}, l.short_id from ${licenses} l where l.short_id = ${id})`];
+}
+
 /** Exact lookups by a Paddle id: a few rows at most, through unique or btree indexes. */
 function paddleLookups(idKind: "customer" | "subscription" | "transaction", id: string): SQL[] {
   const r = rank(idKind);
@@ -99,6 +127,19 @@ function paddleLookups(idKind: "customer" | "subscription" | "transaction", id: 
         sql`(select c.user_id, ${r}, c.transaction_id from ${checkouts} c where c.transaction_id = ${id})`,
       ];
   }
+}
+
+/**
+ * Users whose name is the term, in name order, from an index that holds them in that order: for one
+ * word, those with it as their surname (`profiles_surname_idx`, decision 0048); for several, those with
+ * it as their whole name, case aside (`profiles_full_name_lower_idx`, decision 0052). When they fill
+ * the page, that is the page and the other name lookups do not run.
+ */
+function exactName(text: string, reach: number): SQL {
+  const [key, order] = /\s/.test(text)
+    ? [sql`lower(p.full_name) = lower(${text})`, sql`lower(p.full_name), p.full_name, p.id`]
+    : [sql`${SURNAME} = lower(${text})`, sql`${SURNAME}, p.full_name, p.id`];
+  return sql`exact_name as (select p.id from ${profiles} p where ${key} order by ${order} limit ${reach})`;
 }
 
 /**
@@ -122,23 +163,22 @@ function textLookups(query: Extract<SearchQuery, { kind: "text" }>, reach: numbe
   lookups.push(sql`(select l.user_id, ${rank("license_key")}, l.short_id from ${license_keys} k
     join ${licenses} l on l.id = k.license_id where k.key_hash = ${keyHash})`);
   if (query.byName) {
-    // A one-word term that is a surname: its first users in name order from the surname index. When
-    // they fill the page, that is the page (decision 0048). Otherwise the first users in name order
+    // A term that is a surname (one word) or a whole name: its first users in name order from an
+    // index of such names (`exactName`). When they fill the page, that is the page (decisions 0048,
+    // 0052). Otherwise the first users in name order
     // whose name matches, if they are among the first NAME_WALK users; else (matches are few, or
     // all late in name order) the matches through the trigram index, at most NAME_CANDIDATES of
     // them (every one when fewer match), put in name order. Left to itself the planner walked the
     // whole name index for a rare full name (1.6 s).
-    const oneWord = !/\s/.test(query.text);
-    ctes.push(sql`surname as (select p.id from ${profiles} p where ${oneWord ? sql`${SURNAME} = lower(${query.text})` : sql`false`}
-      order by ${SURNAME}, p.full_name, p.id limit ${reach})`);
+    ctes.push(exactName(query.text, reach));
     ctes.push(sql`name_walk as (select w.id from (select p.id, p.full_name from ${profiles} p
       order by p.full_name, p.id limit ${NAME_WALK}) w
-      where w.full_name ilike ${pattern} and (select count(*) from surname) < ${reach} limit ${reach})`);
+      where w.full_name ilike ${pattern} and (select count(*) from exact_name) < ${reach} limit ${reach})`);
     lookups.push(
-      sql`(select s.id, ${rank("name")}, null from surname s)`,
+      sql`(select s.id, ${rank("name")}, null from exact_name s)`,
       sql`(select n.id, ${rank("name")}, null from name_walk n)`,
       sql`(select c.id, ${rank("name")}, null from (select p.id, p.full_name from ${profiles} p
-          where p.full_name ilike ${pattern} and (select count(*) from surname) + (select count(*) from name_walk) < ${reach}
+          where p.full_name ilike ${pattern} and (select count(*) from exact_name) + (select count(*) from name_walk) < ${reach}
           limit ${Math.max(NAME_CANDIDATES, reach)}) c
         order by c.full_name, c.id limit ${reach})`,
     );
@@ -146,12 +186,12 @@ function textLookups(query: Extract<SearchQuery, { kind: "text" }>, reach: numbe
   if (query.byEmail) {
     lookups.push(
       sql`(select u.id, ${rank("email")}, null from ${users} u join ${profiles} p on p.id = u.id
-        where u.email ilike ${pattern} order by p.full_name, p.id limit ${reach})`,
+        where ${emailContains(sql`u.email`, query)} order by p.full_name, p.id limit ${reach})`,
       sql`(select p.id, ${rank("license_email")}, null from ${profiles} p
-        where exists (select 1 from ${licenses} l where l.user_id = p.id and l.email ilike ${pattern})
+        where exists (select 1 from ${licenses} l where l.user_id = p.id and ${emailContains(sql`l.email`, query)})
         order by p.full_name, p.id limit ${reach})`,
       sql`(select p.id, ${rank("previous_email")}, null from ${profiles} p
-        where exists (select 1 from ${user_email_history} h where h.user_id = p.id and h.email ilike ${pattern})
+        where exists (select 1 from ${user_email_history} h where h.user_id = p.id and ${emailContains(sql`h.email`, query)})
         order by p.full_name, p.id limit ${reach})`,
     );
   }
@@ -193,8 +233,12 @@ export async function searchUsers(input: SearchQuery | string, page = 1): Promis
 export function searchSql(query: SearchQuery, page: number): SQL {
   const reach = page * SEARCH_LIMIT + 1;
   const { ctes, lookups } =
-    query.kind === "paddle" ? { ctes: [], lookups: paddleLookups(query.idKind, query.id) } : textLookups(query, reach);
-  const term = query.kind === "paddle" ? query.id : query.text;
+    query.kind === "paddle"
+      ? { ctes: [], lookups: paddleLookups(query.idKind, query.id) }
+      : query.kind === "short_id"
+        ? { ctes: [], lookups: shortIdLookup(query.id) }
+        : textLookups(query, reach);
+  const term = query.kind === "text" ? query.text : query.id;
   return sql`
     with ${sql.join([...ctes, sql``], sql`, `)} hits (user_id, rank, value) as (${sql.join(lookups, sql` union all `)}),
     r as (select distinct on (user_id) user_id, rank, value from hits order by user_id, rank, value)

@@ -27,6 +27,12 @@ const timestamps = {
   created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 };
 
+/**
+ * An address's local part read backwards, lower case, for `LIKE 'prefix%'` ranges whatever the
+ * database's collation: the admin search finds addresses by how their local part ends (decision 0052).
+ */
+const emailLocalEnd = (email: AnyPgColumn) => sql`reverse(lower(split_part(${email}, '@', 1))) text_pattern_ops`;
+
 // ---------------------------------------------------------------- auth (Better Auth)
 
 export const users = pgTable(
@@ -50,6 +56,8 @@ export const users = pgTable(
     uniqueIndex("users_email_key").on(sql`lower(${t.email})`),
     index("users_created_at_id_idx").on(t.createdAt.desc(), t.id.desc()),
     index("users_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")),
+    // Admin search by an address's part before its @ (decision 0052; the expression is localEnd in search-users).
+    index("users_email_local_end_idx").on(emailLocalEnd(t.email)),
   ],
 );
 
@@ -166,6 +174,9 @@ export const profiles = pgTable(
       t.full_name,
       t.id,
     ),
+    // A search term of several words equal to a whole name, case aside, finds its users in name order
+    // from this index (decision 0052).
+    index("profiles_full_name_lower_idx").on(sql`lower(${t.full_name})`, t.full_name, t.id),
   ],
 );
 
@@ -239,6 +250,7 @@ export const licenses = pgTable(
     index("licenses_user_id_created_at_idx").on(t.user_id, t.created_at.desc()),
     index("licenses_email_idx").on(t.email),
     index("licenses_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")),
+    index("licenses_email_local_end_idx").on(emailLocalEnd(t.email)),
     // Admin search by any part of a short id, hyphens left out (migration 0017).
     index("licenses_short_id_trgm_idx").using("gin", sql`replace(${t.short_id}, '-', '') gin_trgm_ops`),
     // One license per provider subscription: concurrent webhook deliveries cannot make two.
@@ -521,6 +533,7 @@ export const user_email_history = pgTable(
   (t) => [
     index("user_email_history_user_id_idx").on(t.user_id, t.changed_at.desc()),
     index("user_email_history_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")),
+    index("user_email_history_email_local_end_idx").on(emailLocalEnd(t.email)),
   ],
 );
 
