@@ -9,7 +9,8 @@
 // it. BENCH_LICENSES, BENCH_DURATION (s a round), BENCH_CONNECTIONS, BENCH_THREADS, BENCH_ROUNDS,
 // BENCH_PGLITE=0 (PostgreSQL only). Side by side: BENCH_BASELINE_BUILD=<another build directory of
 // this repository> starts that build too on the same PostgreSQL database and alternates rounds
-// between the two (A B, B A, …), printing each round and the ratios pair by pair.
+// between the two (A B, B A, …), printing each round and the ratios pair by pair. BENCH_CPU_PROF=<dir>
+// runs this build under `node --cpu-prof` (the profile is written there when the server stops).
 import os from "node:os";
 import fs from "node:fs";
 import path from "node:path";
@@ -27,6 +28,7 @@ const THREADS = Number(process.env.BENCH_THREADS ?? 1);
 const BASELINE = process.env.BENCH_BASELINE_BUILD;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? (BASELINE ? 4 : 1));
 const WITH_PGLITE = process.env.BENCH_PGLITE !== "0";
+const PROFILE_DIR = process.env.BENCH_CPU_PROF;
 const SERVER_ENV = { API_RATE_LIMIT: "1000000000", API_KEY_RATE_LIMIT: "1000000000", LOG_LEVEL: "warn" };
 
 /** One validation by hand: signed, VALID with the machine for a current and a superseded key. */
@@ -146,6 +148,7 @@ async function measure(label: string, dataDir: string, env: Record<string, strin
         port: await freePort(),
         dataDir,
         env: { ...SERVER_ENV, ...env, ...(build ? { BUILD_DIR: build } : {}) },
+        nodeArgs: PROFILE_DIR && !build ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(PROFILE_DIR)}`] : [],
       });
       targets.push({ label: `${label}, ${build ?? "this build"}`, server });
       await sanityCheck(server.origin, calls);

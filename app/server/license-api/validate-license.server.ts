@@ -1,4 +1,4 @@
-import { licenseState } from "~/domain/license-state";
+import { licenseStateCode } from "~/domain/license-state";
 import { licenseFacts } from "~/domain/license-status";
 import { graceEndsAt } from "~/domain/past-due";
 import type { License, Machine as MachineRow } from "../db/schema";
@@ -97,7 +97,7 @@ const BEFORE_MACHINE: readonly LicenseCode[] = ["REVOKED", "REFUNDED", "REFUND_R
  */
 export function licenseCode(license: License | null, machine: Machine = {}, now = new Date()): LicenseCode {
   if (!license) return "NOT_FOUND";
-  const code = licenseState(licenseFacts(license), now).code;
+  const code = licenseStateCode(licenseFacts(license), now);
   if (BEFORE_MACHINE.includes(code)) return code;
   if (isOtherMachine(license, machine)) return "MACHINE_MISMATCH";
   return code;
