@@ -10,13 +10,14 @@
 // BENCH_PGLITE=0 (PostgreSQL only). Side by side: BENCH_BASELINE_BUILD=<another build directory of
 // this repository> starts that build too on the same PostgreSQL database and alternates rounds
 // between the two (A B, B A, …), printing each round and the ratios pair by pair. BENCH_CPU_PROF=<dir>
-// runs this build under `node --cpu-prof` (the profile is written there when the server stops).
+// runs this build under `node --cpu-prof` and prints where its time went (the profile stays there).
 import os from "node:os";
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { openDatabase } from "../app/server/db/client.server";
 import { startServer, type ServerProcess } from "../tests/support/server-process";
+import { printProfile } from "./license-api/profile";
 import { seed, type Call } from "./license-api/seed";
 import { cpuMs, cpuSpent, DONE, ensureWrk, luaScript, median, runWrk, type Figures } from "./license-api/wrk";
 import { freePort, withScratchDatabase } from "./support";
@@ -161,6 +162,7 @@ async function measure(label: string, dataDir: string, env: Record<string, strin
     return median(results[0]!.map((r) => r.perSecond));
   } finally {
     for (const target of targets) await target.server.stop();
+    if (PROFILE_DIR) printProfile(PROFILE_DIR); // written as the server stopped
   }
 }
 
