@@ -10,6 +10,7 @@ import { licenseKeys } from "../license-keys/keys.server";
 import { ActionError, isUuid } from "../action-error.server";
 import { recordAudit, type AuditActor } from "../audit/audit.server";
 import { queueCustomerMail } from "../mail/customer-mail.server";
+import { queueTeamEnded } from "../teams/team-ended.server";
 import { licenseEvent, recordEvent } from "../webhooks/events.server";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -62,6 +63,8 @@ export async function revokeLicense({
       licenseEvent({ ...license, status: "revoked" }, { reason: reason ?? null }),
     );
     await queueCustomerMail(tx, { kind: "license-revoked", licenseId, key: "revoke" });
+    // A team's subscription revoked: every seat follows (a trigger) and its members are told (issue 30).
+    if (license.team_role === "billing" && license.team_id) await queueTeamEnded(tx, license.team_id, "revoked");
     if (canCancelRenewal(licenseFacts(license)) && license.paddle_subscription_id) {
       await enqueueStopRenewal(
         tx,
