@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { upcomingCharges } from "~/domain/billing-overview";
-import { licenseNextStep } from "~/domain/license-attention";
+import { attentionText, licenseAttention, licenseNextStep } from "~/domain/license-attention";
 import { licenseState, renewalPriceCents, type LicenseStateFacts } from "~/domain/license-state";
 import { getPlan } from "~/domain/plans";
 
@@ -68,5 +68,15 @@ describe("a team's renewal charge", () => {
 
   it("leaves a person's own license at the plan price", () => {
     expect(licenseState(renewing, NOW).nextChargeCents).toBe(monthly);
+  });
+
+  it("does not ask a member to extend a seat whose team will not renew: that is the owner's", () => {
+    const ending = { ...seat, auto_renew: false, cancellation_requested: true, end_date: "2026-06-20T12:00:00.000Z" };
+    expect(licenseAttention(ending, NOW)).toBe("expiring");
+    expect(attentionText("expiring", ending, NOW)).toBe(
+      "Ends Jun 20, 2026: the team's subscription will not renew. Ask the team's owner to keep it.",
+    );
+    const own = { ...ending, team_role: null };
+    expect(attentionText("expiring", own, NOW)).toBe("Ends Jun 20, 2026 without renewal: extend it to keep working.");
   });
 });
