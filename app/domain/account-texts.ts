@@ -56,6 +56,7 @@ export function teamSubscriptionName(planLabel: string, teamName: string): strin
 
 /** What happens to a team's members when its owner's account is deleted (decision 0049). */
 export function teamMembersKeepSeats(members: number, renewsOn: string | Date): string {
+  if (members === 0) return `no other member holds a seat; the team ends on ${formatDate(renewsOn)}`;
   const who = members === 1 ? "its 1 member keeps their seat" : `its ${members} members keep their seats`;
   return `${who} until ${formatDate(renewsOn)}, then the team ends`;
 }

@@ -68,6 +68,7 @@ describe.each(testEngines())("deleting an account in a team on %s", (engine) => 
     expect(teamMembersKeepSeats(2, billing.end_date)).toMatch(
       /^its 2 members keep their seats until .+, then the team ends$/,
     );
+    expect(teamMembersKeepSeats(0, billing.end_date)).toMatch(/^no other member holds a seat; the team ends on /);
     await deleteAccount(owner.id);
     await flushMail();
     const confirmation = app.mails.findLast((m) => m.to === owner.email)!;
