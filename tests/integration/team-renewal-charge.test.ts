@@ -1,14 +1,15 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { licenseNextStep } from "~/domain/license-attention";
 import { licenseState } from "~/domain/license-state";
 import { supportView } from "~/domain/license-support";
 import { getPlan } from "~/domain/plans";
+import { revokeLicense } from "~/server/admin/manage-licenses.server";
 import { getUserDetails } from "~/server/admin/user-details.server";
 import { billingOverview } from "~/server/billing/billing-overview.server";
 import { connectDemoProvider, setPaymentProvider } from "~/server/billing/configured-provider.server";
 import type { DemoProvider } from "~/server/billing/demo/demo-provider.server";
-import { licenses } from "~/server/db/schema";
+import { audit_log, licenses } from "~/server/db/schema";
 import { listUserLicenses } from "~/server/licenses/list-licenses.server";
 import { sendCustomerMail } from "~/server/mail/customer-mail.server";
 import { acceptInvitation } from "~/server/teams/team-accept.server";
@@ -98,5 +99,18 @@ describe.each(testEngines())("a team's renewal charge on %s", (engine) => {
     await demo.failRenewal(subscriptionId);
     const failed = (await getUserDetails(owner.id))!.payments.find((p) => p.status === "failed");
     expect(failed).toMatchObject({ license_id: billing.id, amount_cents: unit * 3 });
+  });
+
+  it("the audit entry of an admin's action records the state line the owner saw, with every seat's price", async () => {
+    const owner = await newUser("owner");
+    const admin = await createUser(db(), `admin-${engine}-${++n}@example.com`, { role: "admin" });
+    const { billing } = await buyTeam(db(), demo, owner, 3);
+    await revokeLicense({ admin, licenseId: billing.id, reason: "chargeback" });
+    const [entry] = await db()
+      .select()
+      .from(audit_log)
+      .where(and(eq(audit_log.action, "license.revoke"), eq(audit_log.target_id, billing.id)));
+    const details = entry!.details as { license_status_line: string };
+    expect(details.license_status_line).toContain(`for ${usd(getPlan("monthly").priceCents * 3)}`);
   });
 });

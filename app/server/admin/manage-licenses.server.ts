@@ -12,6 +12,7 @@ import { recordAudit, type AuditActor } from "../audit/audit.server";
 import { queueCustomerMail } from "../mail/customer-mail.server";
 import { queueTeamEnded } from "../teams/team-ended.server";
 import { licenseEvent, recordEvent } from "../webhooks/events.server";
+import { stateFactsOf } from "../teams/renewal-seats.server";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -53,7 +54,7 @@ export async function revokeLicense({
         short_id: license.short_id,
         email: license.email,
         license_type: license.license_type,
-        ...auditLicenseState(licenseFacts(license), new Date()),
+        ...auditLicenseState(await stateFactsOf(tx, license), new Date()),
         ...(reason ? { reason } : {}),
       },
     });

@@ -1,5 +1,7 @@
-import { sql } from "drizzle-orm";
-import { licenses, teams } from "../db/schema";
+import { eq, sql } from "drizzle-orm";
+import { licenseFacts } from "~/domain/license-status";
+import type { Transaction } from "../db/client.server";
+import { licenses, teams, type License } from "../db/schema";
 
 /**
  * The seats a team subscription's next renewal bills (issue 30), as a column of a licenses query:
@@ -13,3 +15,23 @@ export const renewalSeatsColumn = sql<
 
 /** What a licenses query selects beside a license so its state names the right charge. */
 export const seatFactColumns = { team_role: licenses.team_role, renewal_seats: renewalSeatsColumn };
+
+/**
+ * A license row's facts for the one state function, with a team subscription's renewal seats read
+ * from its team (one look-up, only for a team's subscription): for code that already holds the row,
+ * such as the audit entries that record the state line the customer sees.
+ */
+export async function stateFactsOf<T extends License>(
+  db: Transaction,
+  license: T,
+): Promise<T & { has_subscription: boolean; renewal_seats: number | null }> {
+  let renewal_seats: number | null = null;
+  if (license.team_role === "billing" && license.team_id) {
+    const [team] = await db
+      .select({ paid: teams.seats_paid, next: teams.seats_next_renewal })
+      .from(teams)
+      .where(eq(teams.id, license.team_id));
+    renewal_seats = team ? (team.next ?? team.paid) : null;
+  }
+  return { ...licenseFacts(license), renewal_seats };
+}
