@@ -1,3 +1,5 @@
+import { formatDate } from "./format-date";
+
 /** The account sections' texts (two-factor, password, sessions, deletion, export, OAuth), for UI and tests. */
 export const ACCOUNT_TEXTS = {
   codeRequired: "Enter the 6-digit code from your authenticator app.",
@@ -46,3 +48,15 @@ export const PROVIDER_EMAIL_UNVERIFIED = "provider_email_unverified";
 
 /** The error code of an authenticator code that was already accepted once (each code works once). */
 export const CODE_ALREADY_USED = "CODE_ALREADY_USED";
+
+/** "Monthly team subscription for Acme": a team's subscription as the deletion page and e-mail name it. */
+export function teamSubscriptionName(planLabel: string, teamName: string): string {
+  return `${planLabel} team subscription for ${teamName}`;
+}
+
+/** What happens to a team's members when its owner's account is deleted (decision 0049). */
+export function teamMembersKeepSeats(members: number, renewsOn: string | Date): string {
+  if (members === 0) return `no other member holds a seat; the team ends on ${formatDate(renewsOn)}`;
+  const who = members === 1 ? "its 1 member keeps their seat" : `its ${members} members keep their seats`;
+  return `${who} until ${formatDate(renewsOn)}, then the team ends`;
+}

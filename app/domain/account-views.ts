@@ -28,6 +28,8 @@ export interface SubscriptionToCancel {
   shortId: string;
   /** ISO date of its next renewal (the license's end date). */
   renewsOn: string;
+  /** A team's subscription (issue 30): the members other than its owner who keep their seats until it ends. */
+  teamMembers?: number;
 }
 
 /** Recovery codes just made (enrolment or "Generate new codes"): shown once, with copy and download. */

@@ -30,6 +30,10 @@ export interface AdminLicenseView {
   /** The card the provider last charged for it (issue 25), when it said. */
   payment_card_brand: string | null;
   payment_card_last4: string | null;
+  /** Issue 30: a team's subscription ("billing") or a member's seat ("seat"); null for a person's own license. */
+  team_role: "billing" | "seat" | null;
+  /** On a team's subscription: the seats its next renewal bills (what its renewal line prices). */
+  renewal_seats: number | null;
 }
 
 export interface AdminPaymentView {

@@ -32,6 +32,10 @@ export function upcomingCharges(licenses: readonly OverviewLicense[], now: Date)
     if (state.nextChargeCents === null || !state.date) continue;
     const kind = state.state === "trial-converting" ? "first-charge" : "renewal";
     const plan = licenseTypeLabel(license.license_type);
+    const what =
+      license.team_role === "billing" && license.renewal_seats
+        ? `${license.renewal_seats} seats of the ${plan} team subscription`
+        : `the ${plan} license`;
     charges.push({
       licenseId: license.id,
       licenseShortId: license.short_id,
@@ -39,7 +43,7 @@ export function upcomingCharges(licenses: readonly OverviewLicense[], now: Date)
       at: state.date.toISOString(),
       amountCents: state.nextChargeCents,
       currency: "USD",
-      text: `${formatDate(state.date)}: ${formatMoney(state.nextChargeCents, "USD")} for the ${plan} license ${license.short_id} (${kind === "renewal" ? "renewal" : "first charge after the trial"})`,
+      text: `${formatDate(state.date)}: ${formatMoney(state.nextChargeCents, "USD")} for ${what} ${license.short_id} (${kind === "renewal" ? "renewal" : "first charge after the trial"})`,
     });
   }
   return charges.sort((a, b) => a.at.localeCompare(b.at) || a.licenseShortId.localeCompare(b.licenseShortId));

@@ -54,7 +54,10 @@ export function attentionText(kind: AttentionKind, license: LicenseStateFacts, n
         ? `Trial ends ${day}: the first charge of ${formatMoney(nextChargeCents, "USD")} follows unless you cancel.`
         : `Trial ends ${day}: choose a plan to keep working.`;
     case "expiring":
-      return `Ends ${day} without renewal: extend it to keep working.`;
+      // A member's seat is extended or renewed by the team's owner, not by the member (issue 30).
+      return license.team_role === "seat"
+        ? `Ends ${day}: the team's subscription will not renew. Ask the team's owner to keep it.`
+        : `Ends ${day} without renewal: extend it to keep working.`;
     case "refund-in-progress":
       return "Refund in progress: nothing to do, we e-mail you when it is done.";
   }

@@ -168,9 +168,18 @@ export interface LicenseState {
 
 const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 
-/** The plan price a renewal (or a trial's first charge) takes, in cents; null for tester and trial types. */
-export function renewalPriceCents(license: Pick<LicenseFacts, "license_type">): number | null {
-  return isPlanId(license.license_type) ? getPlan(license.license_type).priceCents : null;
+/**
+ * What a renewal (or a trial's first charge) takes, in cents: the plan's price; for a team's
+ * subscription the price × the seats its next renewal bills (issue 30), null while those seats are
+ * not known (never one seat's price); null for a member's seat (the owner pays), tester and trial types.
+ */
+export function renewalPriceCents(
+  license: Pick<LicenseFacts, "license_type" | "team_role" | "renewal_seats">,
+): number | null {
+  if (!isPlanId(license.license_type) || license.team_role === "seat") return null;
+  const price = getPlan(license.license_type).priceCents;
+  if (license.team_role !== "billing") return price;
+  return license.renewal_seats ? price * license.renewal_seats : null;
 }
 
 /** Which state, and the date it is about. Decided in LICENSE_STATE_NAMES order. */

@@ -16,6 +16,17 @@ export interface LicenseFacts {
   refund_eligible_until: Date | string | null;
   /** A renewal payment failed (decision 0023): the license keeps working for a grace period. */
   past_due_since?: Date | string | null;
+  /**
+   * Issue 30: the license's part in a team, when it has one: the team's subscription ("billing",
+   * owned by the team's owner, who pays for every seat) or a member's seat ("seat": its member pays
+   * nothing). Absent or null for a person's own license.
+   */
+  team_role?: string | null;
+  /**
+   * On a team's subscription ("billing"): the seats its next renewal bills (the fewer seats
+   * scheduled from the next renewal, else the paid seats). Read with the team; see renewalPriceCents.
+   */
+  renewal_seats?: number | null;
 }
 
 /** A stored license as the rules read it: whether it has a subscription, not the subscription's id. */

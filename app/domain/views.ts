@@ -46,6 +46,10 @@ export interface LicenseView {
   refunded_at: string | null;
   /** A renewal payment failed and is still due (decision 0023). */
   past_due_since: string | null;
+  /** Issue 30: a team's subscription ("billing") or a member's seat ("seat"); null for a person's own license. */
+  team_role?: "billing" | "seat" | null;
+  /** On a team's subscription: the seats its next renewal bills (what the state function prices). */
+  renewal_seats?: number | null;
   /** The license's payments, oldest first: what a refund covers and its confirmation lists (issue 24). */
   charges?: LedgerPayment[];
   /** The machines the license is activated on (issue 26); absent where a page does not show them. */

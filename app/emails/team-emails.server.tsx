@@ -33,6 +33,8 @@ export type TeamEmailInput = { to: string; name?: string } & (
       seats: number;
       effect: "now" | "next-renewal" | "cancel-reduction";
       chargedCents: number | null;
+      /** What each renewal bills from the next one (the seats × the plan's price), when known. */
+      renewalCents?: number | null;
     }
   | { kind: "team-ended"; teamName: string; reason: "cancelled" | "refunded" | "revoked" }
 );
@@ -155,6 +157,7 @@ function seatsChanged(mail: Of<"seats-changed">) {
   }[mail.effect];
   const rows: [string, string][] = [["Seats", String(mail.seats)]];
   if (mail.chargedCents !== null) rows.push(["Charged now (prorated)", formatUsd(mail.chargedCents)]);
+  if (mail.renewalCents != null) rows.push(["Each renewal", formatUsd(mail.renewalCents)]);
   return composeEmail(
     mail.to,
     subject,

@@ -4,7 +4,8 @@ import { useFetcher, useRevalidator } from "react-router";
 import { formatDate } from "~/domain/format-date";
 import { isRefundLocked } from "~/domain/license-status";
 import { graceEndsAt, PAYMENT_PROBLEM_TEXTS as T, type PaymentMethodAnswer } from "~/domain/past-due";
-import { formatUsd, getPlan, isPlanId } from "~/domain/plans";
+import { renewalPriceCents } from "~/domain/license-state";
+import { formatUsd } from "~/domain/plans";
 import type { LicenseView } from "~/domain/views";
 import { CHECKOUT_ERROR_TITLE, openTransactionCheckout, type CheckoutEvent } from "~/lib/checkout";
 import { showToast } from "~/lib/toast";
@@ -107,7 +108,9 @@ function DemoPaymentMethodDialog({ license, onClose }: { license: LicenseView; o
   useAnswer(pay.data, pay.state === "idle", (answer) => {
     if (answer.recovered) onClose();
   });
-  const due = isPlanId(license.license_type) ? formatUsd(getPlan(license.license_type).priceCents) : null;
+  // A team's renewal is due for every seat it bills (issue 30): the one state function's price.
+  const dueCents = renewalPriceCents(license);
+  const due = dueCents === null ? null : formatUsd(dueCents);
   return (
     <Dialog open onOpenChange={(next) => !next && !paying && onClose()}>
       <DialogContent aria-describedby="demo-payment-method-note" data-testid="demo-payment-method">

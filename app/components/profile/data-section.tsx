@@ -4,6 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Spinner } from "~/components/ui/spinner";
 import { deleteAccountSchema } from "~/domain/account-schemas";
 import type { SubscriptionToCancel } from "~/domain/account-views";
+import { teamMembersKeepSeats } from "~/domain/account-texts";
 import { formatDate } from "~/domain/format-date";
 import { useAccountForm } from "./use-account-form";
 
@@ -107,6 +108,9 @@ function SubscriptionsToCancel({ subscriptions }: { subscriptions: SubscriptionT
           <li key={s.shortId}>
             <span className="font-medium">{s.planName}</span> <span className="font-mono">{s.shortId}</span>
             <span className="text-muted-foreground"> (would renew on {formatDate(s.renewsOn)})</span>
+            {s.teamMembers !== undefined ? (
+              <span className="text-muted-foreground">: {teamMembersKeepSeats(s.teamMembers, s.renewsOn)}</span>
+            ) : null}
           </li>
         ))}
       </ul>

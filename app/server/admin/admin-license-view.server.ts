@@ -3,8 +3,11 @@ import type { License } from "../db/schema";
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
-/** A license as the admin pages carry it: every fact the one state function and support details read. */
-export function adminLicenseView(l: License): AdminLicenseView {
+/**
+ * A license as the admin pages carry it: every fact the one state function and support details read
+ * (a team subscription's renewal seats come from `seatFactColumns`, issue 30).
+ */
+export function adminLicenseView(l: License & { renewal_seats?: number | null }): AdminLicenseView {
   return {
     id: l.id,
     short_id: l.short_id,
@@ -30,5 +33,7 @@ export function adminLicenseView(l: License): AdminLicenseView {
     past_due_since: iso(l.past_due_since),
     payment_card_brand: l.payment_card_brand,
     payment_card_last4: l.payment_card_last4,
+    team_role: l.team_role,
+    renewal_seats: l.renewal_seats ?? null,
   };
 }

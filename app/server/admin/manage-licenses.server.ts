@@ -10,7 +10,9 @@ import { licenseKeys } from "../license-keys/keys.server";
 import { ActionError, isUuid } from "../action-error.server";
 import { recordAudit, type AuditActor } from "../audit/audit.server";
 import { queueCustomerMail } from "../mail/customer-mail.server";
+import { queueTeamEnded } from "../teams/team-ended.server";
 import { licenseEvent, recordEvent } from "../webhooks/events.server";
+import { stateFactsOf } from "../teams/renewal-seats.server";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -52,7 +54,7 @@ export async function revokeLicense({
         short_id: license.short_id,
         email: license.email,
         license_type: license.license_type,
-        ...auditLicenseState(licenseFacts(license), new Date()),
+        ...auditLicenseState(await stateFactsOf(tx, license), new Date()),
         ...(reason ? { reason } : {}),
       },
     });
@@ -62,6 +64,8 @@ export async function revokeLicense({
       licenseEvent({ ...license, status: "revoked" }, { reason: reason ?? null }),
     );
     await queueCustomerMail(tx, { kind: "license-revoked", licenseId, key: "revoke" });
+    // A team's subscription revoked: every seat follows (a trigger) and its members are told (issue 30).
+    if (license.team_role === "billing" && license.team_id) await queueTeamEnded(tx, license.team_id, "revoked");
     if (canCancelRenewal(licenseFacts(license)) && license.paddle_subscription_id) {
       await enqueueStopRenewal(
         tx,

@@ -1,9 +1,10 @@
-import { inArray, or } from "drizzle-orm";
+import { getTableColumns, inArray, or } from "drizzle-orm";
 import type { AdminLicenseView } from "~/domain/admin-user";
 import { getDb } from "../db/db.server";
 import { licenses, payments } from "../db/schema";
 import { adminLicenseView } from "./admin-license-view.server";
 import type { UserPage } from "./search-users.server";
+import { renewalSeatsColumn } from "../teams/renewal-seats.server";
 
 /**
  * The license a search result matched by (a short id, key, subscription or transaction), so the
@@ -30,7 +31,7 @@ export async function withMatchedLicenses(page: UserPage): Promise<UserPage> {
       : undefined,
   ];
   const rows = await getDb()
-    .select()
+    .select({ ...getTableColumns(licenses), renewal_seats: renewalSeatsColumn })
     .from(licenses)
     .where(or(...conditions));
   const paid = transactions.length

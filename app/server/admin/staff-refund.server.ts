@@ -11,6 +11,7 @@ import { getDb } from "../db/db.server";
 import { payments } from "../db/schema";
 import { enqueueStopRenewal } from "../jobs/enqueue-stop-renewal.server";
 import { ledgerPayment, requestAdjustments } from "../licenses/refund-adjustments.server";
+import { stateFactsOf } from "../teams/renewal-seats.server";
 
 /**
  * Support refunds one of a user's payments (issue 25): the policy amount (95%) or all of it, a
@@ -77,7 +78,7 @@ export async function staffRefund({
           amount: formatMoney(lines[0]!.refundCents, lines[0]!.currency),
           full: Boolean(lines[0]!.full),
           reason: checked!.reason,
-          ...auditLicenseState(licenseFacts(license), new Date()),
+          ...auditLicenseState(await stateFactsOf(tx, license), new Date()),
         },
       });
       if (canCancelRenewal(licenseFacts(license)) && license.paddle_subscription_id) {

@@ -1,4 +1,3 @@
-import { licenseFacts } from "~/domain/license-status";
 import { auditLicenseState } from "~/domain/license-state";
 import { renewalResumedBySupportEmail } from "~/emails/support-notices.server";
 import type { Transaction } from "../db/client.server";
@@ -7,6 +6,7 @@ import { recordAudit, type AuditActor } from "../audit/audit.server";
 import { cancelRenewal, reenableRenewal } from "../licenses/renewal.server";
 import { queueMail } from "../mail/outbox.server";
 import { mailBrand, recipientOf } from "../mail/recipient.server";
+import { stateFactsOf } from "../teams/renewal-seats.server";
 
 /**
  * Support cancels or re-enables a license's automatic renewal on the customer's behalf (issue
@@ -32,7 +32,7 @@ function auditIn(admin: AuditActor, action: string, userId: string, reason: stri
         short_id: license.short_id,
         subscription_id: license.paddle_subscription_id,
         reason,
-        ...auditLicenseState(licenseFacts(license), new Date()),
+        ...auditLicenseState(await stateFactsOf(tx, license), new Date()),
       },
     });
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import { subscriptionIds, type AdminPaymentView, type AdminUserView } from "~/domain/admin-user";
 import { paymentStatus } from "~/domain/billing";
 import { renewalPriceCents } from "~/domain/license-state";
@@ -8,6 +8,7 @@ import { isUuid } from "../action-error.server";
 import { userAuditEntries } from "./audit-log.server";
 import { adminLicenseView } from "./admin-license-view.server";
 import { userTimeline } from "./user-timeline.server";
+import { renewalSeatsColumn, seatFactColumns } from "../teams/renewal-seats.server";
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
@@ -33,7 +34,11 @@ export async function getUserDetails(userId: string, timelinePage = 1): Promise<
     .where(eq(users.id, userId));
   if (!user) return null;
   const [licenseRows, paymentRows, audit, failedRows, timeline] = await Promise.all([
-    db.select().from(licenses).where(eq(licenses.user_id, userId)).orderBy(desc(licenses.created_at)),
+    db
+      .select({ ...getTableColumns(licenses), renewal_seats: renewalSeatsColumn })
+      .from(licenses)
+      .where(eq(licenses.user_id, userId))
+      .orderBy(desc(licenses.created_at)),
     db
       .select({
         id: payments.id,
@@ -91,6 +96,8 @@ async function failedCharges(userId: string): Promise<AdminPaymentView[]> {
       short_id: licenses.short_id,
       license_type: licenses.license_type,
       subscription_id: licenses.paddle_subscription_id,
+      // A team's renewal that failed was for every seat it bills (issue 30).
+      ...seatFactColumns,
     })
     .from(user_events)
     .innerJoin(licenses, sql`${licenses.id}::text = ${user_events.details} ->> 'license_id'`)

@@ -8,6 +8,7 @@ import {
   licenses,
   profiles,
   sessions,
+  teams,
   twoFactors,
   user_roles,
   users,
@@ -16,6 +17,8 @@ import {
 } from "../db/schema";
 import type { SubscriptionToCancel } from "~/domain/account-views";
 import { licenseTypeLabel } from "~/domain/license-status";
+import { teamSubscriptionName } from "~/domain/account-texts";
+import { leaveTeamsOnDeletion, otherSeatedMembers } from "../teams/team-account-deletion.server";
 import type { CancelledSubscription } from "~/emails/account-notices.server";
 import { notifyAccountDeleted } from "./notify-account-owner.server";
 import { announceSessionChange } from "../cache/caches.server";
@@ -31,8 +34,12 @@ async function renewingLicenses(userId: string) {
       shortId: licenses.short_id,
       type: licenses.license_type,
       endDate: licenses.end_date,
+      // A team's subscription (issue 30): named by its team, whose members keep their seats until it ends.
+      teamId: teams.id,
+      teamName: teams.name,
     })
     .from(licenses)
+    .leftJoin(teams, and(eq(teams.id, licenses.team_id), eq(licenses.team_role, "billing")))
     .where(
       and(
         eq(licenses.user_id, userId),
@@ -45,13 +52,27 @@ async function renewingLicenses(userId: string) {
     .orderBy(licenses.end_date, licenses.short_id);
 }
 
-/** What the profile lists before the person confirms the deletion (issue 28): plan, short id, renewal date. */
+/** "Monthly", or "Monthly team subscription for Acme": how the deletion page and e-mail name it. */
+const subscriptionName = (license: { type: string; teamName: string | null }) =>
+  license.teamName
+    ? teamSubscriptionName(licenseTypeLabel(license.type), license.teamName)
+    : licenseTypeLabel(license.type);
+
+/**
+ * What the profile lists before the person confirms the deletion (issue 28): plan, short id, renewal
+ * date; for a team's subscription, the team and how many members keep their seats until it ends.
+ */
 export async function subscriptionsToCancel(userId: string): Promise<SubscriptionToCancel[]> {
-  return (await renewingLicenses(userId)).map((license) => ({
-    planName: licenseTypeLabel(license.type),
-    shortId: license.shortId,
-    renewsOn: license.endDate.toISOString(),
-  }));
+  const listed: SubscriptionToCancel[] = [];
+  for (const license of await renewingLicenses(userId)) {
+    listed.push({
+      planName: subscriptionName(license),
+      shortId: license.shortId,
+      renewsOn: license.endDate.toISOString(),
+      ...(license.teamId ? { teamMembers: await otherSeatedMembers(license.teamId, userId) } : {}),
+    });
+  }
+  return listed;
 }
 
 /**
@@ -71,7 +92,7 @@ async function cancelRenewals(userId: string): Promise<CancelledSubscription[]> 
       .update(licenses)
       .set({ auto_renew: false, cancellation_requested: true, cancellation_requested_at: new Date() })
       .where(eq(licenses.id, license.id));
-    cancelled.push({ planName: licenseTypeLabel(license.type), shortId: license.shortId });
+    cancelled.push({ planName: subscriptionName(license), shortId: license.shortId });
   }
   return cancelled;
 }
@@ -80,6 +101,8 @@ async function cancelRenewals(userId: string): Promise<CancelledSubscription[]> 
 async function eraseAccount(userId: string): Promise<void> {
   const anonymousEmail = `deleted-${userId}@deleted.invalid`;
   await getDb().transaction(async (tx) => {
+    // Their seats are freed; the teams they own take nobody new (decision 0049).
+    await leaveTeamsOnDeletion(tx, userId);
     await tx.delete(sessions).where(eq(sessions.userId, userId));
     await tx.delete(accounts).where(eq(accounts.userId, userId));
     await tx.delete(twoFactors).where(eq(twoFactors.userId, userId));

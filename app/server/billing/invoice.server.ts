@@ -34,10 +34,39 @@ type OwnPayment = NonNullable<Awaited<ReturnType<typeof getOwnPayment>>>;
 /** The demo transaction's totals as Paddle shapes them (strings in minor units). */
 interface StoredTransaction {
   billing_period?: { starts_at: string; ends_at: string } | null;
+  /** The subscription's items after the transaction: a team's seats (issue 30). */
+  items?: { quantity?: number }[];
   details?: {
     totals?: { subtotal?: string; tax?: string; total?: string };
     tax_rates_used?: { tax_rate?: string }[];
+    /** A seat change's line: the added seats, prorated for the part of the period left. */
+    line_items?: {
+      quantity?: number;
+      proration?: { billing_period?: { starts_at: string; ends_at: string } } | null;
+    }[];
   };
+}
+
+type InvoiceLine = InvoiceDocument["lines"][number];
+
+/**
+ * The line of a team's seat change (issue 30): the seats added, from how many to how many, and the
+ * part of the period they are charged for, as the provider's prorated transaction names them.
+ */
+function seatsLine(base: InvoiceLine, txn: StoredTransaction, licenseShortId: string): InvoiceLine {
+  const line = txn.details?.line_items?.[0];
+  const added = Math.trunc(Number(line?.quantity ?? 0));
+  const total = Math.trunc(Number(txn.items?.[0]?.quantity ?? 0));
+  const prorated = line?.proration?.billing_period ?? txn.billing_period;
+  if (added < 1 || total <= added) return base;
+  const detail = [
+    `${added} ${added === 1 ? "seat" : "seats"} added (from ${total - added} to ${total} seats)`,
+    prorated ? `prorated for ${formatDate(prorated.starts_at)} to ${formatDate(prorated.ends_at)}` : null,
+    `License ${licenseShortId}`,
+  ]
+    .filter(Boolean)
+    .join(", ");
+  return { ...base, detail, quantity: added };
 }
 
 const cents = (value: string | undefined, fallback: number) =>
@@ -76,6 +105,17 @@ export async function buildInvoice(userId: string, payment: OwnPayment): Promise
   const subtotalCents = cents(txn.details?.totals?.subtotal, totalCents - taxCents);
   const rate = txn.details?.tax_rates_used?.[0]?.tax_rate;
   const period = txn.billing_period;
+  const line: InvoiceLine = {
+    description: `${env.PRODUCT_NAME}: ${paymentDescription(payment)}`,
+    detail: [
+      `License ${payment.license_short_id}`,
+      period ? `${formatDate(period.starts_at)} to ${formatDate(period.ends_at)}` : null,
+    ]
+      .filter(Boolean)
+      .join(", "),
+    quantity: 1,
+    amountCents: subtotalCents,
+  };
   return {
     number: invoiceNumber(payment),
     issuedAt: new Date(payment.billed_at),
@@ -105,19 +145,7 @@ export async function buildInvoice(userId: string, payment: OwnPayment): Promise
       }),
       email: buyer?.email ?? "",
     },
-    lines: [
-      {
-        description: `${env.PRODUCT_NAME}: ${paymentDescription(payment)}`,
-        detail: [
-          `License ${payment.license_short_id}`,
-          period ? `${formatDate(period.starts_at)} to ${formatDate(period.ends_at)}` : null,
-        ]
-          .filter(Boolean)
-          .join(", "),
-        quantity: 1,
-        amountCents: subtotalCents,
-      },
-    ],
+    lines: [payment.kind === "seats" ? seatsLine(line, txn, payment.license_short_id) : line],
     subtotalCents,
     taxCents,
     taxRate: rate !== undefined && /^\d+(\.\d+)?$/.test(rate) ? String(Math.round(Number(rate) * 10_000) / 100) : null,

@@ -6,6 +6,7 @@ import { getLogger } from "../logger.server";
 import { REMINDER_SCAN_JOB } from "../mail/reminders.server";
 import { MACHINE_INACTIVITY_JOB } from "../machines/machine-jobs.server";
 import { recordExpiredLicenses } from "../webhooks/expiry-scan.server";
+import { queueEndedTeams } from "../teams/team-ended.server";
 import { pruneExpired, type PruneCounts } from "./prune.server";
 
 /**
@@ -43,7 +44,9 @@ export const housekeepingJob: JobDefinition<{ hour: string }> = {
     const pruned = await housekeep();
     // license.expired for the vendor's systems: expiry happens by the clock (decision 0044).
     const expired = await recordExpiredLicenses();
-    getLogger().info({ pruned, expired }, "housekeeping");
+    // A team's subscription that ended by the clock (grace run out, not renewed): its members are told.
+    const teamsEnded = await queueEndedTeams();
+    getLogger().info({ pruned, expired, teamsEnded }, "housekeeping");
     return pruned;
   },
 };

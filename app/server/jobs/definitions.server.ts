@@ -8,6 +8,7 @@ import type { JobDefinitions } from "./jobs.server";
 import { stopRenewalJob } from "./stop-renewal.server";
 import { WEBHOOK_DELIVERY_JOB } from "../webhooks/events.server";
 import { webhookDeliveryJob } from "../webhooks/deliver.server";
+import { TEAM_ENDED_MAIL_JOB, teamEndedMailJob } from "../teams/team-ended.server";
 
 /** Every kind of background job the app runs, by queue name. */
 export const JOB_DEFINITIONS: JobDefinitions = {
@@ -19,4 +20,5 @@ export const JOB_DEFINITIONS: JobDefinitions = {
   [MACHINE_INACTIVITY_JOB]: machineInactivityJob as JobDefinitions[string],
   [MACHINE_ACTIVATED_MAIL_JOB]: machineActivatedMailJob as JobDefinitions[string],
   [WEBHOOK_DELIVERY_JOB]: webhookDeliveryJob as JobDefinitions[string],
+  [TEAM_ENDED_MAIL_JOB]: teamEndedMailJob as JobDefinitions[string],
 };

@@ -5,6 +5,7 @@ import { isRefundLocked } from "~/domain/license-status";
 import { getDb } from "../db/db.server";
 import { licenses, payments } from "../db/schema";
 import { userLicenseMachines } from "../machines/list-machines.server";
+import { seatFactColumns } from "../teams/renewal-seats.server";
 
 /** What a license card (and the admin's list of a user's licenses) shows: nothing internal. */
 const cardColumns = {
@@ -29,6 +30,8 @@ const cardColumns = {
   refund_amount: licenses.refund_amount,
   refunded_at: licenses.refunded_at,
   past_due_since: licenses.past_due_since,
+  // A team's subscription renews for its seats; a member's seat is charged nothing (issue 30).
+  ...seatFactColumns,
 };
 
 /**

@@ -6,6 +6,7 @@ import { recordAudit } from "../audit/audit.server";
 import { enqueueStopRenewal } from "../jobs/enqueue-stop-renewal.server";
 import { getOwnBillableLicense } from "./own-license.server";
 import { ledgerPayment, requestAdjustments } from "./refund-adjustments.server";
+import { stateFactsOf } from "../teams/renewal-seats.server";
 
 /**
  * Request Refund (issue 24): within the refund window, the license's plan payment and every
@@ -52,7 +53,7 @@ export async function requestRefund({
             refund_cents: line.refundCents,
             adjustment_id: adjustmentIds[i],
           })),
-          ...auditLicenseState(licenseFacts(license), now),
+          ...auditLicenseState(await stateFactsOf(tx, license), now),
         },
       });
       if (canCancelRenewal(licenseFacts(license)) && license.paddle_subscription_id) {

@@ -8,7 +8,7 @@ import {
 } from "~/domain/customer-mail";
 import { formatMoney, paymentDescription } from "~/domain/billing";
 import { formatDate } from "~/domain/format-date";
-import { licenseState } from "~/domain/license-state";
+import { licenseState, renewalPriceCents } from "~/domain/license-state";
 import { licenseFacts, licenseTypeLabel } from "~/domain/license-status";
 import { getPlan, isPlanId } from "~/domain/plans";
 import type { CustomerEmailFields, LicenseView } from "~/emails/customer-email-types.server";
@@ -20,6 +20,7 @@ import type { JobDefinition } from "../jobs/jobs.server";
 import { enqueue } from "../jobs/jobs.server";
 import { getMailer } from "./mailer.server";
 import { mailBrand } from "./recipient.server";
+import { renewalSeatsColumn } from "../teams/renewal-seats.server";
 
 /**
  * The customer e-mails about a license (issue 14). A change that warrants one queues it in its own
@@ -90,8 +91,18 @@ const money = (details: CustomerMailDetails) =>
     ? formatMoney(details.amountCents, details.currency ?? "USD")
     : null;
 
-/** The last amount charged for the license's plan (purchase or renewal), else the plan's list price. */
-async function nextChargeAmount(license: License): Promise<string> {
+/** A license as the e-mails read it: with a team subscription's renewal seats (issue 30). */
+type MailLicense = License & { renewal_seats: number | null };
+
+/**
+ * The last amount charged for the license's plan (purchase or renewal), else the plan's list price;
+ * a team's subscription: the price × the seats its next renewal bills (seats change between renewals).
+ */
+async function nextChargeAmount(license: MailLicense): Promise<string> {
+  if (license.team_role === "billing") {
+    const cents = renewalPriceCents(license);
+    return cents === null ? "the plan's price" : formatMoney(cents, "USD");
+  }
   const [last] = await getDb()
     .select({ amount_cents: payments.amount_cents, currency: payments.currency })
     .from(payments)
@@ -124,7 +135,7 @@ async function refundedCharges(license: License): Promise<[string, string][]> {
 }
 
 /** The license as the templates read it, with its state now from the one state function (issue 24). */
-function licenseView(license: License, now = new Date()): LicenseView {
+function licenseView(license: MailLicense, now = new Date()): LicenseView {
   const state = licenseState(licenseFacts(license), now);
   return {
     stateLine: state.line,
@@ -145,13 +156,19 @@ function licenseView(license: License, now = new Date()): LicenseView {
 /** Composes and sends the e-mail, or explains why it is no longer wanted (what the job records). */
 export async function sendCustomerMail({ kind, licenseId, details }: CustomerMailJobData) {
   const [row] = await getDb()
-    .select({ license: licenses, email: users.email, reminders: users.reminder_emails, name: profiles.full_name })
+    .select({
+      license: licenses,
+      renewalSeats: renewalSeatsColumn,
+      email: users.email,
+      reminders: users.reminder_emails,
+      name: profiles.full_name,
+    })
     .from(licenses)
     .innerJoin(users, eq(users.id, licenses.user_id))
     .leftJoin(profiles, eq(profiles.id, licenses.user_id))
     .where(eq(licenses.id, licenseId));
   if (!row) return { skipped: "the license no longer exists" };
-  const { license } = row;
+  const license: MailLicense = { ...row.license, renewal_seats: row.renewalSeats };
   if (isReminderKind(kind)) {
     // Checked again when sending: the customer may have opted out, cancelled or been refunded since.
     if (!row.reminders) return { skipped: "reminder e-mails are turned off" };
@@ -172,7 +189,7 @@ export async function sendCustomerMail({ kind, licenseId, details }: CustomerMai
 
 async function templateInput(
   kind: CustomerMailKind,
-  license: License,
+  license: MailLicense,
   details: CustomerMailDetails,
 ): Promise<CustomerEmailFields> {
   switch (kind) {

@@ -5,6 +5,8 @@ import { newKey } from "../billing/transaction-facts.server";
 
 /** The reason a seat license is revoked when its member leaves or is removed (shown to support and the member). */
 export const REMOVED_FROM_TEAM = "removed from team";
+/** The reason a seat license is revoked when its member deleted their account (decision 0049). */
+export const ACCOUNT_DELETED = "account deleted";
 
 /** The team's subscription license (team_role "billing"), locked. */
 export async function billingLicenseOf(tx: Transaction, teamId: string): Promise<License | undefined> {
@@ -62,11 +64,16 @@ export async function issueSeatLicense(
   return seat;
 }
 
-/** Revokes a seat license for good (its member left or was removed); the member row loses its seat. */
-export async function revokeSeat(tx: Transaction, teamId: string, licenseId: string): Promise<void> {
+/** Revokes a seat license for good (its member left, was removed or deleted their account); the member row loses its seat. */
+export async function revokeSeat(
+  tx: Transaction,
+  teamId: string,
+  licenseId: string,
+  reason: string = REMOVED_FROM_TEAM,
+): Promise<void> {
   await tx
     .update(licenses)
-    .set({ status: "revoked", revoked_reason: REMOVED_FROM_TEAM, auto_renew: false })
+    .set({ status: "revoked", revoked_reason: reason, auto_renew: false })
     .where(and(eq(licenses.id, licenseId), eq(licenses.team_id, teamId)));
   await tx
     .update(team_members)

@@ -1,17 +1,16 @@
-import { and, eq, isNotNull } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { refundEligibleUntil, type PlanId } from "~/domain/plans";
 import { defaultTeamName } from "~/domain/team-invitations";
 import { renewSeats } from "~/domain/team-seats";
 import type { Transaction } from "../db/client.server";
-import { licenses, payments, team_members, teams, users, type License } from "../db/schema";
-import { getLogger } from "../logger.server";
+import { licenses, payments, team_members, teams, type License } from "../db/schema";
 import { applyRenewal } from "../billing/apply-renewal.server";
 import type { PaddleTransaction } from "../billing/paddle-events.server";
 import type { FollowUp } from "../billing/payment-provider.server";
 import { licenseForSubscription, resyncSubscription } from "../billing/sync-subscription.server";
 import { newKey, type BillingPeriod, type PaymentFacts } from "../billing/transaction-facts.server";
 import { refreshSeatKeys } from "./seat-license.server";
-import { sendTeamMail } from "./team-mail.server";
+import { queueTeamEnded } from "./team-ended.server";
 
 /** The seat count a transaction bills (its first item's quantity). */
 const quantityOf = (txn: PaddleTransaction) => Math.min(100, Math.max(1, Math.trunc(txn.items[0]?.quantity ?? 1)));
@@ -104,19 +103,11 @@ export async function applyTeamTransaction(
   return followUps;
 }
 
-/** Every member with a seat (their address), to tell them the team's subscription ended. */
-async function seatedMembers(tx: Transaction, teamId: string): Promise<string[]> {
-  const rows = await tx
-    .select({ email: users.email })
-    .from(team_members)
-    .innerJoin(users, eq(users.id, team_members.user_id))
-    .where(and(eq(team_members.team_id, teamId), isNotNull(team_members.seat_license_id)));
-  return rows.map((row) => row.email);
-}
-
 /**
  * After a provider event was applied: when it ended a team's subscription (cancelled at its period's
- * end, or refunded), every member with a seat is told. Seat states already followed (a trigger).
+ * end or by the provider after failed payments, or refunded), every member with a seat is told, by
+ * durable e-mails queued in the event's transaction (team-ended.server.ts). Seat states already
+ * followed (a trigger).
  */
 export async function afterTeamEvent(
   tx: Transaction,
@@ -141,9 +132,5 @@ export async function afterTeamEvent(
     reason = license?.status === "refunded" ? "refunded" : null;
   }
   if (!license || !reason || license.team_role !== "billing" || !license.team_id) return;
-  const [team] = await tx.select({ name: teams.name }).from(teams).where(eq(teams.id, license.team_id));
-  if (!team) return;
-  const recipients = await seatedMembers(tx, license.team_id);
-  getLogger().info({ team: license.team_id, reason, members: recipients.length }, "team subscription ended");
-  for (const to of recipients) sendTeamMail({ kind: "team-ended", to, teamName: team.name, reason });
+  await queueTeamEnded(tx, license.team_id, reason);
 }

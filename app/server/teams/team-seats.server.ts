@@ -125,6 +125,7 @@ async function recordSeatChange(team: Team, actorId: string, quote: SeatChangeQu
       seats: quote.seats,
       effect: quote.effect,
       chargedCents: quote.effect === "now" ? quote.dueNowCents : null,
+      renewalCents: quote.renewalCents,
     });
   }
 }

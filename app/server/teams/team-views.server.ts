@@ -88,7 +88,8 @@ async function subscriptionOf(team: Team, now: Date): Promise<TeamPageView["subs
     .from(licenses)
     .where(and(eq(licenses.team_id, team.id), eq(licenses.team_role, "billing")));
   if (!billing) return null;
-  const state = licenseState(licenseFacts(billing), now);
+  const renewal_seats = team.seats_next_renewal ?? team.seats_paid;
+  const state = licenseState({ ...licenseFacts(billing), renewal_seats }, now);
   return {
     licenseId: billing.id,
     state: state.state,

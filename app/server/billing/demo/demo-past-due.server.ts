@@ -16,15 +16,18 @@ function declinedRenewal(sub: PaddleSubscription, subscriptionId: string, now: D
   const plan = getPlan(sub.custom_data?.plan_type as PlanId);
   const start = new Date(sub.current_billing_period!.ends_at); // the caller checked it is there
   const period = { starts_at: start.toISOString(), ends_at: addMonths(start, plan.months).toISOString() };
+  // A team's subscription bills each seat (issue 30), as its paid renewal does.
+  const quantity = Number((sub.items[0] as { quantity?: unknown } | undefined)?.quantity ?? 1) || 1;
   const charged = demoShapes.transaction({
     subscriptionId,
     customData: sub.custom_data ?? {},
     priceId: sub.items[0]!.price.id,
     months: plan.months,
-    amountCents: plan.priceCents,
+    amountCents: plan.priceCents * quantity,
     period,
     origin: "subscription_recurring",
     at: now,
+    quantity,
   });
   const declined = [{ status: "error", error_code: "declined", method_details: { type: "card" } }];
   const failed = { ...charged, status: "billed", billed_at: null, payments: declined };

@@ -7,6 +7,25 @@ import type { DemoProvider } from "./demo-provider-type.server";
 import { demoShapes } from "./demo-shapes.server";
 
 /**
+ * The prorated charge's line as Paddle's subscription_update transaction shows it: the added
+ * quantity, charged for the part of the period left (details.line_items[].proration).
+ */
+function prorationShape<T extends { details?: unknown }>(
+  txn: T,
+  added: number,
+  range: { start: Date; end: Date },
+  now: Date,
+): T {
+  const details = txn.details as { line_items: Record<string, unknown>[] };
+  const [line, ...rest] = details.line_items;
+  const total = range.end.getTime() - range.start.getTime();
+  const rate = total > 0 ? Math.max(0, Math.min(1, (range.end.getTime() - now.getTime()) / total)) : 0;
+  const billing_period = { starts_at: now.toISOString(), ends_at: range.end.toISOString() };
+  const proration = { rate: rate.toFixed(4), billing_period };
+  return { ...txn, details: { ...details, line_items: [{ ...line, quantity: added, proration }, ...rest] } };
+}
+
+/**
  * A team subscription's seat count changed in the demo, as Paddle's subscription update does: the
  * item's quantity; with proration_billing_mode prorated_immediately, a transaction (origin
  * subscription_update) for the added seats' share of the period left, paid at once.
@@ -28,7 +47,7 @@ export function demoSeats({ load, save, deliver }: DemoParts): Pick<DemoProvider
       const planId = sub.custom_data?.plan_type;
       if (proration === "prorated_immediately" && quantity > before && isPlanId(planId)) {
         const range = { start: new Date(period.starts_at), end: new Date(period.ends_at) };
-        const txn = demoShapes.transaction({
+        const charged = demoShapes.transaction({
           subscriptionId,
           customData: sub.custom_data ?? {},
           priceId,
@@ -39,6 +58,7 @@ export function demoSeats({ load, save, deliver }: DemoParts): Pick<DemoProvider
           at: now,
           quantity,
         });
+        const txn = prorationShape(charged, quantity - before, range, now);
         await save("transaction", txn, sub.id);
         await deliver(
           [
