@@ -128,6 +128,19 @@ describe.each(testEngines())("events from every source (%s)", (engine) => {
     expect(expired[0]!.data.expired_at).toBe(ended.toISOString());
   });
 
+  it("a past-due license's expiry when its grace period runs out is recorded too (its end date 14 days back)", async () => {
+    const { license } = await purchase();
+    const ended = days(-15);
+    await db()
+      .update(licenses)
+      .set({ end_date: ended, start_date: days(-45), past_due_since: days(-15) })
+      .where(eq(licenses.id, license.id));
+    await recordExpiredLicenses();
+    const expired = (await eventsOf(license.id)).filter((e) => e.type === "license.expired");
+    expect(expired).toHaveLength(1);
+    expect(expired[0]!.data.expired_at).toBe(ended.toISOString());
+  });
+
   it("queues deliveries only for enabled endpoints subscribed to the type", async () => {
     await db().delete(webhook_endpoints);
     const [on] = await db()

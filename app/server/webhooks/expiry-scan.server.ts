@@ -1,19 +1,25 @@
 import { and, eq, gt, lte, or } from "drizzle-orm";
 import { licenseFacts } from "~/domain/license-status";
 import { licenseState } from "~/domain/license-state";
+import { PAST_DUE_GRACE_DAYS } from "~/domain/past-due";
 import { getDb } from "../db/db.server";
 import { licenses } from "../db/schema";
 import { licenseEvent, recordEvent } from "./events.server";
 
-const LOOK_BACK_MS = 7 * 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const LOOK_BACK_MS = 7 * DAY_MS;
+/** A past-due license expires when its grace period runs out: its end date is that much further back. */
+const END_DATE_LOOK_BACK_MS = LOOK_BACK_MS + PAST_DUE_GRACE_DAYS * DAY_MS;
 
 /**
  * license.expired (decision 0044): a license expires by the clock, not by a write, so the hourly
  * housekeeping finds the licenses whose state became expired (or trial expired) in the last 7 days
- * and records the event once per license and end date (its key). Returns how many it recorded.
+ * (a past-due one at the end of its grace period, 14 days after its end date) and records the event
+ * once per license and end date (its key). Returns how many it recorded.
  */
 export async function recordExpiredLicenses(now: Date = new Date()): Promise<number> {
   const since = new Date(now.getTime() - LOOK_BACK_MS);
+  const endedSince = new Date(now.getTime() - END_DATE_LOOK_BACK_MS);
   const candidates = await getDb()
     .select()
     .from(licenses)
@@ -22,7 +28,7 @@ export async function recordExpiredLicenses(now: Date = new Date()): Promise<num
         eq(licenses.status, "active"),
         eq(licenses.refunded, false),
         or(
-          and(gt(licenses.end_date, since), lte(licenses.end_date, now)),
+          and(gt(licenses.end_date, endedSince), lte(licenses.end_date, now)),
           and(gt(licenses.trial_ends_at, since), lte(licenses.trial_ends_at, now)),
         ),
       ),
