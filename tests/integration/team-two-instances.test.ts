@@ -4,10 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { INVITATION_ERRORS } from "~/domain/team-invitations";
 import { SEAT_ERRORS } from "~/domain/team-seats";
 import { dev_mails, licenses, team_members } from "~/server/db/schema";
+import { acceptInvitation } from "~/server/teams/team-accept.server";
+import { inviteMembers } from "~/server/teams/team-invitations.server";
 import { formPost, signIn } from "../support/raw-http";
 import { freePort } from "../support/scratch";
 import { startServer, tempDir, type ServerProcess } from "../support/server-process";
-import { buyTeam, givePassword, teamSuite, tokenIn } from "../support/team";
+import { buyTeam, givePassword, invitationToken, teamSuite, tokenIn } from "../support/team";
 import { testEngines } from "../support/test-app";
 
 // Issue 30's last-seat race on two app servers (`node server.js` on the build) sharing one
@@ -20,6 +22,22 @@ const PASSWORD = "team-race-password-1";
 
 /** The HTML text of a message (React escapes the apostrophe). */
 const html = (text: string) => text.replaceAll("'", "&#x27;");
+
+/** A change written by another process reaches each server's listener a moment after its commit. */
+async function eventually(check: () => Promise<void>): Promise<void> {
+  const deadline = Date.now() + 2_000;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+}
+
+/** The team a seat on /licenses says provides it ("provided by <team>" beside the short id). */
+const providedBy = (body: string) => /provided by(?:<!-- -->| )*([^<]+)</.exec(body)?.[1];
 
 for (const engine of testEngines().filter((name) => name === "postgres")) {
   describe(`the last seat on two app servers (${engine})`, () => {
@@ -45,7 +63,31 @@ for (const engine of testEngines().filter((name) => name === "postgres")) {
     async function signedIn(name: string, server: ServerProcess) {
       const user = await newUser(name);
       await givePassword(db(), user.id, PASSWORD);
-      return { ...user, cookie: await signIn(server.port, user.email, PASSWORD) };
+      // Only the session cookie, as a browser sends it for a page (the session data cookie expires soon).
+      const cookie = (await signIn(server.port, user.email, PASSWORD))
+        .split("; ")
+        .filter((pair) => pair.includes("session_token"))
+        .join("; ");
+      return { ...user, cookie };
+    }
+
+    /** GET as a browser does (compressed answers accepted, so signed-in pages may come from memory). */
+    async function get(server: ServerProcess, path: string, cookie: string) {
+      const response = await fetch(`${server.origin}${path}`, {
+        headers: { "Accept-Encoding": "gzip, br", Cookie: cookie },
+        redirect: "manual",
+      });
+      return { headers: Object.fromEntries(response.headers), body: await response.text() };
+    }
+
+    /** A signed-in page until the server answers it from memory. */
+    async function untilHit(server: ServerProcess, path: string, cookie: string) {
+      for (let i = 0; i < 50; i++) {
+        const answer = await get(server, path, cookie);
+        if (answer.headers["x-cache"] === "HIT") return answer;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      throw new Error(`${path} never came from memory on ${server.origin}`);
     }
 
     const seatsHeld = async (teamId: string) =>
@@ -55,6 +97,40 @@ for (const engine of testEngines().filter((name) => name === "postgres")) {
           .from(licenses)
           .where(and(eq(licenses.team_id, teamId), eq(licenses.team_role, "seat")))
       ).length;
+
+    it("a renamed team shows on its member's cached /licenses on both servers at the very next request, a new member on the owner's", async () => {
+      const owner = await signedIn("owner", a);
+      const ann = await signedIn("ann", b);
+      const { team } = await buyTeam(db(), demo(), owner, 2);
+      await inviteMembers({ teamId: team.id, actorId: owner.id, emails: ann.email });
+      await acceptInvitation({ token: await invitationToken(app().mails, ann.email), userId: ann.id });
+      for (const server of [a, b]) {
+        const kept = await untilHit(server, "/licenses", ann.cookie);
+        expect(providedBy(kept.body)).toBe("Acme");
+        await untilHit(server, "/licenses.data", ann.cookie);
+      }
+      const renamed = await formPost(
+        a.port,
+        "/team",
+        { intent: "rename", teamId: team.id, name: "Zenith Works" },
+        owner,
+      );
+      expect(renamed.status).toBe(200);
+      for (const server of [b, a]) {
+        const page = await get(server, "/licenses", ann.cookie);
+        expect(page.headers["x-cache"]).not.toBe("HIT");
+        expect(providedBy(page.body)).toBe("Zenith Works");
+        expect((await get(server, "/licenses.data", ann.cookie)).body).toContain("Zenith Works");
+      }
+      // A member joining changes the owner's /licenses (the members a refund would affect).
+      const bob = await newUser("bob");
+      await inviteMembers({ teamId: team.id, actorId: owner.id, emails: bob.email });
+      await untilHit(b, "/licenses.data", owner.cookie);
+      await acceptInvitation({ token: await invitationToken(app().mails, bob.email), userId: bob.id });
+      await eventually(async () =>
+        expect((await get(b, "/licenses.data", owner.cookie)).headers["x-cache"]).not.toBe("HIT"),
+      );
+    });
 
     it("owner and manager invite at once through two servers: one invitation for the last seats", async () => {
       const owner = await signedIn("owner", a);
