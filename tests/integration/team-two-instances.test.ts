@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CLAIM_TEXTS } from "~/domain/team-claim-texts";
 import { INVITATION_ERRORS } from "~/domain/team-invitations";
 import { SEAT_ERRORS } from "~/domain/team-seats";
 import { dev_mails, licenses, team_members } from "~/server/db/schema";
@@ -10,7 +11,7 @@ import { formPost, signIn } from "../support/raw-http";
 import { freePort } from "../support/scratch";
 import { startServer, tempDir, type ServerProcess } from "../support/server-process";
 import { buyTeam, givePassword, invitationToken, teamSuite, tokenIn } from "../support/team";
-import { testEngines } from "../support/test-app";
+import { createUser, testEngines } from "../support/test-app";
 
 // Issue 30's last-seat race on two app servers (`node server.js` on the build) sharing one
 // PostgreSQL database, as behind a load balancer: an owner and a manager invite for the last seats
@@ -60,8 +61,8 @@ for (const engine of testEngines().filter((name) => name === "postgres")) {
     });
 
     /** A confirmed account with a password, signed in on one server. */
-    async function signedIn(name: string, server: ServerProcess) {
-      const user = await newUser(name);
+    async function signedIn(name: string, server: ServerProcess, email?: string) {
+      const user = email ? await createUser(db(), email) : await newUser(name);
       await givePassword(db(), user.id, PASSWORD);
       // Only the session cookie, as a browser sends it for a page (the session data cookie expires soon).
       const cookie = (await signIn(server.port, user.email, PASSWORD))
@@ -130,6 +131,30 @@ for (const engine of testEngines().filter((name) => name === "postgres")) {
       await eventually(async () =>
         expect((await get(b, "/licenses.data", owner.cookie)).headers["x-cache"]).not.toBe("HIT"),
       );
+    });
+
+    it("a domain seat offered, renamed or withdrawn shows on a colleague's cached /licenses at the next request", async () => {
+      const domain = `claim-${Date.now().toString(36)}.example`;
+      const owner = await signedIn("owner", a, `owner@${domain}`);
+      const dana = await signedIn("dana", b, `dana@${domain}`);
+      const { team } = await buyTeam(db(), demo(), owner, 2);
+      const claimCards = async (server: ServerProcess) =>
+        ((await get(server, "/licenses", dana.cookie)).body.match(/data-testid="claim-seat-card"/g) ?? []).length;
+      const setClaim = (fields: Record<string, string>) =>
+        formPost(a.port, "/team", { teamId: team.id, ...fields }, owner).then((answer) => answer.status);
+      for (const server of [a, b])
+        expect((await untilHit(server, "/licenses", dana.cookie)).body).not.toContain(CLAIM_TEXTS.take);
+      expect(await setClaim({ intent: "domain-claim", enabled: "on" })).toBe(200);
+      for (const server of [b, a]) expect(await claimCards(server)).toBe(1);
+      for (const server of [a, b]) await untilHit(server, "/licenses", dana.cookie);
+      expect(await setClaim({ intent: "rename", name: "Dana's Company" })).toBe(200);
+      for (const server of [b, a])
+        expect((await get(server, "/licenses", dana.cookie)).body).toContain(
+          html(CLAIM_TEXTS.cardTitle("Dana's Company")),
+        );
+      for (const server of [a, b]) await untilHit(server, "/licenses", dana.cookie);
+      expect(await setClaim({ intent: "domain-claim" })).toBe(200);
+      for (const server of [b, a]) expect(await claimCards(server)).toBe(0);
     });
 
     it("owner and manager invite at once through two servers: one invitation for the last seats", async () => {
