@@ -130,11 +130,7 @@ export default function Licenses({ loaderData }: Route.ComponentProps) {
         </Button>
       </div>
 
-      {loaderData.claimable.length > 0 ? (
-        <div className="mt-8">
-          <ClaimSeatCards teams={loaderData.claimable} />
-        </div>
-      ) : null}
+      <ClaimSeatCards teams={loaderData.claimable} className="mt-8" />
 
       {licenses.length === 0 ? (
         <div className="mt-10 flex flex-col items-center gap-4 rounded-xl border border-dashed p-10 text-center">

@@ -12,19 +12,24 @@ import {
 } from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
 import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
+import { cn } from "~/lib/utils";
 import { CLAIM_TEXTS, type ClaimableTeamView } from "~/domain/team-claim-texts";
 import { NeedsScript } from "../needs-script";
-import { useTeamAction } from "./use-team-action";
+import { useTeamAction, useTeamActionToast } from "./use-team-action";
+
+/** The claim fetcher's key: the list shows its answer, since the card that asked is gone once the seat is taken. */
+const CLAIM_KEY = "claim-seat";
 
 /**
  * The teams offering the signed-in user a seat by their confirmed address's domain (issue 30), one
  * card each, on /licenses and /team: "Take a seat" asks for confirmation, then the /team action
  * claims it on the server (which checks the domain, the confirmed address and a free seat again).
  */
-export function ClaimSeatCards({ teams }: { teams: readonly ClaimableTeamView[] }) {
+export function ClaimSeatCards({ teams, className }: { teams: readonly ClaimableTeamView[]; className?: string }) {
+  useTeamActionToast(CLAIM_KEY);
   if (teams.length === 0) return null;
   return (
-    <section aria-label="Seats offered to you" className="grid gap-4">
+    <section aria-label="Seats offered to you" className={cn("grid gap-4 text-left", className)}>
       {teams.map((team) => (
         <ClaimSeatCard key={team.id} team={team} />
       ))}
@@ -33,7 +38,7 @@ export function ClaimSeatCards({ teams }: { teams: readonly ClaimableTeamView[] 
 }
 
 function ClaimSeatCard({ team }: { team: ClaimableTeamView }) {
-  const { fetcher, submit, busy, hydrated } = useTeamAction();
+  const { fetcher, submit, busy, hydrated } = useTeamAction(CLAIM_KEY, false);
   const refusal = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.toast : null;
   return (
     <Card data-testid="claim-seat-card" className="border-primary/40 bg-primary/5">
