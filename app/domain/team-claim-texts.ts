@@ -17,7 +17,7 @@ export const CLAIM_TEXTS = {
   take: "Take a seat",
   confirmTitle: (team: string) => `Take a seat in ${team}?`,
   confirmBody: (team: string) =>
-    `You get a seat license provided by ${team}, with its key, offline data and license file on your licenses page. The team's owner pays for it, manages its renewal and may remove you; you get an e-mail either way.`,
+    `You get a seat license provided by ${team}, with its key, offline data and license file on your licenses page. The team's owner pays for it and manages its renewal, and may give the seat to someone else later. You get an e-mail with your seat license.`,
   confirm: "Take the seat",
   keep: "Not now",
   taken: (team: string, shortId: string) => ({

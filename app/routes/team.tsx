@@ -167,7 +167,6 @@ function TeamSwitcher({ teams, current }: { teams: { id: string; name: string }[
 function NoTeam({ claimable }: { claimable: ClaimableTeamView[] }) {
   return (
     <div className="mx-auto max-w-xl text-center">
-      <ClaimSeatCards teams={claimable} className="mb-8" />
       <h1 className="text-3xl font-semibold tracking-tight">Your team</h1>
       <p className="mt-3 text-muted-foreground">
         You do not own or manage a team. Buy seats for your team on the pricing page and hand them out by e-mail; a seat
@@ -181,6 +180,7 @@ function NoTeam({ claimable }: { claimable: ClaimableTeamView[] }) {
           <Link to="/licenses">My licenses</Link>
         </Button>
       </div>
+      <ClaimSeatCards teams={claimable} className="mt-10" />
     </div>
   );
 }

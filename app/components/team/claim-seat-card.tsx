@@ -43,8 +43,8 @@ function ClaimSeatCard({ team }: { team: ClaimableTeamView }) {
   return (
     <Card data-testid="claim-seat-card" className="border-primary/40 bg-primary/5">
       <CardHeader>
-        <CardTitle className="flex items-center gap-2 text-lg">
-          <Users aria-hidden className="size-5 text-primary" />
+        <CardTitle className="flex items-start gap-2 text-lg">
+          <Users aria-hidden className="mt-1 size-5 shrink-0 text-primary" />
           {CLAIM_TEXTS.cardTitle(team.name)}
         </CardTitle>
         <CardDescription>{CLAIM_TEXTS.cardBody(team.domain)}</CardDescription>
