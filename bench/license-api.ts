@@ -9,13 +9,15 @@
 // it. BENCH_LICENSES, BENCH_DURATION (s a round), BENCH_CONNECTIONS, BENCH_THREADS, BENCH_ROUNDS,
 // BENCH_PGLITE=0 (PostgreSQL only). Side by side: BENCH_BASELINE_BUILD=<another build directory of
 // this repository> starts that build too on the same PostgreSQL database and alternates rounds
-// between the two (A B, B A, …), printing each round and the ratios pair by pair.
+// between the two (A B, B A, …), printing each round and the ratios pair by pair. BENCH_CPU_PROF=<dir>
+// runs this build under `node --cpu-prof` and prints where its time went (the profile stays there).
 import os from "node:os";
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { openDatabase } from "../app/server/db/client.server";
 import { startServer, type ServerProcess } from "../tests/support/server-process";
+import { printProfile } from "./license-api/profile";
 import { seed, type Call } from "./license-api/seed";
 import { cpuMs, cpuSpent, DONE, ensureWrk, luaScript, median, runWrk, type Figures } from "./license-api/wrk";
 import { freePort, withScratchDatabase } from "./support";
@@ -27,6 +29,7 @@ const THREADS = Number(process.env.BENCH_THREADS ?? 1);
 const BASELINE = process.env.BENCH_BASELINE_BUILD;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? (BASELINE ? 4 : 1));
 const WITH_PGLITE = process.env.BENCH_PGLITE !== "0";
+const PROFILE_DIR = process.env.BENCH_CPU_PROF;
 const SERVER_ENV = { API_RATE_LIMIT: "1000000000", API_KEY_RATE_LIMIT: "1000000000", LOG_LEVEL: "warn" };
 
 /** One validation by hand: signed, VALID with the machine for a current and a superseded key. */
@@ -146,6 +149,7 @@ async function measure(label: string, dataDir: string, env: Record<string, strin
         port: await freePort(),
         dataDir,
         env: { ...SERVER_ENV, ...env, ...(build ? { BUILD_DIR: build } : {}) },
+        nodeArgs: PROFILE_DIR && !build ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(PROFILE_DIR)}`] : [],
       });
       targets.push({ label: `${label}, ${build ?? "this build"}`, server });
       await sanityCheck(server.origin, calls);
@@ -158,6 +162,7 @@ async function measure(label: string, dataDir: string, env: Record<string, strin
     return median(results[0]!.map((r) => r.perSecond));
   } finally {
     for (const target of targets) await target.server.stop();
+    if (PROFILE_DIR) printProfile(PROFILE_DIR); // written as the server stopped
   }
 }
 

@@ -1,4 +1,4 @@
-import type { Request, Response } from "express";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { signatureHeader, signingKeys } from "../app/server/license-api/signing.server";
 import { FORM_BODY_LIMIT } from "./body-limit";
 
@@ -9,9 +9,9 @@ export const API_BODY_LIMIT = FORM_BODY_LIMIT;
 export type Body = Record<string, unknown>;
 
 /** Sends a body as JSON with its Signature header (no ETag, no 304: the signed bytes always go out). */
-export function sendSigned(res: Response, status: number, body: unknown): Response {
+export function sendSigned<R extends ServerResponse>(res: R, status: number, body: unknown): R {
   const bytes = Buffer.from(JSON.stringify(body), "utf8");
-  res.status(status);
+  res.statusCode = status;
   res.setHeader("Content-Type", "application/json; charset=utf-8");
   res.setHeader("Content-Length", bytes.length);
   res.setHeader("Cache-Control", "no-store");
@@ -20,9 +20,17 @@ export function sendSigned(res: Response, status: number, body: unknown): Respon
   return res;
 }
 
-/** An answer of the endpoints: the body, then the request's nonce (when it sent one) and issued_at. */
-export function answer(res: Response, status: number, body: Body): Response {
-  const nonce = res.locals.apiNonce as string | undefined;
+/**
+ * An answer of the endpoints: the body, then the request's nonce (when it sent one) and issued_at.
+ * Express's routes pass the response alone (the nonce is `res.locals.apiNonce`); the listener's fast
+ * path (api-fast-path.ts) passes its own.
+ */
+export function answer<R extends ServerResponse>(
+  res: R,
+  status: number,
+  body: Body,
+  nonce = (res as ServerResponse & { locals?: { apiNonce?: string } }).locals?.apiNonce,
+): R {
   return sendSigned(res, status, {
     ...body,
     ...(nonce !== undefined ? { nonce } : {}),
@@ -30,8 +38,14 @@ export function answer(res: Response, status: number, body: Body): Response {
   });
 }
 
+/** The 429 of a rate limit: Retry-After and a signed error. */
+export function tooMany<R extends ServerResponse>(res: R, retryAfter: number, nonce?: string): R {
+  res.setHeader("Retry-After", String(retryAfter));
+  return answer(res, 429, { error: `Too many requests. Try again in ${retryAfter} seconds.` }, nonce);
+}
+
 /** The request body (read here, at most API_BODY_LIMIT), or null when the body limit refused it (413 sent). */
-export function readBody(req: Request): Promise<Buffer | null> {
+export function readBody(req: IncomingMessage): Promise<Buffer | null> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;

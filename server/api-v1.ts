@@ -3,13 +3,13 @@ import {
   ApiInputError,
   parseJsonBody,
   readKey,
-  readMachineValue,
   readFingerprint,
   readMachineField,
   readNonce,
   readOfflineData,
   readChannel,
   readQuery,
+  readValidateInput,
   readVersion,
 } from "../app/server/license-api/api-input.server";
 import { activateLicense } from "../app/server/license-api/activate-license.server";
@@ -18,6 +18,7 @@ import {
   hitIpAndKeyRateLimits,
   hitKeyRateLimit,
 } from "../app/server/license-api/api-rate-limit.server";
+import { countAndFind } from "../app/server/license-api/count-and-find.server";
 import { activateMachineByKey, deactivateMachineByKey } from "../app/server/license-api/machines-api.server";
 import { latestUpdate } from "../app/server/license-api/latest-update.server";
 import { CODE_DETAILS } from "../app/server/license-api/validate-license.server";
@@ -28,7 +29,7 @@ import { validateLicense } from "../app/server/license-api/validate-license.serv
 import { getLogger } from "../app/server/logger.server";
 import { VersionRefused } from "../app/server/releases/release-writes.server";
 import { ReleaseInputError } from "../app/domain/release-input";
-import { answer, API_BODY_LIMIT, readBody, sendSigned, type Body } from "./api-answer";
+import { answer, API_BODY_LIMIT, readBody, sendSigned, tooMany, type Body } from "./api-answer";
 import { eventsApi } from "./api-v1-events";
 import { releasesApi, releasesRouteMethods } from "./api-v1-releases";
 import { bodyLimit } from "./body-limit";
@@ -84,11 +85,6 @@ apiV1.use((_req, res, next) => {
   next();
 });
 apiV1.use(bodyLimit(() => API_BODY_LIMIT));
-/** The 429 of either rate limit: Retry-After and a signed error. */
-function tooMany(res: Response, retryAfter: number): Response {
-  res.setHeader("Retry-After", String(retryAfter));
-  return answer(res, 429, { error: `Too many requests. Try again in ${retryAfter} seconds.` });
-}
 
 const clientIp = (req: Request) => req.ip ?? req.socket.remoteAddress ?? "unknown";
 
@@ -156,15 +152,12 @@ apiV1.get("/keys", (req, res) => {
 apiV1.post("/licenses/validate", async (req, res) => {
   const body = await jsonBody(req, res);
   if (!body) return;
-  const key = readKey(body.key);
-  const windows_username = readMachineValue("windows_username", body.windows_username, { required: false });
-  const computer_name = readMachineValue("computer_name", body.computer_name, { required: false });
-  const fingerprint = readFingerprint(body.fingerprint, { required: false });
-  const platform = readMachineField("platform", body.platform, { required: false });
-  const app_version = readMachineField("app_version", body.app_version, { required: false });
-  if (await keyLimited(key, req, res)) return;
-  const seen = { fingerprint, platform, app_version };
-  answer(res, 200, { ...(await validateLicense({ key, windows_username, computer_name, ...seen })) });
+  const input = readValidateInput(body);
+  // A key path's IP is always left to its key's count (the middleware above): both, with the lookup.
+  res.locals.ipDeferred = false;
+  const { limited, retryAfter, found } = await countAndFind(clientIp(req), input.key, input.fingerprint);
+  if (limited) return void tooMany(res, retryAfter);
+  answer(res, 200, { ...(await validateLicense(input, new Date(), found)) });
 });
 
 apiV1.post("/licenses/activate", async (req, res) => {

@@ -24,7 +24,8 @@ import { bodyLimit } from "./body-limit";
 import { demoDownload } from "./demo-download";
 import { queryGuard } from "./query-guard";
 import { routeParams } from "./route-params";
-import { nonce, securityHeaders } from "./security-headers";
+import { capturedHeaders, nonce, securityHeaders } from "./security-headers";
+import { apiFastPath } from "./api-fast-path";
 import { clientFiles } from "./static-files";
 import { refuseMalformedUrl } from "./url-guard";
 import { parseTrustProxy, trustProxyCheck } from "./trust-proxy";
@@ -107,6 +108,15 @@ function addAuthEndpoints(app: express.Express): void {
   });
 }
 
+/** Express's error handler: whatever a route threw is logged and answered 500 in plain words. */
+function lastResort(logger: Logger) {
+  return (error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    logger.error({ err: error, path: req.path }, "unhandled error");
+    if (res.headersSent) return;
+    res.status(500).type("text/plain").send("Something went wrong on our side. Please try again.");
+  };
+}
+
 /**
  * The HTTP server's request listener: malformed addresses refused, then (in production) answers from
  * the caches before Express, everything else through `app`.
@@ -116,7 +126,7 @@ function frontDoor(
   caches: Caches,
   logger: Logger,
   checkTrustProxy: (req: IncomingMessage) => void,
-  dev: boolean,
+  fastApi: ReturnType<typeof apiFastPath> | null,
   metrics: Metrics | null,
   draining: () => boolean,
 ) {
@@ -126,8 +136,10 @@ function frontDoor(
     if (refuseMalformedUrl(req, res, logger)) return;
     const started = process.hrtime.bigint();
     checkTrustProxy(req);
-    if (!dev) {
+    if (fastApi) {
       const id = requestId(req);
+      // The desktop tool's validations and key fetches (decision 0051), then the page caches.
+      if (fastApi(req, res, id, started)) return;
       const answered = caches.serve(req, res, id);
       if (answered) {
         metrics?.answered(req.method, req.url!, answered.status, started);
@@ -171,7 +183,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppInst
   if (metrics) app.use(metrics.timing);
   if (!options.dev) app.use(caches.mark);
   app.use(nonce);
-  app.use(securityHeaders(env, Boolean(options.dev)));
+  const headers = securityHeaders(env, Boolean(options.dev));
+  app.use(headers);
   app.use("/api/v1", apiV1); // The desktop API applies the body limit itself, so that its 413 is signed too.
   // Before anything reads a body or a query: oversized bodies get 413, control characters in
   // the query string 400.
@@ -204,13 +217,11 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppInst
     }),
   );
 
-  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
-    logger.error({ err: error, path: req.path }, "unhandled error");
-    if (res.headersSent) return;
-    res.status(500).type("text/plain").send("Something went wrong on our side. Please try again.");
-  });
+  app.use(lastResort(logger));
 
-  const handler = frontDoor(app, caches, logger, checkTrustProxy, Boolean(options.dev), metrics, () => draining);
+  // Not in dev mode (Vite's middleware and hot reload go through Express, as the caches do).
+  const fastApi = options.dev ? null : apiFastPath({ app, logger, metrics, securityHeaders: capturedHeaders(headers) });
+  const handler = frontDoor(app, caches, logger, checkTrustProxy, fastApi, metrics, () => draining);
 
   return {
     app,

@@ -37,16 +37,10 @@ export function requestLog(logger: Logger): RequestHandler {
     const started = (res.locals.started as bigint | undefined) ?? process.hrtime.bigint();
     const id = (res.locals.requestId as string | undefined) ?? requestId(req);
     res.setHeader("X-Request-Id", id);
+    // Read now: a mounted router (/api/v1) strips its prefix from req.path while it handles the request.
+    const path = req.path;
     res.on("finish", () => {
-      logRequest(
-        logger,
-        id,
-        req.method,
-        req.path,
-        res.statusCode,
-        started,
-        Number(res.getHeader("content-length") ?? 0),
-      );
+      logRequest(logger, id, req.method, path, res.statusCode, started, Number(res.getHeader("content-length") ?? 0));
     });
     next();
   };

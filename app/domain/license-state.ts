@@ -214,6 +214,14 @@ export function licenseState(license: LicenseStateFacts, now: Date): LicenseStat
   };
 }
 
+/**
+ * The desktop API's code of the state (the same decision as `licenseState`, without building the
+ * customer's line: no dates or money formatted, for the API's hottest path).
+ */
+export function licenseStateCode(license: LicenseStateFacts, now: Date): LicenseStateCode {
+  return LICENSE_STATE_TABLE[decide(license, now).state].code;
+}
+
 /** The state's short phrase for sentences and exports: "refunded", "payment failed", "active". */
 export function licenseStateWord(license: LicenseStateFacts, now: Date): string {
   return LICENSE_STATE_TABLE[decide(license, now).state].word;

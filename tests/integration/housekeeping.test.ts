@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   audit_log,
   job_keys,
+  outbound_events,
   rate_limits,
   sessions,
   sign_in_failures,
@@ -66,6 +67,11 @@ describe.each(testEngines())("housekeeping on %s", (engine) => {
       received_at: receivedAt,
     });
     await db.insert(webhook_events).values([event("evt_old", ago(31 * DAY)), event("evt_recent", ago(29 * DAY))]);
+    // Events for the vendor's systems: the old one goes with its delivery log, the recent one stays.
+    await db.insert(outbound_events).values([
+      { type: "license.created", occurred_at: ago(31 * DAY), data: { n: "old" } },
+      { type: "license.created", occurred_at: ago(29 * DAY), data: { n: "recent" } },
+    ]);
     await db.insert(job_keys).values([
       { key: "housekeeping:old", queue: HOUSEKEEPING_JOB, created_at: ago(3 * DAY) },
       { key: "reminder-scan:old", queue: "reminder-scan", created_at: ago(3 * DAY) },
@@ -94,6 +100,7 @@ describe.each(testEngines())("housekeeping on %s", (engine) => {
       rate_limits: 1,
       sign_in_failures: 1,
       webhook_events: 1,
+      outbound_events: 1,
       job_keys: 2,
     });
     expect(await count(app, "sessions", "token = 'live-session'")).toBe(1);
@@ -103,6 +110,8 @@ describe.each(testEngines())("housekeeping on %s", (engine) => {
     expect(await count(app, "sign_in_failures", "client_ip = '2.2.2.2'")).toBe(1);
     expect(await count(app, "webhook_events", "event_id = 'evt_recent'")).toBe(1);
     expect(await count(app, "webhook_events", "event_id = 'evt_old'")).toBe(0);
+    expect(await count(app, "outbound_events", "data->>'n' = 'recent'")).toBe(1);
+    expect(await count(app, "outbound_events", "data->>'n' = 'old'")).toBe(0);
     // One-off jobs' keys stay forever: a replayed webhook must not send its e-mail again.
     expect(await count(app, "job_keys", "key = 'customer-mail:old'")).toBe(1);
     expect(await count(app, "payments")).toBe(payments);

@@ -54,10 +54,13 @@ export async function startServer({
   port,
   dataDir,
   env = {},
+  nodeArgs = [],
 }: {
   port: number;
   dataDir: string;
   env?: Record<string, string>;
+  /** Node's own options before `server.js` (e.g. `--cpu-prof`, which NODE_OPTIONS refuses). */
+  nodeArgs?: string[];
 }): Promise<ServerProcess> {
   const origin = `http://127.0.0.1:${port}`;
   const childEnv: Record<string, string> = {};
@@ -78,7 +81,7 @@ export async function startServer({
     LOG_LEVEL: "warn",
     ...env,
   });
-  const child = spawn(process.execPath, ["server.js"], {
+  const child = spawn(process.execPath, [...nodeArgs, "server.js"], {
     cwd: REPO_ROOT,
     env: childEnv,
     stdio: ["ignore", "pipe", "pipe"],

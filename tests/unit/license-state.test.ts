@@ -6,6 +6,7 @@ import {
   LICENSE_STATE_NAMES,
   LICENSE_STATE_TABLE,
   licenseState,
+  licenseStateCode,
   licenseStateText,
   licenseStateWord,
 } from "~/domain/license-state";
@@ -237,7 +238,7 @@ function previousLicenseCode(license: License, machine: Machine, now: Date): str
 }
 
 describe("licenseCode through the state table", () => {
-  it("property: every license, machine and moment gets the code the previous rule gave", () => {
+  it("property: every license, machine and moment gets the code the previous rule gave (and the state's code)", () => {
     const offset = fc.integer({ min: -60, max: 60 }).map((days) => at(days));
     const maybe = fc.option(offset, { nil: null });
     const arb = fc.record({
@@ -262,6 +263,8 @@ describe("licenseCode through the state table", () => {
       fc.property(arb, machineArb, (row, machine) => {
         const license = stored({ ...seeded[0]!, ...row, start_date: at(-100) });
         expect(licenseCode(license, machine, NOW)).toBe(previousLicenseCode(license, machine, NOW));
+        // The API's shortcut decides as licenseState does, without formatting the customer's line.
+        expect(licenseStateCode(licenseFacts(license), NOW)).toBe(licenseState(licenseFacts(license), NOW).code);
       }),
       { numRuns: 2000 },
     );

@@ -12,6 +12,7 @@ import { Input } from "../ui/input";
 import { Label } from "../ui/label";
 import { useActionToast } from "../use-action-toast";
 import { TokenList } from "./admin-token-list";
+import { ShownOnce } from "./shown-once";
 
 type CreateAnswer = ActionResult & { token?: string; name?: string };
 
@@ -41,7 +42,14 @@ export function AdminTokens({
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
           <CreateTokenForm fetcher={fetcher} errors={answer?.fieldErrors ?? {}} />
-          {answer?.token ? <ShownOnce name={answer.name ?? ""} token={answer.token} /> : null}
+          {answer?.token ? (
+            <ShownOnce
+              label={answer.name ?? ""}
+              warning={TOKEN_TEXTS.shownOnce}
+              secret={answer.token}
+              testId="new-token"
+            />
+          ) : null}
         </CardContent>
       </Card>
       <section aria-labelledby="tokens-heading" className="flex flex-col gap-3">
@@ -117,18 +125,5 @@ function CreateTokenForm({
         <KeyRound aria-hidden /> Create token
       </Button>
     </fetcher.Form>
-  );
-}
-
-function ShownOnce({ name, token }: { name: string; token: string }) {
-  return (
-    <div role="status" className="flex flex-col gap-2 rounded-lg border border-warning/40 bg-warning/10 p-4">
-      <p className="text-sm font-medium">
-        {name}: {TOKEN_TEXTS.shownOnce}
-      </p>
-      <code data-testid="new-token" className="font-mono text-sm [overflow-wrap:anywhere]">
-        {token}
-      </code>
-    </div>
   );
 }

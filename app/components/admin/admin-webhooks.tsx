@@ -11,6 +11,7 @@ import { Input } from "../ui/input";
 import { Label } from "../ui/label";
 import { useActionToast } from "../use-action-toast";
 import { WebhookList } from "./admin-webhook-list";
+import { ShownOnce } from "./shown-once";
 
 type CreateAnswer = ActionResult & { secret?: string; url?: string };
 
@@ -32,7 +33,14 @@ export function AdminWebhooks({ endpoints, error }: { endpoints: WebhookEndpoint
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
           <CreateEndpointForm fetcher={fetcher} errors={answer?.fieldErrors ?? {}} />
-          {answer?.secret ? <SecretShownOnce url={answer.url ?? ""} secret={answer.secret} /> : null}
+          {answer?.secret ? (
+            <ShownOnce
+              label={answer.url ?? ""}
+              warning={WEBHOOK_TEXTS.shownOnce}
+              secret={answer.secret}
+              testId="new-webhook-secret"
+            />
+          ) : null}
         </CardContent>
       </Card>
       <section aria-labelledby="endpoints-heading" className="flex flex-col gap-3">
@@ -89,18 +97,5 @@ function CreateEndpointForm({
         <Webhook aria-hidden /> Add endpoint
       </Button>
     </fetcher.Form>
-  );
-}
-
-function SecretShownOnce({ url, secret }: { url: string; secret: string }) {
-  return (
-    <div role="status" className="flex flex-col gap-2 rounded-lg border border-warning/40 bg-warning/10 p-4">
-      <p className="text-sm font-medium [overflow-wrap:anywhere]">
-        {url}: {WEBHOOK_TEXTS.shownOnce}
-      </p>
-      <code data-testid="new-webhook-secret" className="font-mono text-sm [overflow-wrap:anywhere]">
-        {secret}
-      </code>
-    </div>
   );
 }

@@ -17,14 +17,18 @@ const HOURLY_KEY_KEEP_SECONDS = 2 * 24 * 60 * 60;
 export interface PruneOptions {
   /** The moment to prune as of (the job passes the clock; the soak benchmark a simulated one). */
   now: Date;
-  /** WEBHOOK_RETENTION_DAYS: processed webhook events received longer ago are deleted. */
+  /**
+   * WEBHOOK_RETENTION_DAYS: processed webhook events received longer ago are deleted, and so are the
+   * events recorded for the vendor's systems (outbound_events) with their delivery log. Deliveries are
+   * retried for 72 hours and the retention is at least 7 days, so no event still owed is pruned.
+   */
   webhookRetentionDays: number;
   /** Job kinds run by `scheduleHourly`, whose past hours' idempotency keys are pruned. */
   hourlyKinds: string[];
 }
 
 export type PruneCounts = Record<
-  "sessions" | "verifications" | "rate_limits" | "sign_in_failures" | "webhook_events" | "job_keys",
+  "sessions" | "verifications" | "rate_limits" | "sign_in_failures" | "webhook_events" | "outbound_events" | "job_keys",
   number
 >;
 
@@ -48,6 +52,8 @@ export async function pruneExpired(db: Database, options: PruneOptions): Promise
       sql`delete from sign_in_failures where last_failure_at < ${before(FAILURE_MEMORY_SECONDS)}`,
     ),
     webhook_events: await deleted(db, sql`delete from webhook_events where received_at < ${webhooksBefore}`),
+    // Their delivery attempts go with them (webhook_deliveries cascades).
+    outbound_events: await deleted(db, sql`delete from outbound_events where occurred_at < ${webhooksBefore}`),
     job_keys:
       options.hourlyKinds.length === 0
         ? 0

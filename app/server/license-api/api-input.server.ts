@@ -84,6 +84,18 @@ export function readMachineValue(
   return given;
 }
 
+/** POST /licenses/validate's fields, read (and refused with 400) in this order. */
+export function readValidateInput(body: Record<string, unknown>) {
+  return {
+    key: readKey(body.key),
+    windows_username: readMachineValue("windows_username", body.windows_username, { required: false }),
+    computer_name: readMachineValue("computer_name", body.computer_name, { required: false }),
+    fingerprint: readFingerprint(body.fingerprint, { required: false }),
+    platform: readMachineField("platform", body.platform, { required: false }),
+    app_version: readMachineField("app_version", body.app_version, { required: false }),
+  };
+}
+
 /**
  * The machine an activation binds to, checked by the licenses page's rule (checkOfflineData in
  * app/domain/offline-data.ts) with its messages: the first problem is the 400, naming its field.

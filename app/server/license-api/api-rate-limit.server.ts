@@ -92,7 +92,7 @@ export function hitKeyRateLimit(key: string): Promise<RateLimitResult> {
  * them, so its limiters read and reset the same counts. Every statement takes the IP's row before
  * the key's, so two requests never wait on each other's rows in a circle.
  */
-const COUNT_BOTH = `with ip as (
+export const COUNT_BOTH_CTES = `with ip as (
     insert into ${TABLE} as t (key, points, expire) values ($1, 1, $3)
     on conflict (key) do update set
       points = case when t.expire <= $4 then 1 else t.points + 1 end,
@@ -104,11 +104,12 @@ const COUNT_BOTH = `with ip as (
       points = case when t.expire <= $4 then 1 else t.points + 1 end,
       expire = case when t.expire <= $4 then $3 else t.expire end
     returning points, expire
-  )
+  )`;
+const COUNT_BOTH = `${COUNT_BOTH_CTES}
   select ip.points as ip_points, ip.expire as ip_expire, k.points as key_points, k.expire as key_expire
   from ip left join k on true`;
 
-interface BothRow {
+export interface BothRow {
   ip_points: number;
   ip_expire: string;
   key_points: number | null;
@@ -120,17 +121,27 @@ const refused = (expire: string | null, now: number): RateLimitResult => ({
   retryAfter: Math.max(1, Math.ceil((Number(expire) - now) / 1000)),
 });
 
-async function countBoth(pool: pg.Pool, limits: Limiters, clientIp: string, keyHash: string): Promise<RateLimitResult> {
+/**
+ * COUNT_BOTH_CTES's parameters $1–$5 for a request now, and the reading of its counts: for a
+ * statement that adds its own parameters from $6 on (count-and-find.server.ts).
+ */
+export function countBothStatement(clientIp: string, keyHash: string) {
+  const limits = limiters();
   const now = Date.now();
-  const { rows } = await pool.query<BothRow>({
-    name: "api_rate_limits_count_both",
-    text: COUNT_BOTH,
-    values: [`ip:${clientIp}`, `key:${keyHash}`, now + WINDOW_SECONDS * 1000, now, limits.ip.points],
-  });
-  const row = rows[0]!;
-  if (row.ip_points > limits.ip.points) return refused(row.ip_expire, now);
-  if (row.key_points! > limits.key.points) return refused(row.key_expire, now);
-  return { limited: false, retryAfter: 0 };
+  return {
+    values: [`ip:${clientIp}`, `key:${keyHash}`, now + WINDOW_SECONDS * 1000, now, limits.ip.points] as unknown[],
+    result: (row: BothRow): RateLimitResult => {
+      if (row.ip_points > limits.ip.points) return refused(row.ip_expire, now);
+      if (row.key_points! > limits.key.points) return refused(row.key_expire, now);
+      return { limited: false, retryAfter: 0 };
+    },
+  };
+}
+
+async function countBoth(pool: pg.Pool, clientIp: string, keyHash: string): Promise<RateLimitResult> {
+  const { values, result } = countBothStatement(clientIp, keyHash);
+  const { rows } = await pool.query<BothRow>({ name: "api_rate_limits_count_both", text: COUNT_BOTH, values });
+  return result(rows[0]!);
 }
 
 /**
@@ -146,7 +157,7 @@ export async function hitIpAndKeyRateLimits(clientIp: string, key: string): Prom
   const { pool } = getDatabaseHandle();
   if (pool) {
     try {
-      return await countBoth(pool, current, clientIp, keyHash);
+      return await countBoth(pool, clientIp, keyHash);
     } catch {
       // The table failed: the limiters below fall back to memory.
     }

@@ -41,7 +41,8 @@ export async function findLicenseByKey(key: string): Promise<LicenseWithTeam | n
   return row ?? null;
 }
 
-const prepareWithMachine = (db: Database) =>
+/** The license by key hash with its active machine of a fingerprint (placeholders `hash`, `fingerprint`). */
+export const licenseAndMachineQuery = (db: Database) =>
   db
     .select({ license: getTableColumns(licenses), machine: getTableColumns(machines) })
     .from(license_keys)
@@ -55,8 +56,9 @@ const prepareWithMachine = (db: Database) =>
       ),
     )
     .where(and(eq(license_keys.key_hash, sql.placeholder("hash")), opensSomething))
-    .limit(1)
-    .prepare("find_license_and_machine");
+    .limit(1);
+
+const prepareWithMachine = (db: Database) => licenseAndMachineQuery(db).prepare("find_license_and_machine");
 
 const preparedWithMachine = new WeakMap<Database, ReturnType<typeof prepareWithMachine>>();
 

@@ -1,4 +1,4 @@
-import { licenseState } from "~/domain/license-state";
+import { licenseStateCode } from "~/domain/license-state";
 import { licenseFacts } from "~/domain/license-status";
 import { graceEndsAt } from "~/domain/past-due";
 import type { License, Machine as MachineRow } from "../db/schema";
@@ -97,7 +97,7 @@ const BEFORE_MACHINE: readonly LicenseCode[] = ["REVOKED", "REFUNDED", "REFUND_R
  */
 export function licenseCode(license: License | null, machine: Machine = {}, now = new Date()): LicenseCode {
   if (!license) return "NOT_FOUND";
-  const code = licenseState(licenseFacts(license), now).code;
+  const code = licenseStateCode(licenseFacts(license), now);
   if (BEFORE_MACHINE.includes(code)) return code;
   if (isOtherMachine(license, machine)) return "MACHINE_MISMATCH";
   return code;
@@ -140,17 +140,20 @@ export interface MachineSeen {
  * POST /api/v1/licenses/validate: the current state of the license a key (any it ever had) belongs
  * to. With a fingerprint, a valid license answers MACHINE_NOT_ACTIVATED unless that machine is active
  * on it, and an active one records last seen (at most once an hour); every other code is the
- * license's own, whatever the machine.
+ * license's own, whatever the machine. `found`: the license and machine the request's counts read
+ * (count-and-find.server.ts), for a fingerprint.
  */
 export async function validateLicense(
   { key, fingerprint, platform, app_version, ...machine }: { key: string } & Machine & MachineSeen,
   now = new Date(),
+  found?: { license: License | null; machine: MachineRow | null },
 ): Promise<Validation & { machine?: ApiMachine }> {
-  // With a fingerprint, the license and the machine in one query.
+  // With a fingerprint, the license and the machine in one query (or already read with the counts: `found`).
   const { license, machine: active } =
-    fingerprint === undefined
+    found ??
+    (fingerprint === undefined
       ? { license: await findLicenseByKey(key), machine: null }
-      : await findLicenseAndMachine(key, fingerprint);
+      : await findLicenseAndMachine(key, fingerprint));
   const answer = await machineAnswer(
     describeLicense(license, machine, now),
     fingerprint === undefined ? undefined : active,
