@@ -21,7 +21,7 @@ describe.each(testEngines())("team settings and views on %s", (engine) => {
 
     expect(await claimableTeams(colleague.id)).toEqual([]);
     expect(await setDomainClaim({ teamId: team.id, actorId: owner.id, enabled: true })).toEqual({ domain });
-    expect(await claimableTeams(colleague.id)).toEqual([{ id: team.id, name: "Acme Tools" }]);
+    expect(await claimableTeams(colleague.id)).toEqual([{ id: team.id, name: "Acme Tools", domain }]);
     expect(await status(claimDomainSeat({ teamId: team.id, userId: stranger.id }))).toBe(403);
     const seat = await claimDomainSeat({ teamId: team.id, userId: colleague.id });
     expect(await status(claimDomainSeat({ teamId: team.id, userId: colleague.id }))).toBe(409);
