@@ -4,6 +4,7 @@ import { failure } from "~/server/action-reply.server";
 import { ChevronDown, Plus } from "lucide-react";
 import { Link } from "react-router";
 import { LicenseList } from "~/components/licenses/license-list";
+import { ClaimSeatCards } from "~/components/team/claim-seat-card";
 import { Button } from "~/components/ui/button";
 import { CHEVRON_TURNS, Collapsible, CollapsibleContent, CollapsibleTrigger } from "~/components/ui/collapsible";
 import { data } from "react-router";
@@ -20,6 +21,7 @@ import { cancelTrial, startPaidPlan } from "~/server/licenses/trial.server";
 import { TRIAL_TEXTS } from "~/domain/trial-conversion";
 import { getLogger } from "~/server/logger.server";
 import { readForm } from "~/server/read-form.server";
+import { claimableTeams } from "~/server/teams/team-accept.server";
 import { affectedMembers, teamOfLicenses } from "~/server/teams/team-views.server";
 import type { Route } from "./+types/licenses";
 
@@ -41,7 +43,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The same session may get this page again from memory until a card would change by the clock
   // (and at most a minute); any change of a license or of the session forgets it first.
   context.reuseAnswerUntil?.(nextCardChange(licenses, now) ?? new Date(now.getTime() + 60_000));
-  return { licenses, now: now.toISOString() };
+  // Teams offering seats to the user's confirmed domain (issue 30); migration 0027 announces a claim
+  // turned on, off or renamed to the users at its domain.
+  const claimable = await claimableTeams(user.id);
+  return { licenses, claimable, now: now.toISOString() };
 }
 
 const reply = (status: number, result: ActionResult) => data(result, { status });
@@ -124,6 +129,8 @@ export default function Licenses({ loaderData }: Route.ComponentProps) {
           </Link>
         </Button>
       </div>
+
+      <ClaimSeatCards teams={loaderData.claimable} className="mt-8" />
 
       {licenses.length === 0 ? (
         <div className="mt-10 flex flex-col items-center gap-4 rounded-xl border border-dashed p-10 text-center">

@@ -1,4 +1,5 @@
 import { data, Link } from "react-router";
+import { ClaimSeatCards } from "~/components/team/claim-seat-card";
 import { TeamInvite } from "~/components/team/team-invite";
 import { TeamInvitations } from "~/components/team/team-invitations";
 import { TeamMembers } from "~/components/team/team-members";
@@ -7,6 +8,7 @@ import { TeamSettings } from "~/components/team/team-settings";
 import { Button } from "~/components/ui/button";
 import { useActionToast } from "~/components/use-action-toast";
 import type { ActionResult } from "~/domain/action-result";
+import { CLAIM_TEXTS, type ClaimableTeamView } from "~/domain/team-claim-texts";
 import { TEAM_TOASTS, type SeatQuoteView, type TeamView } from "~/domain/team-page";
 import { pageTitle } from "~/lib/meta";
 import { ActionError } from "~/server/action-error.server";
@@ -14,7 +16,7 @@ import { failure } from "~/server/action-reply.server";
 import { requireUser } from "~/server/auth/session.server";
 import { getLogger } from "~/server/logger.server";
 import { readForm } from "~/server/read-form.server";
-import { takeSeat } from "~/server/teams/team-accept.server";
+import { claimableTeams, claimDomainSeat, takeSeat } from "~/server/teams/team-accept.server";
 import { inviteMembers, resendInvitation, withdrawInvitation } from "~/server/teams/team-invitations.server";
 import { removeMember, renameTeam, setDomainClaim, setMemberRole } from "~/server/teams/team-members.server";
 import { changeSeats, quoteSeatChange } from "~/server/teams/team-seats.server";
@@ -32,9 +34,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const wanted = new URL(request.url).searchParams.get("team");
   const current = managed.find((team) => team.id === wanted) ?? managed[0];
   const team: TeamView | null = current ? await teamPage(current.id, user.id) : null;
+  // Someone without a team of their own may be offered a seat by their address's domain.
+  const claimable: ClaimableTeamView[] = team ? [] : await claimableTeams(user.id);
   return {
     teams: managed.map(({ id, name }) => ({ id, name })),
     team,
+    claimable,
     viewerId: user.id,
     now: new Date().toISOString(),
   };
@@ -73,6 +78,10 @@ async function runIntent(intent: string, form: FormData, actorId: string) {
         ok: true,
         toast: { ...TEAM_TOASTS.removed(String(form.get("name") || "The member")), variant: "success" },
       });
+    case "claim-seat": {
+      const { shortId, teamName } = await claimDomainSeat({ teamId, userId: actorId });
+      return reply({ ok: true, toast: { ...CLAIM_TEXTS.taken(teamName, shortId), variant: "success" } });
+    }
     case "take-seat": {
       const { shortId } = await takeSeat({ teamId, actorId });
       return reply({ ok: true, toast: { ...TEAM_TOASTS.seatTaken(shortId), variant: "success" } });
@@ -114,7 +123,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function TeamRoute({ loaderData, actionData }: Route.ComponentProps) {
-  const { team, teams, viewerId } = loaderData;
+  const { team, teams, viewerId, claimable } = loaderData;
   useActionToast(actionData);
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-12 sm:px-6">
@@ -130,7 +139,7 @@ export default function TeamRoute({ loaderData, actionData }: Route.ComponentPro
           </div>
         </>
       ) : (
-        <NoTeam />
+        <NoTeam claimable={claimable} />
       )}
     </div>
   );
@@ -155,7 +164,7 @@ function TeamSwitcher({ teams, current }: { teams: { id: string; name: string }[
   );
 }
 
-function NoTeam() {
+function NoTeam({ claimable }: { claimable: ClaimableTeamView[] }) {
   return (
     <div className="mx-auto max-w-xl text-center">
       <h1 className="text-3xl font-semibold tracking-tight">Your team</h1>
@@ -171,6 +180,7 @@ function NoTeam() {
           <Link to="/licenses">My licenses</Link>
         </Button>
       </div>
+      <ClaimSeatCards teams={claimable} className="mt-10" />
     </div>
   );
 }

@@ -1,10 +1,7 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { licenseState } from "~/domain/license-state";
 import { licenseFacts } from "~/domain/license-status";
-import { ActionError } from "~/server/action-error.server";
-import { connectDemoProvider, setPaymentProvider } from "~/server/billing/configured-provider.server";
-import type { DemoProvider } from "~/server/billing/demo/demo-provider.server";
 import { licenses, payments, teams } from "~/server/db/schema";
 import { CHECKOUT_ALREADY_PAID, payDemoCheckout } from "~/server/billing/demo/pay-demo-checkout.server";
 import { requestRefund } from "~/server/licenses/request-refund.server";
@@ -14,34 +11,11 @@ import { createTeamCheckout } from "~/server/teams/team-checkout.server";
 import { inviteMembers } from "~/server/teams/team-invitations.server";
 import { changeSeats, quoteSeatChange } from "~/server/teams/team-seats.server";
 import { affectedMembers, searchTeams } from "~/server/teams/team-views.server";
-import { buyTeam, invitationToken } from "../support/team";
-import { createUser, startTestApp, testEngines, type TestApp } from "../support/test-app";
-
-async function status(run: Promise<unknown>): Promise<number> {
-  try {
-    await run;
-  } catch (error) {
-    if (error instanceof ActionError) return error.status;
-    throw error;
-  }
-  return 200;
-}
+import { buyTeam, invitationToken, status, teamSuite } from "../support/team";
+import { testEngines } from "../support/test-app";
 
 describe.each(testEngines())("team billing on %s", (engine) => {
-  let app: TestApp;
-  let demo: DemoProvider;
-  let n = 0;
-  beforeAll(async () => {
-    app = await startTestApp(engine);
-    demo = connectDemoProvider({ webhookSecret: app.env.DEMO_WEBHOOK_SECRET, refundApprovalMs: null });
-    setPaymentProvider(demo);
-  });
-  afterAll(async () => {
-    setPaymentProvider(undefined);
-    await app?.close();
-  });
-  const db = () => app.database.db;
-  const newUser = (name: string) => createUser(db(), `${name}-${engine}-${++n}@example.com`);
+  const { app, demo, db, newUser } = teamSuite(engine);
   const seatsOf = (teamId: string) =>
     db()
       .select()
@@ -51,7 +25,8 @@ describe.each(testEngines())("team billing on %s", (engine) => {
     const people = [];
     for (let i = 0; i < count; i++) people.push(await newUser("member"));
     await inviteMembers({ teamId, actorId: owner.id, emails: people.map((p) => p.email) });
-    for (const p of people) await acceptInvitation({ token: await invitationToken(app.mails, p.email), userId: p.id });
+    for (const p of people)
+      await acceptInvitation({ token: await invitationToken(app().mails, p.email), userId: p.id });
     return people;
   }
 
@@ -65,7 +40,7 @@ describe.each(testEngines())("team billing on %s", (engine) => {
     expect(await status(createTeamCheckout({ userId: owner.id, email: owner.email, planId: "weekly", seats: 3 }))).toBe(
       422,
     );
-    const { checkout, team, billing, transactionId } = await buyTeam(db(), demo, owner, 3);
+    const { checkout, team, billing, transactionId } = await buyTeam(db(), demo(), owner, 3);
     expect(checkout).toMatchObject({ seats: 3, unitCents: 900, dueTodayCents: 2700, trial: false });
     expect(team).toMatchObject({ name: "Acme", owner_id: owner.id, seats_paid: 3, plan_type: "monthly" });
     expect(billing).toMatchObject({ team_id: team.id, team_role: "billing", user_id: owner.id, is_trial: false });
@@ -88,7 +63,7 @@ describe.each(testEngines())("team billing on %s", (engine) => {
 
   it("more seats now with a prorated charge, fewer from the renewal and never below assigned", async () => {
     const owner = await newUser("owner");
-    const { team, subscriptionId } = await buyTeam(db(), demo, owner, 3);
+    const { team, subscriptionId } = await buyTeam(db(), demo(), owner, 3);
     await seated(team.id, owner, 2);
     const [member] = await seated(team.id, owner, 1);
     expect(await status(changeSeats({ teamId: team.id, actorId: member!.id, seats: 5 }))).toBe(403);
@@ -108,7 +83,7 @@ describe.each(testEngines())("team billing on %s", (engine) => {
       effect: "next-renewal",
     });
     const before = await seatsOf(team.id);
-    await demo.renew(subscriptionId, new Date(before[0]!.end_date.getTime() - 60_000));
+    await demo().renew(subscriptionId, new Date(before[0]!.end_date.getTime() - 60_000));
     const [renewed] = await db().select().from(teams).where(eq(teams.id, team.id));
     expect(renewed).toMatchObject({ seats_paid: 4, seats_next_renewal: null });
     const after = await seatsOf(team.id);
@@ -126,7 +101,7 @@ describe.each(testEngines())("team billing on %s", (engine) => {
 
   it("cancellation and a refund of the subscription cascade to every seat", async () => {
     const owner = await newUser("owner");
-    const { team, billing } = await buyTeam(db(), demo, owner, 3);
+    const { team, billing } = await buyTeam(db(), demo(), owner, 3);
     await takeSeat({ teamId: team.id, actorId: owner.id });
     await seated(team.id, owner, 2);
     await cancelRenewal({ userId: owner.id, licenseId: billing.id });
@@ -143,7 +118,7 @@ describe.each(testEngines())("team billing on %s", (engine) => {
     expect(refund.amountCents).toBeGreaterThan(0);
     for (const seat of await seatsOf(team.id)) expect(seat.status).toBe("refund_requested");
     const [adjusted] = await db().select().from(payments).where(eq(payments.license_id, billing.id));
-    await demo.settleRefund(adjusted!.refund_adjustment_id!, "approved");
+    await demo().settleRefund(adjusted!.refund_adjustment_id!, "approved");
     for (const seat of await seatsOf(team.id)) {
       expect(seat.status).toBe("refunded");
       expect(licenseState(licenseFacts(seat), new Date()).code).toBe("REFUNDED");

@@ -1,8 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ActionError } from "~/server/action-error.server";
-import { connectDemoProvider, setPaymentProvider } from "~/server/billing/configured-provider.server";
-import type { DemoProvider } from "~/server/billing/demo/demo-provider.server";
 import { licenses, team_invitations, team_members, users } from "~/server/db/schema";
 import { findLicenseByKey } from "~/server/license-api/find-license.server";
 import { issueLicenseFile } from "~/server/license-api/license-file.server";
@@ -11,52 +9,28 @@ import { acceptInvitation, invitationByToken, takeSeat } from "~/server/teams/te
 import { inviteMembers, resendInvitation, withdrawInvitation } from "~/server/teams/team-invitations.server";
 import { removeMember, setMemberRole } from "~/server/teams/team-members.server";
 import { teamPage } from "~/server/teams/team-views.server";
-import { buyTeam, invitationToken } from "../support/team";
-import { createUser, startTestApp, testEngines, type TestApp } from "../support/test-app";
-
-/** The refusal an action throws: its status and text. */
-async function refusal(run: Promise<unknown>): Promise<{ status: number; message: string }> {
-  try {
-    await run;
-  } catch (error) {
-    if (error instanceof ActionError) return { status: error.status, message: error.message };
-    throw error;
-  }
-  throw new Error("expected a refusal");
-}
+import { buyTeam, invitationToken, refusal, teamSuite } from "../support/team";
+import { testEngines } from "../support/test-app";
 
 describe.each(testEngines())("team invitations on %s", (engine) => {
-  let app: TestApp;
-  let demo: DemoProvider;
-  let n = 0;
-  beforeAll(async () => {
-    app = await startTestApp(engine);
-    demo = connectDemoProvider({ webhookSecret: app.env.DEMO_WEBHOOK_SECRET, refundApprovalMs: null });
-    setPaymentProvider(demo);
-  });
-  afterAll(async () => {
-    setPaymentProvider(undefined);
-    await app?.close();
-  });
-  const db = () => app.database.db;
-  const newUser = (name: string) => createUser(db(), `${name}-${engine}-${++n}@example.com`);
+  const { app, demo, db, newUser } = teamSuite(engine);
 
   it("invite, accept, see the seat license naming the team, remove: the tool sees REVOKED", async () => {
     const owner = await newUser("owner");
     const [ann, bob] = [await newUser("ann"), await newUser("bob")];
-    const { team } = await buyTeam(db(), demo, owner, 3);
+    const { team } = await buyTeam(db(), demo(), owner, 3);
     const { invited } = await inviteMembers({
       teamId: team.id,
       actorId: owner.id,
       emails: `${ann.email}, ${bob.email}`,
     });
     expect(invited.map((i) => i.email)).toEqual([ann.email, bob.email]);
-    const token = await invitationToken(app.mails, ann.email);
+    const token = await invitationToken(app().mails, ann.email);
     // The invitation is the React Email template, linking to the accept page with the token in the query.
-    const mail = app.mails.find((m) => m.to === ann.email)!;
+    const mail = app().mails.find((m) => m.to === ann.email)!;
     expect(mail.html).toMatch(/^<!DOCTYPE html/i);
     expect(mail.subject).toContain("Acme");
-    expect(mail.text).toContain(`${app.env.PUBLIC_URL}/team/invitation?token=${token}`);
+    expect(mail.text).toContain(`${app().env.PUBLIC_URL}/team/invitation?token=${token}`);
     expect(await invitationByToken(token)).toMatchObject({ state: "open", teamName: "Acme", email: ann.email });
     // Bob cannot take Ann's invitation.
     expect(await refusal(acceptInvitation({ token, userId: bob.id }))).toMatchObject({ status: 403 });
@@ -82,7 +56,7 @@ describe.each(testEngines())("team invitations on %s", (engine) => {
   it("refuses bad invitations with a clear message and changes nothing", async () => {
     const owner = await newUser("owner");
     const [ann, mia] = [await newUser("ann"), await newUser("mia")];
-    const { team, billing } = await buyTeam(db(), demo, owner, 2);
+    const { team, billing } = await buyTeam(db(), demo(), owner, 2);
     // The subscription's own key opens nothing.
     expect(await findLicenseByKey(billing.license_key)).toBeNull();
     expect(
@@ -105,7 +79,7 @@ describe.each(testEngines())("team invitations on %s", (engine) => {
       status: 409,
       message: `${ann.email} is already invited: resend the invitation instead.`,
     });
-    await acceptInvitation({ token: await invitationToken(app.mails, ann.email), userId: ann.id });
+    await acceptInvitation({ token: await invitationToken(app().mails, ann.email), userId: ann.id });
     expect(await refusal(inviteMembers({ teamId: team.id, actorId: owner.id, emails: ann.email }))).toMatchObject({
       status: 409,
       message: `${ann.email} already has a seat in this team.`,
@@ -128,9 +102,9 @@ describe.each(testEngines())("team invitations on %s", (engine) => {
       .select()
       .from(team_invitations)
       .where(and(eq(team_invitations.team_id, team.id), eq(team_invitations.email, mia.email)));
-    const first = await invitationToken(app.mails, mia.email);
+    const first = await invitationToken(app().mails, mia.email);
     await resendInvitation({ teamId: team.id, actorId: owner.id, invitationId: open!.id });
-    const second = await invitationToken(app.mails, mia.email);
+    const second = await invitationToken(app().mails, mia.email);
     expect(await refusal(acceptInvitation({ token: first, userId: mia.id }))).toMatchObject({ status: 404 });
     const later = new Date(Date.now() + 8 * 24 * 3600 * 1000);
     expect(await refusal(acceptInvitation({ token: second, userId: mia.id, now: later }))).toEqual({
@@ -146,7 +120,7 @@ describe.each(testEngines())("team invitations on %s", (engine) => {
     await inviteMembers({ teamId: team.id, actorId: owner.id, emails: mia.email });
     await db().update(users).set({ emailVerified: false }).where(eq(users.id, mia.id));
     expect(
-      await refusal(acceptInvitation({ token: await invitationToken(app.mails, mia.email), userId: mia.id })),
+      await refusal(acceptInvitation({ token: await invitationToken(app().mails, mia.email), userId: mia.id })),
     ).toMatchObject({
       status: 403,
     });
@@ -157,10 +131,10 @@ describe.each(testEngines())("team invitations on %s", (engine) => {
   it("two accepts at once for the last seat: exactly one succeeds", async () => {
     const owner = await newUser("owner");
     const [ann, bob] = [await newUser("ann"), await newUser("bob")];
-    const { team } = await buyTeam(db(), demo, owner, 2);
+    const { team } = await buyTeam(db(), demo(), owner, 2);
     await inviteMembers({ teamId: team.id, actorId: owner.id, emails: [ann.email, bob.email] });
     await takeSeat({ teamId: team.id, actorId: owner.id });
-    const tokens = [await invitationToken(app.mails, ann.email), await invitationToken(app.mails, bob.email)];
+    const tokens = [await invitationToken(app().mails, ann.email), await invitationToken(app().mails, bob.email)];
     const results = await Promise.allSettled([
       acceptInvitation({ token: tokens[0]!, userId: ann.id }),
       acceptInvitation({ token: tokens[1]!, userId: bob.id }),

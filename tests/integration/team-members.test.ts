@@ -1,51 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ActionError } from "~/server/action-error.server";
-import { connectDemoProvider, setPaymentProvider } from "~/server/billing/configured-provider.server";
-import type { DemoProvider } from "~/server/billing/demo/demo-provider.server";
+import { describe, expect, it } from "vitest";
 import { claimableTeams, claimDomainSeat } from "~/server/teams/team-accept.server";
 import { renameTeam, setDomainClaim } from "~/server/teams/team-members.server";
 import { adminTeamView, teamOfLicenses, teamsOfUser } from "~/server/teams/team-views.server";
-import { buyTeam } from "../support/team";
-import { createUser, startTestApp, testEngines, type TestApp } from "../support/test-app";
-
-async function status(run: Promise<unknown>): Promise<number> {
-  try {
-    await run;
-  } catch (error) {
-    if (error instanceof ActionError) return error.status;
-    throw error;
-  }
-  return 200;
-}
+import { buyTeam, status, teamSuite } from "../support/team";
+import { createUser, testEngines } from "../support/test-app";
 
 describe.each(testEngines())("team settings and views on %s", (engine) => {
-  let app: TestApp;
-  let demo: DemoProvider;
+  const { demo, db } = teamSuite(engine);
   let n = 0;
-  beforeAll(async () => {
-    app = await startTestApp(engine);
-    demo = connectDemoProvider({ webhookSecret: app.env.DEMO_WEBHOOK_SECRET, refundApprovalMs: null });
-    setPaymentProvider(demo);
-  });
-  afterAll(async () => {
-    setPaymentProvider(undefined);
-    await app?.close();
-  });
-  const db = () => app.database.db;
 
   it("renames, offers seats to the owner's domain, and shows the team to its people and the admin", async () => {
     const domain = `${engine}-${++n}.example.com`;
     const owner = await createUser(db(), `owner@${domain}`);
     const colleague = await createUser(db(), `dana@${domain}`);
     const stranger = await createUser(db(), `eve-${engine}-${n}@elsewhere.example`);
-    const { team, billing } = await buyTeam(db(), demo, owner, 2);
+    const { team, billing } = await buyTeam(db(), demo(), owner, 2);
     expect(await status(renameTeam({ teamId: team.id, actorId: owner.id, name: "   " }))).toBe(422);
     expect(await status(renameTeam({ teamId: team.id, actorId: colleague.id, name: "X" }))).toBe(404);
     expect(await renameTeam({ teamId: team.id, actorId: owner.id, name: "  Acme   Tools " })).toBe("Acme Tools");
 
     expect(await claimableTeams(colleague.id)).toEqual([]);
     expect(await setDomainClaim({ teamId: team.id, actorId: owner.id, enabled: true })).toEqual({ domain });
-    expect(await claimableTeams(colleague.id)).toEqual([{ id: team.id, name: "Acme Tools" }]);
+    expect(await claimableTeams(colleague.id)).toEqual([{ id: team.id, name: "Acme Tools", domain }]);
     expect(await status(claimDomainSeat({ teamId: team.id, userId: stranger.id }))).toBe(403);
     const seat = await claimDomainSeat({ teamId: team.id, userId: colleague.id });
     expect(await status(claimDomainSeat({ teamId: team.id, userId: colleague.id }))).toBe(409);

@@ -1,8 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ActionError } from "~/server/action-error.server";
-import { connectDemoProvider, setPaymentProvider } from "~/server/billing/configured-provider.server";
-import type { DemoProvider } from "~/server/billing/demo/demo-provider.server";
+import { describe, expect, it } from "vitest";
 import { successView } from "~/server/billing/purchased-license.server";
 import { licenses } from "~/server/db/schema";
 import { chargeExtension } from "~/server/licenses/extend-license.server";
@@ -12,45 +9,22 @@ import { cancelRenewal, reenableRenewal } from "~/server/licenses/renewal.server
 import { requestRefund } from "~/server/licenses/request-refund.server";
 import { acceptInvitation } from "~/server/teams/team-accept.server";
 import { inviteMembers } from "~/server/teams/team-invitations.server";
-import { buyTeam, invitationToken } from "../support/team";
-import { createUser, startTestApp, testEngines, type TestApp } from "../support/test-app";
-
-async function refusal(run: Promise<unknown>): Promise<{ status: number; message: string } | null> {
-  try {
-    await run;
-  } catch (error) {
-    if (error instanceof ActionError) return { status: error.status, message: error.message };
-    throw error;
-  }
-  return null;
-}
+import { buyTeam, invitationToken, refusal, teamSuite } from "../support/team";
+import { testEngines } from "../support/test-app";
 
 const SEAT_REFUSED = "This seat is provided by Acme; its owner manages billing.";
 
 describe.each(testEngines())("a seat license's billing actions on %s", (engine) => {
-  let app: TestApp;
-  let demo: DemoProvider;
-  let n = 0;
-  beforeAll(async () => {
-    app = await startTestApp(engine);
-    demo = connectDemoProvider({ webhookSecret: app.env.DEMO_WEBHOOK_SECRET, refundApprovalMs: null });
-    setPaymentProvider(demo);
-  });
-  afterAll(async () => {
-    setPaymentProvider(undefined);
-    await app?.close();
-  });
-  const db = () => app.database.db;
-  const newUser = (name: string) => createUser(db(), `${name}-${engine}-${++n}@example.com`);
+  const { app, demo, db, newUser } = teamSuite(engine);
   const row = async (id: string) => (await db().select().from(licenses).where(eq(licenses.id, id)))[0]!;
 
   it("the member's refund, renewal and extension are refused with 409 and change nothing", async () => {
     const owner = await newUser("owner");
     const ann = await newUser("ann");
-    const { team } = await buyTeam(db(), demo, owner, 2);
+    const { team } = await buyTeam(db(), demo(), owner, 2);
     await inviteMembers({ teamId: team.id, actorId: owner.id, emails: ann.email });
     const { licenseId } = await acceptInvitation({
-      token: await invitationToken(app.mails, ann.email),
+      token: await invitationToken(app().mails, ann.email),
       userId: ann.id,
     });
     const before = await row(licenseId);
@@ -72,7 +46,7 @@ describe.each(testEngines())("a seat license's billing actions on %s", (engine) 
 
   it("the owner's team subscription row takes refund and renewal but no extension or offline data", async () => {
     const owner = await newUser("owner");
-    const { billing } = await buyTeam(db(), demo, owner, 2);
+    const { billing } = await buyTeam(db(), demo(), owner, 2);
     const refused = { status: 409, message: TEAM_SUBSCRIPTION_REFUSED };
     expect(
       await refusal(
@@ -89,7 +63,7 @@ describe.each(testEngines())("a seat license's billing actions on %s", (engine) 
 
   it("/success after a team purchase names the team and its seats, not the subscription's key", async () => {
     const owner = await newUser("owner");
-    const { transactionId } = await buyTeam(db(), demo, owner, 3);
+    const { transactionId } = await buyTeam(db(), demo(), owner, 3);
     const view = await successView(owner.id, transactionId);
     expect(view).toMatchObject({ kind: "paid", team: { name: "Acme", seats: 3 }, license: { license_key: null } });
   });

@@ -1,12 +1,67 @@
+import { hashPassword } from "better-auth/crypto";
 import { eq } from "drizzle-orm";
+import { afterAll, beforeAll } from "vitest";
+import { ActionError } from "~/server/action-error.server";
+import { connectDemoProvider, setPaymentProvider } from "~/server/billing/configured-provider.server";
 import type { DemoProvider } from "~/server/billing/demo/demo-provider.server";
 import type { DatabaseHandle } from "~/server/db/client.server";
-import { licenses, teams } from "~/server/db/schema";
+import { accounts, licenses, teams } from "~/server/db/schema";
 import { flushMail } from "~/server/mail/outbox.server";
 import type { MailMessage } from "~/server/mail/mailer.server";
 import { createTeamCheckout } from "~/server/teams/team-checkout.server";
+import { createUser, startTestApp, type EngineName, type TestApp } from "./test-app";
 
 type Db = DatabaseHandle["db"];
+
+/**
+ * The set-up every team integration test shares: a fresh database on the engine with the demo
+ * provider (refunds approved at once), closed after the file; `newUser(name)` makes a confirmed
+ * account with an address of its own.
+ */
+export function teamSuite(engine: EngineName, envOverrides: Record<string, string> = {}) {
+  const suite = { app: undefined as unknown as TestApp, demo: undefined as unknown as DemoProvider };
+  let n = 0;
+  beforeAll(async () => {
+    suite.app = await startTestApp(engine, envOverrides);
+    suite.demo = connectDemoProvider({ webhookSecret: suite.app.env.DEMO_WEBHOOK_SECRET, refundApprovalMs: null });
+    setPaymentProvider(suite.demo);
+  });
+  afterAll(async () => {
+    setPaymentProvider(undefined);
+    await suite.app?.close();
+  });
+  const db = () => suite.app.database.db;
+  return {
+    app: () => suite.app,
+    demo: () => suite.demo,
+    db,
+    newUser: (name: string, fullName?: string) =>
+      createUser(db(), `${name}-${engine}-${++n}@example.com`, fullName ? { fullName } : {}),
+  };
+}
+
+/** The refusal a teams service throws: its status and text (null when it did not refuse). */
+export async function refusal(run: Promise<unknown>): Promise<{ status: number; message: string } | null> {
+  try {
+    await run;
+  } catch (error) {
+    if (error instanceof ActionError) return { status: error.status, message: error.message };
+    throw error;
+  }
+  return null;
+}
+
+/** The status a teams service answers: its refusal's, or 200. */
+export async function status(run: Promise<unknown>): Promise<number> {
+  return (await refusal(run))?.status ?? 200;
+}
+
+/** Gives an account a password, so it can sign in through the login form of a running server. */
+export async function givePassword(db: Db, userId: string, password: string): Promise<void> {
+  await db
+    .insert(accounts)
+    .values({ accountId: userId, providerId: "credential", userId, password: await hashPassword(password) });
+}
 
 /** A team bought through the server's team checkout and the demo overlay's Pay. */
 export async function buyTeam(
@@ -23,11 +78,16 @@ export async function buyTeam(
   return { checkout, team: team!, billing: billing!, ...paid };
 }
 
-/** The invitation token e-mailed to an address (the newest one). */
-export async function invitationToken(mails: MailMessage[], to: string): Promise<string> {
-  await flushMail();
+/** The invitation token in the newest of the given e-mails to an address. */
+export function tokenIn(mails: readonly { to: string; text: string }[], to: string): string {
   const mail = [...mails].reverse().find((m) => m.to === to && /\/team\/invitation\?token=/.test(m.text));
   const match = mail?.text.match(/\/team\/invitation\?token=([A-Za-z0-9_-]+)/);
   if (!match) throw new Error(`no invitation mailed to ${to}`);
   return match[1]!;
+}
+
+/** The invitation token e-mailed to an address (the newest one). */
+export async function invitationToken(mails: MailMessage[], to: string): Promise<string> {
+  await flushMail();
+  return tokenIn(mails, to);
 }

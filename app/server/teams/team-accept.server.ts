@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { emailDomain, INVITATION_ERRORS, invitationState, type InvitationState } from "~/domain/team-invitations";
+import { CLAIM_ERRORS, type ClaimableTeamView } from "~/domain/team-claim-texts";
 import { checkTakeSeat } from "~/domain/team-seats";
 import { ActionError } from "../action-error.server";
 import type { Transaction } from "../db/client.server";
@@ -113,7 +114,7 @@ export async function acceptInvitation(input: {
 }
 
 /** Teams whose domain claim is on for the user's confirmed address and where they have no seat yet. */
-export async function claimableTeams(userId: string): Promise<{ id: string; name: string }[]> {
+export async function claimableTeams(userId: string): Promise<ClaimableTeamView[]> {
   const [user] = await getDb()
     .select({ email: users.email, verified: users.emailVerified })
     .from(users)
@@ -123,8 +124,10 @@ export async function claimableTeams(userId: string): Promise<{ id: string; name
     .select({ id: teams.id, name: teams.name, seat: team_members.seat_license_id })
     .from(teams)
     .leftJoin(team_members, and(eq(team_members.team_id, teams.id), eq(team_members.user_id, userId)))
-    .where(and(eq(teams.domain_claim, true), eq(teams.domain, emailDomain(user.email))));
-  return rows.filter((row) => !row.seat).map(({ id, name }) => ({ id, name }));
+    .where(and(eq(teams.domain_claim, true), eq(teams.domain, emailDomain(user.email))))
+    .orderBy(teams.name);
+  const domain = emailDomain(user.email);
+  return rows.filter((row) => !row.seat).map(({ id, name }) => ({ id, name, domain }));
 }
 
 /**
@@ -135,14 +138,14 @@ export async function claimDomainSeat(input: {
   teamId: string;
   userId: string;
   now?: Date;
-}): Promise<{ licenseId: string; shortId: string }> {
+}): Promise<{ licenseId: string; shortId: string; teamName: string }> {
   const now = input.now ?? new Date();
   const result = await getDb().transaction(async (tx) => {
     const team = await lockTeam(tx, input.teamId);
     const user = await userOf(tx, input.userId);
     if (!team.domain_claim || !team.domain || emailDomain(user.email) !== team.domain)
-      throw new ActionError(403, "This team does not offer seats to your address's domain.");
-    if (!user.verified) throw new ActionError(403, INVITATION_ERRORS.unconfirmed);
+      throw new ActionError(403, CLAIM_ERRORS.notOffered);
+    if (!user.verified) throw new ActionError(403, CLAIM_ERRORS.unconfirmed);
     return { team, email: user.email, seat: await seatUser(tx, team, user, now) };
   });
   sendTeamMail({
@@ -151,7 +154,7 @@ export async function claimDomainSeat(input: {
     teamName: result.team.name,
     licenseShortId: result.seat.short_id,
   });
-  return { licenseId: result.seat.id, shortId: result.seat.short_id };
+  return { licenseId: result.seat.id, shortId: result.seat.short_id, teamName: result.team.name };
 }
 
 /** The owner (or a manager) takes one of the team's free seats for themselves. */

@@ -81,6 +81,7 @@ export const ROUTES: Record<string, { fields: string[]; intents?: string[]; sign
       "withdraw",
       "remove",
       "take-seat",
+      "claim-seat",
       "quote-seats",
       "change-seats",
       "domain-claim",
