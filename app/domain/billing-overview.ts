@@ -20,6 +20,8 @@ export interface UpcomingCharge {
   at: string;
   amountCents: number;
   currency: string;
+  /** The seats a team subscription's renewal bills; null for a person's own license. */
+  seats: number | null;
   /** "Jul 5, 2026: $9.00 for the Monthly license FK-AB12-CD34 (renewal)". */
   text: string;
 }
@@ -32,10 +34,8 @@ export function upcomingCharges(licenses: readonly OverviewLicense[], now: Date)
     if (state.nextChargeCents === null || !state.date) continue;
     const kind = state.state === "trial-converting" ? "first-charge" : "renewal";
     const plan = licenseTypeLabel(license.license_type);
-    const what =
-      license.team_role === "billing" && license.renewal_seats
-        ? `${license.renewal_seats} seats of the ${plan} team subscription`
-        : `the ${plan} license`;
+    const seats = license.team_role === "billing" && license.renewal_seats ? license.renewal_seats : null;
+    const what = seats ? `${seats} seats of the ${plan} team subscription` : `the ${plan} license`;
     charges.push({
       licenseId: license.id,
       licenseShortId: license.short_id,
@@ -43,6 +43,7 @@ export function upcomingCharges(licenses: readonly OverviewLicense[], now: Date)
       at: state.date.toISOString(),
       amountCents: state.nextChargeCents,
       currency: "USD",
+      seats,
       text: `${formatDate(state.date)}: ${formatMoney(state.nextChargeCents, "USD")} for ${what} ${license.short_id} (${kind === "renewal" ? "renewal" : "first charge after the trial"})`,
     });
   }

@@ -22,6 +22,8 @@ export interface BillingEntryView {
   /** What a refund requested and not yet approved will give back ("Refund of $8.55 pending"). */
   pending_refund_cents?: number;
   currency: string;
+  /** The payment is a team subscription's (issue 30): "Yearly team subscription", not "Yearly license". */
+  team?: boolean;
 }
 
 /**
@@ -33,18 +35,24 @@ export function paymentStatus(payment: { amount_cents: number; refunded_cents: n
   return payment.refunded_cents >= payment.amount_cents ? "refunded" : "partially-refunded";
 }
 
-/** What a payment paid for: "Monthly license", "Monthly license renewal", "Extension of a Monthly license". */
+/**
+ * What a payment paid for: "Monthly license", "Monthly license renewal", "Extension of a Monthly
+ * license"; a team's: "Monthly team subscription", "Monthly team subscription renewal", "Added seats,
+ * Monthly team".
+ */
 export function paymentDescription(payment: {
   kind: PaymentKindName;
   license_type: string;
   amount_cents: number;
+  team?: boolean;
 }): string {
   const plan = LICENSE_TYPE_LABELS[payment.license_type] ?? payment.license_type;
+  const what = payment.team ? `${plan} team subscription` : `${plan} license`;
   switch (payment.kind) {
     case "purchase":
-      return payment.amount_cents === 0 ? `${plan} license, free trial` : `${plan} license`;
+      return payment.amount_cents === 0 ? `${what}, free trial` : what;
     case "renewal":
-      return `${plan} license renewal`;
+      return `${what} renewal`;
     case "extension":
       return `Extension of a ${plan} license`;
     case "seats":

@@ -111,6 +111,13 @@ test.describe("teams", () => {
     await confirm.getByRole("button", { name: "Pay and add seats" }).click();
     await expect(toast(page, "Seats changed")).toBeVisible();
     await expect(page.getByTestId("team-seats-line")).toContainText("1 of 5 seats used");
+    // /billing: the prorated charge is in the history with its invoice; the next renewal bills 5 seats.
+    await page.goto("/billing");
+    const added = page.getByTestId("billing-entry").filter({ hasText: "Added seats" });
+    await expect(added).toHaveCount(1);
+    await expect(added.getByRole("link", { name: /invoice/i })).toHaveAttribute("href", /^\/billing\/invoices\//);
+    await expect(page.getByTestId("upcoming-charge")).toContainText("5 seats");
+    await expect(page.getByTestId("billing-entry").filter({ hasText: "Yearly team subscription" })).toHaveCount(1);
     // On /licenses the owner's row is the team's subscription: no key, a link to /team, and the refund
     // confirmation says how many members lose their seat.
     await page.goto("/licenses");

@@ -41,6 +41,7 @@ describe.each(testEngines())("/billing's upcoming charges, failed payments and r
         at: renewing.end_date.toISOString(),
         amountCents: 900,
         currency: "USD",
+        seats: null,
         text: `${formatDate(renewing.end_date)}: $9.00 for the Monthly license ${renewing.short_id} (renewal)`,
       },
     ]);

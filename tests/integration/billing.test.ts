@@ -95,6 +95,7 @@ describe.each(testEngines())("billing history and invoices on %s", (engine) => {
         "license_type",
         "pending_refund_cents",
         "refunded_cents",
+        "team",
       ].sort(),
     );
   });

@@ -93,6 +93,7 @@ describe("upcomingCharges", () => {
         at: at(3).toISOString(),
         amountCents: 9000,
         currency: "USD",
+        seats: null,
         text: "Jun 18, 2026: $90.00 for the Yearly license FK-AAAA-2 (renewal)",
       },
       expect.objectContaining({

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { paymentDescription } from "~/domain/billing";
 import { upcomingCharges } from "~/domain/billing-overview";
 import { attentionText, licenseAttention, licenseNextStep } from "~/domain/license-attention";
 import { licenseState, renewalPriceCents, type LicenseStateFacts } from "~/domain/license-state";
@@ -60,14 +61,26 @@ describe("a team's renewal charge", () => {
 
   it("lists the team's renewal on /billing with its seats", () => {
     const [charge] = upcomingCharges([{ ...billing(5), id: "b", short_id: "FK-TEAM-0001" }], NOW);
-    expect(charge).toMatchObject({ amountCents: monthly * 5, kind: "renewal" });
+    expect(charge).toMatchObject({ amountCents: monthly * 5, kind: "renewal", seats: 5 });
     expect(charge!.text).toBe(
       `Jul 1, 2026: $${((monthly * 5) / 100).toFixed(2)} for 5 seats of the Monthly team subscription FK-TEAM-0001 (renewal)`,
     );
   });
 
+  it("names a team's payments as the team subscription's in the billing history and on its invoice", () => {
+    const payment = { license_type: "yearly", amount_cents: 27000 };
+    expect(paymentDescription({ ...payment, kind: "purchase", team: true })).toBe("Yearly team subscription");
+    expect(paymentDescription({ ...payment, kind: "renewal", team: true })).toBe("Yearly team subscription renewal");
+    expect(paymentDescription({ ...payment, kind: "seats", team: true })).toBe("Added seats, Yearly team");
+    expect(paymentDescription({ ...payment, kind: "purchase" })).toBe("Yearly license");
+  });
+
   it("leaves a person's own license at the plan price", () => {
     expect(licenseState(renewing, NOW).nextChargeCents).toBe(monthly);
+    expect(upcomingCharges([{ ...renewing, id: "p", short_id: "FK-OWN-0001" }], NOW)[0]).toMatchObject({
+      amountCents: monthly,
+      seats: null,
+    });
   });
 
   it("does not ask a member to extend a seat whose team will not renew: that is the owner's", () => {

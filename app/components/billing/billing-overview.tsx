@@ -31,6 +31,7 @@ export function BillingOverviewSections({ overview }: { overview: BillingOvervie
                 <span className="basis-full text-muted-foreground">
                   <span className="font-mono">{charge.licenseShortId}</span>
                   {charge.kind === "first-charge" ? " · first charge after the free trial" : " · renewal"}
+                  {charge.seats ? ` · ${charge.seats} seats` : null}
                 </span>
               </li>
             ))}

@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { BillingEntryView } from "~/domain/billing";
 import { isTransactionId, isUuid } from "~/domain/route-params";
 import { getDb } from "../db/db.server";
@@ -14,6 +14,7 @@ const entryColumns = {
   refunded_cents: payments.refunded_cents,
   pending_refund_cents: payments.pending_refund_cents,
   currency: payments.currency,
+  team: sql<boolean>`(${licenses.team_role} is not distinct from 'billing')`,
 };
 
 /** The user's payments, newest first, each with the license it paid for (only what the page shows). */
