@@ -135,10 +135,17 @@ describe.each(testEngines())("events from every source (%s)", (engine) => {
       .update(licenses)
       .set({ end_date: ended, start_date: days(-45), past_due_since: days(-15) })
       .where(eq(licenses.id, license.id));
+    // A license paid up that ended as long ago expired then, outside the scan's 7 days: no event now.
+    const { license: paidUp } = await purchase();
+    await db()
+      .update(licenses)
+      .set({ end_date: ended, start_date: days(-45), auto_renew: false })
+      .where(eq(licenses.id, paidUp.id));
     await recordExpiredLicenses();
     const expired = (await eventsOf(license.id)).filter((e) => e.type === "license.expired");
     expect(expired).toHaveLength(1);
     expect(expired[0]!.data.expired_at).toBe(ended.toISOString());
+    expect((await eventsOf(paidUp.id)).filter((e) => e.type === "license.expired")).toHaveLength(0);
   });
 
   it("queues deliveries only for enabled endpoints subscribed to the type", async () => {

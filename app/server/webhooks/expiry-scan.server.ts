@@ -1,4 +1,4 @@
-import { and, eq, gt, lte, or } from "drizzle-orm";
+import { and, eq, gt, isNotNull, lte, or } from "drizzle-orm";
 import { licenseFacts } from "~/domain/license-status";
 import { licenseState } from "~/domain/license-state";
 import { PAST_DUE_GRACE_DAYS } from "~/domain/past-due";
@@ -28,7 +28,9 @@ export async function recordExpiredLicenses(now: Date = new Date()): Promise<num
         eq(licenses.status, "active"),
         eq(licenses.refunded, false),
         or(
-          and(gt(licenses.end_date, endedSince), lte(licenses.end_date, now)),
+          and(gt(licenses.end_date, since), lte(licenses.end_date, now)),
+          // Past due: it works until its grace period ends, so it turned expired up to 14 days after its end date.
+          and(isNotNull(licenses.past_due_since), gt(licenses.end_date, endedSince), lte(licenses.end_date, now)),
           and(gt(licenses.trial_ends_at, since), lte(licenses.trial_ends_at, now)),
         ),
       ),
