@@ -1,10 +1,8 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { teamMembersKeepSeats } from "~/domain/account-texts";
 import { licenseState } from "~/domain/license-state";
 import { licenseFacts } from "~/domain/license-status";
-import { connectDemoProvider, setPaymentProvider } from "~/server/billing/configured-provider.server";
-import type { DemoProvider } from "~/server/billing/demo/demo-provider.server";
 import { deleteAccount, subscriptionsToCancel } from "~/server/auth/delete-account.server";
 import { licenses, team_invitations, team_members } from "~/server/db/schema";
 import { drainJobs } from "~/server/jobs/jobs.server";
@@ -13,8 +11,8 @@ import { acceptInvitation, takeSeat } from "~/server/teams/team-accept.server";
 import { ACCOUNT_DELETED } from "~/server/teams/seat-license.server";
 import { inviteMembers } from "~/server/teams/team-invitations.server";
 import { teamPage } from "~/server/teams/team-views.server";
-import { buyTeam, invitationToken } from "../support/team";
-import { createUser, startTestApp, testEngines, type TestApp } from "../support/test-app";
+import { buyTeam, invitationToken, teamSuite } from "../support/team";
+import { testEngines } from "../support/test-app";
 
 const HOUR = 3_600_000;
 
@@ -25,31 +23,18 @@ const HOUR = 3_600_000;
  * member (or the owner) deleting their account frees their seat.
  */
 describe.each(testEngines())("deleting an account in a team on %s", (engine) => {
-  let app: TestApp;
-  let demo: DemoProvider;
-  let n = 0;
-  beforeAll(async () => {
-    app = await startTestApp(engine);
-    demo = connectDemoProvider({ webhookSecret: app.env.DEMO_WEBHOOK_SECRET, refundApprovalMs: null });
-    setPaymentProvider(demo);
-  });
-  afterAll(async () => {
-    setPaymentProvider(undefined);
-    await app?.close();
-  });
-  const db = () => app.database.db;
-  const newUser = (name: string) => createUser(db(), `${name}-${engine}-${++n}@example.com`);
+  const { app, demo, db, newUser } = teamSuite(engine);
   const license = async (id: string) => (await db().select().from(licenses).where(eq(licenses.id, id)))[0]!;
 
   async function team() {
     const owner = await newUser("owner");
     const members = [await newUser("ann"), await newUser("bob")];
-    const bought = await buyTeam(db(), demo, owner, 4);
+    const bought = await buyTeam(db(), demo(), owner, 4);
     const own = await takeSeat({ teamId: bought.team.id, actorId: owner.id });
     await inviteMembers({ teamId: bought.team.id, actorId: owner.id, emails: members.map((m) => m.email) });
     const seats = [];
     for (const m of members)
-      seats.push(await acceptInvitation({ token: await invitationToken(app.mails, m.email), userId: m.id }));
+      seats.push(await acceptInvitation({ token: await invitationToken(app().mails, m.email), userId: m.id }));
     return { owner, members, seats, own, ...bought };
   }
 
@@ -71,7 +56,7 @@ describe.each(testEngines())("deleting an account in a team on %s", (engine) => 
     expect(teamMembersKeepSeats(0, billing.end_date)).toMatch(/^no other member holds a seat; the team ends on /);
     await deleteAccount(owner.id);
     await flushMail();
-    const confirmation = app.mails.findLast((m) => m.to === owner.email)!;
+    const confirmation = app().mails.findLast((m) => m.to === owner.email)!;
     expect(confirmation.text).toContain(`Monthly team subscription for Acme (${billing.short_id})`);
 
     expect(await license(billing.id)).toMatchObject({ auto_renew: false, cancellation_requested: true });
@@ -87,11 +72,13 @@ describe.each(testEngines())("deleting an account in a team on %s", (engine) => 
       .where(and(eq(team_invitations.team_id, t.id), eq(team_invitations.status, "pending")));
     expect(open).toEqual([]);
 
-    app.mails.length = 0;
-    await demo.renew(subscriptionId, new Date(billing.end_date.getTime() + HOUR));
+    app().mails.length = 0;
+    await demo().renew(subscriptionId, new Date(billing.end_date.getTime() + HOUR));
     await drainJobs({ skipDelays: true });
     await flushMail();
-    const ended = app.mails.filter((m) => /team's subscription ended/.test(m.subject)).map((m) => m.to);
+    const ended = app()
+      .mails.filter((m) => /team's subscription ended/.test(m.subject))
+      .map((m) => m.to);
     expect(ended.sort()).toEqual(members.map((m) => m.email).sort());
   });
 

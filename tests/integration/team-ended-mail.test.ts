@@ -1,9 +1,7 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { graceEndsAt } from "~/domain/past-due";
 import { revokeLicense } from "~/server/admin/manage-licenses.server";
-import { connectDemoProvider, setPaymentProvider } from "~/server/billing/configured-provider.server";
-import type { DemoProvider } from "~/server/billing/demo/demo-provider.server";
 import { receiveWebhook } from "~/server/billing/receive-webhook.server";
 import { licenses, payments } from "~/server/db/schema";
 import { drainJobs } from "~/server/jobs/jobs.server";
@@ -14,8 +12,8 @@ import { acceptInvitation } from "~/server/teams/team-accept.server";
 import { queueEndedTeams, queueTeamEnded } from "~/server/teams/team-ended.server";
 import { inviteMembers } from "~/server/teams/team-invitations.server";
 import { envelope, signed, subscription } from "../support/paddle-fixtures";
-import { buyTeam, invitationToken } from "../support/team";
-import { createUser, startTestApp, testEngines, type TestApp } from "../support/test-app";
+import { buyTeam, invitationToken, teamSuite } from "../support/team";
+import { createUser, testEngines } from "../support/test-app";
 
 const ENDED = /team's subscription ended/;
 const HOUR = 3_600_000;
@@ -26,37 +24,25 @@ const HOUR = 3_600_000;
  * refunded, revoked by an admin — once, and only when the change that ended it commits.
  */
 describe.each(testEngines())("the 'team ended' e-mail on %s", (engine) => {
-  let app: TestApp;
-  let demo: DemoProvider;
-  let n = 0;
-  beforeAll(async () => {
-    app = await startTestApp(engine);
-    demo = connectDemoProvider({ webhookSecret: app.env.DEMO_WEBHOOK_SECRET, refundApprovalMs: null });
-    setPaymentProvider(demo);
-  });
-  afterAll(async () => {
-    setPaymentProvider(undefined);
-    await app?.close();
-  });
-  const db = () => app.database.db;
-  const newUser = (name: string) => createUser(db(), `${name}-${engine}-${++n}@example.com`);
+  const { app, demo, db, newUser } = teamSuite(engine);
 
   /** A team of 3 seats with two members seated; the e-mails so far are sent and forgotten. */
   async function team() {
     const owner = await newUser("owner");
     const members = [await newUser("ann"), await newUser("bob")];
-    const bought = await buyTeam(db(), demo, owner, 3);
+    const bought = await buyTeam(db(), demo(), owner, 3);
     await inviteMembers({ teamId: bought.team.id, actorId: owner.id, emails: members.map((m) => m.email) });
-    for (const m of members) await acceptInvitation({ token: await invitationToken(app.mails, m.email), userId: m.id });
+    for (const m of members)
+      await acceptInvitation({ token: await invitationToken(app().mails, m.email), userId: m.id });
     await drainJobs();
     await flushMail();
-    app.mails.length = 0;
+    app().mails.length = 0;
     return { owner, members, ...bought };
   }
   async function endedMails() {
     await drainJobs({ skipDelays: true });
     await flushMail();
-    return app.mails.filter((m) => ENDED.test(m.subject));
+    return app().mails.filter((m) => ENDED.test(m.subject));
   }
   const recipients = (mails: { to: string }[]) => mails.map((m) => m.to).sort();
   const emails = (people: { email: string }[]) => people.map((p) => p.email).sort();
@@ -65,18 +51,18 @@ describe.each(testEngines())("the 'team ended' e-mail on %s", (engine) => {
     const { owner, members, billing, subscriptionId } = await team();
     await cancelRenewal({ userId: owner.id, licenseId: billing.id });
     expect(await endedMails()).toEqual([]);
-    await demo.renew(subscriptionId, new Date(billing.end_date.getTime() + HOUR));
+    await demo().renew(subscriptionId, new Date(billing.end_date.getTime() + HOUR));
     const mails = await endedMails();
     expect(recipients(mails)).toEqual(emails(members));
     expect(mails[0]!.text).toContain("The Acme team's ForgeKit subscription ended");
-    app.mails.length = 0;
+    app().mails.length = 0;
     await queueEndedTeams(new Date(billing.end_date.getTime() + 2 * HOUR));
     expect(await endedMails()).toEqual([]);
   });
 
   it("a failed payment: the provider's cancellation, or the grace period running out", async () => {
     const first = await team();
-    await demo.failRenewal(first.subscriptionId, new Date(first.billing.end_date.getTime() - HOUR));
+    await demo().failRenewal(first.subscriptionId, new Date(first.billing.end_date.getTime() - HOUR));
     expect(await endedMails()).toEqual([]);
     const canceled = subscription({
       subscriptionId: first.subscriptionId,
@@ -85,14 +71,14 @@ describe.each(testEngines())("the 'team ended' e-mail on %s", (engine) => {
       start: first.billing.start_date,
       end: first.billing.end_date,
     });
-    const secret = app.env.DEMO_WEBHOOK_SECRET!;
+    const secret = app().env.DEMO_WEBHOOK_SECRET!;
     const answer = await receiveWebhook({ ...signed(secret, envelope("subscription.canceled", canceled)), secret });
     expect(answer.status).toBe(200);
     expect(recipients(await endedMails())).toEqual(emails(first.members));
 
-    app.mails.length = 0;
+    app().mails.length = 0;
     const second = await team();
-    await demo.failRenewal(second.subscriptionId, new Date(second.billing.end_date.getTime() - HOUR));
+    await demo().failRenewal(second.subscriptionId, new Date(second.billing.end_date.getTime() - HOUR));
     const [pastDue] = await db().select().from(licenses).where(eq(licenses.id, second.billing.id));
     const graceEnd = graceEndsAt(pastDue!)!;
     expect(await queueEndedTeams(new Date(graceEnd.getTime() - HOUR))).toBe(0);
@@ -105,7 +91,7 @@ describe.each(testEngines())("the 'team ended' e-mail on %s", (engine) => {
     await requestRefund({ user: owner, licenseId: billing.id });
     expect(await endedMails()).toEqual([]);
     const [paid] = await db().select().from(payments).where(eq(payments.license_id, billing.id));
-    await demo.settleRefund(paid!.refund_adjustment_id!, "approved");
+    await demo().settleRefund(paid!.refund_adjustment_id!, "approved");
     const mails = await endedMails();
     expect(recipients(mails)).toEqual(emails(members));
     expect(mails[0]!.text).toContain("subscription was refunded");
@@ -113,7 +99,7 @@ describe.each(testEngines())("the 'team ended' e-mail on %s", (engine) => {
 
   it("revoked by an admin: every seated member is told it was revoked", async () => {
     const { members, billing } = await team();
-    const admin = await createUser(db(), `admin-${engine}-${++n}@example.com`, { role: "admin" });
+    const admin = await createUser(db(), `admin-${engine}@example.com`, { role: "admin" });
     await revokeLicense({ admin, licenseId: billing.id, reason: "chargeback" });
     const mails = await endedMails();
     expect(recipients(mails)).toEqual(emails(members));

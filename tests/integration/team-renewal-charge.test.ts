@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { licenseNextStep } from "~/domain/license-attention";
 import { licenseState } from "~/domain/license-state";
 import { supportView } from "~/domain/license-support";
@@ -7,8 +7,6 @@ import { getPlan } from "~/domain/plans";
 import { revokeLicense } from "~/server/admin/manage-licenses.server";
 import { getUserDetails } from "~/server/admin/user-details.server";
 import { billingOverview } from "~/server/billing/billing-overview.server";
-import { connectDemoProvider, setPaymentProvider } from "~/server/billing/configured-provider.server";
-import type { DemoProvider } from "~/server/billing/demo/demo-provider.server";
 import { audit_log, licenses } from "~/server/db/schema";
 import { listUserLicenses } from "~/server/licenses/list-licenses.server";
 import { sendCustomerMail } from "~/server/mail/customer-mail.server";
@@ -16,8 +14,8 @@ import { acceptInvitation } from "~/server/teams/team-accept.server";
 import { inviteMembers } from "~/server/teams/team-invitations.server";
 import { changeSeats } from "~/server/teams/team-seats.server";
 import { teamPage } from "~/server/teams/team-views.server";
-import { buyTeam, invitationToken } from "../support/team";
-import { createUser, startTestApp, testEngines, type TestApp } from "../support/test-app";
+import { buyTeam, invitationToken, teamSuite } from "../support/team";
+import { createUser, testEngines } from "../support/test-app";
 
 const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
@@ -26,20 +24,7 @@ const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
  * page and e-mail that names the charge; a member's seat names no charge at all.
  */
 describe.each(testEngines())("a team's renewal charge on %s", (engine) => {
-  let app: TestApp;
-  let demo: DemoProvider;
-  let n = 0;
-  beforeAll(async () => {
-    app = await startTestApp(engine);
-    demo = connectDemoProvider({ webhookSecret: app.env.DEMO_WEBHOOK_SECRET, refundApprovalMs: null });
-    setPaymentProvider(demo);
-  });
-  afterAll(async () => {
-    setPaymentProvider(undefined);
-    await app?.close();
-  });
-  const db = () => app.database.db;
-  const newUser = (name: string) => createUser(db(), `${name}-${engine}-${++n}@example.com`);
+  const { app, demo, db, newUser } = teamSuite(engine);
 
   async function ownerRow(ownerId: string, billingId: string) {
     const own = await listUserLicenses(ownerId);
@@ -50,9 +35,9 @@ describe.each(testEngines())("a team's renewal charge on %s", (engine) => {
     const unit = getPlan("monthly").priceCents;
     const owner = await newUser("owner");
     const ann = await newUser("ann");
-    const { team, billing } = await buyTeam(db(), demo, owner, 3);
+    const { team, billing } = await buyTeam(db(), demo(), owner, 3);
     await inviteMembers({ teamId: team.id, actorId: owner.id, emails: ann.email });
-    const seat = await acceptInvitation({ token: await invitationToken(app.mails, ann.email), userId: ann.id });
+    const seat = await acceptInvitation({ token: await invitationToken(app().mails, ann.email), userId: ann.id });
     const now = new Date();
 
     const row = await ownerRow(owner.id, billing.id);
@@ -86,25 +71,25 @@ describe.each(testEngines())("a team's renewal charge on %s", (engine) => {
   it("a failed team renewal and the renewal reminder name the seats' price", async () => {
     const unit = getPlan("yearly").priceCents;
     const owner = await newUser("owner");
-    const { billing, subscriptionId } = await buyTeam(db(), demo, owner, 3, "yearly");
+    const { billing, subscriptionId } = await buyTeam(db(), demo(), owner, 3, "yearly");
     // Due within the reminder's 7 days: the reminder e-mail names the renewal's amount.
     const soon = new Date(Date.now() + 3 * 86_400_000);
     await db().update(licenses).set({ end_date: soon }).where(eq(licenses.id, billing.id));
     const sent = await sendCustomerMail({ kind: "renewal-coming", licenseId: billing.id, details: {} });
     expect(sent).toMatchObject({ sent: "renewal-coming" });
-    const mail = app.mails.findLast((m) => m.to === owner.email)!;
+    const mail = app().mails.findLast((m) => m.to === owner.email)!;
     expect(mail.text).toContain(usd(unit * 3));
     expect(mail.text).not.toContain(`for ${usd(unit)}`);
 
-    await demo.failRenewal(subscriptionId);
+    await demo().failRenewal(subscriptionId);
     const failed = (await getUserDetails(owner.id))!.payments.find((p) => p.status === "failed");
     expect(failed).toMatchObject({ license_id: billing.id, amount_cents: unit * 3 });
   });
 
   it("the audit entry of an admin's action records the state line the owner saw, with every seat's price", async () => {
     const owner = await newUser("owner");
-    const admin = await createUser(db(), `admin-${engine}-${++n}@example.com`, { role: "admin" });
-    const { billing } = await buyTeam(db(), demo, owner, 3);
+    const admin = await createUser(db(), `admin-${engine}@example.com`, { role: "admin" });
+    const { billing } = await buyTeam(db(), demo(), owner, 3);
     await revokeLicense({ admin, licenseId: billing.id, reason: "chargeback" });
     const [entry] = await db()
       .select()

@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { paymentDescription } from "~/domain/billing";
 import { formatDate } from "~/domain/format-date";
 import { formatUsd } from "~/domain/plans";
 import { getOwnPayment, listBillingHistory } from "~/server/billing/billing-history.server";
-import { connectDemoProvider, setPaymentProvider } from "~/server/billing/configured-provider.server";
-import type { DemoProvider } from "~/server/billing/demo/demo-provider.server";
 import { buildInvoice } from "~/server/billing/invoice.server";
 import { invoiceResponse } from "~/server/billing/invoice-response.server";
 import { flushMail } from "~/server/mail/outbox.server";
 import { changeSeats, quoteSeatChange } from "~/server/teams/team-seats.server";
 import { pdfText } from "../support/pdf-text";
-import { buyTeam } from "../support/team";
-import { createUser, startTestApp, testEngines, type TestApp } from "../support/test-app";
+import { buyTeam, teamSuite } from "../support/team";
+import { testEngines } from "../support/test-app";
 
 /**
  * Issue 30: each seat change is confirmed with its price, and the prorated charge for added seats
@@ -19,25 +17,12 @@ import { createUser, startTestApp, testEngines, type TestApp } from "../support/
  * history with an invoice naming the seats and the proration.
  */
 describe.each(testEngines())("a seat change's charge and invoice on %s", (engine) => {
-  let app: TestApp;
-  let demo: DemoProvider;
-  let n = 0;
-  beforeAll(async () => {
-    app = await startTestApp(engine);
-    demo = connectDemoProvider({ webhookSecret: app.env.DEMO_WEBHOOK_SECRET, refundApprovalMs: null });
-    setPaymentProvider(demo);
-  });
-  afterAll(async () => {
-    setPaymentProvider(undefined);
-    await app?.close();
-  });
-  const db = () => app.database.db;
-  const newUser = (name: string) => createUser(db(), `${name}-${engine}-${++n}@example.com`);
+  const { app, demo, db, newUser } = teamSuite(engine);
 
   it("added seats: quoted, e-mailed with the charge, in /billing with an invoice naming seats and proration", async () => {
     const owner = await newUser("owner");
     const stranger = await newUser("stranger");
-    const { billing } = await buyTeam(db(), demo, owner, 3);
+    const { billing } = await buyTeam(db(), demo(), owner, 3);
     const quote = await quoteSeatChange({ teamId: billing.team_id!, actorId: owner.id, seats: 5 });
     expect(quote).toMatchObject({ effect: "now", seats: 5, renewalCents: 4500 });
     expect(quote.dueNowCents).toBeGreaterThan(0);
@@ -45,7 +30,7 @@ describe.each(testEngines())("a seat change's charge and invoice on %s", (engine
     await changeSeats({ teamId: billing.team_id!, actorId: owner.id, seats: 5 });
 
     await flushMail();
-    const confirmation = app.mails.findLast((m) => m.to === owner.email)!;
+    const confirmation = app().mails.findLast((m) => m.to === owner.email)!;
     expect(confirmation.text).toContain(`Charged now (prorated): ${formatUsd(quote.dueNowCents)}`);
     expect(confirmation.text).toContain(`Each renewal: ${formatUsd(4500)}`);
 
@@ -76,11 +61,11 @@ describe.each(testEngines())("a seat change's charge and invoice on %s", (engine
 
   it("fewer seats from the next renewal: confirmed with the renewal's price, nothing charged now", async () => {
     const owner = await newUser("owner");
-    const { billing } = await buyTeam(db(), demo, owner, 4);
+    const { billing } = await buyTeam(db(), demo(), owner, 4);
     const quote = await changeSeats({ teamId: billing.team_id!, actorId: owner.id, seats: 2 });
     expect(quote).toMatchObject({ effect: "next-renewal", seats: 2, dueNowCents: 0, renewalCents: 1800 });
     await flushMail();
-    expect(app.mails.findLast((m) => m.to === owner.email)!.text).toContain(`Each renewal: ${formatUsd(1800)}`);
+    expect(app().mails.findLast((m) => m.to === owner.email)!.text).toContain(`Each renewal: ${formatUsd(1800)}`);
     expect((await listBillingHistory(owner.id)).map((entry) => entry.kind)).toEqual(["purchase"]);
   });
 });
