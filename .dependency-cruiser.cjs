@@ -1,10 +1,12 @@
 // The layer rules of docs/architecture.md (decision 0032), checked by `npm run deps` and in `npm test`.
-// From the ground up: app/domain → app/lib → app/emails → app/server | app/components → app/routes (with
-// root.tsx, entry.server.tsx) → server/ (the HTTP listener) → scripts/, bench/, tests/. A folder imports
+// From the ground up: app/domain → app/lib → app/emails → app/server | app/components → app/http (the
+// routes' HTTP helpers) → app/routes (with root.tsx, entry.server.tsx) → server/ (the HTTP listener) →
+// scripts/, bench/, tests/. A folder imports
 // its own floor and the floors under it, never one above; and no file imports itself back through others.
 
 /** Every floor above `app/server/` (and `app/components/`, which stands beside it). */
 const ABOVE_APP_SERVER = [
+  "^app/http/",
   "^app/routes/",
   "^app/routes[.]ts$",
   "^app/root[.]tsx$",
@@ -54,6 +56,22 @@ module.exports = {
       to: { path: ["^app/components/", ...ABOVE_APP_SERVER] },
     },
     {
+      name: "services-speak-no-http",
+      severity: "error",
+      comment:
+        "app/server returns values (an outcome, a decision, a reply); reading the form and answering with " +
+        "data(), redirect() or a middleware is the route layer's (app/routes, app/http): never React Router here.",
+      from: { path: "^app/server/" },
+      to: { path: "^node_modules/(react-router|@react-router)/" },
+    },
+    {
+      name: "http-below-the-routes",
+      severity: "error",
+      comment: "app/http holds the routes' helpers (guards, form readers, replies): it never imports a route module.",
+      from: { path: "^app/http/" },
+      to: { path: ["^app/routes/", "^app/routes[.]ts$", "^app/root[.]tsx$", "^app/entry[.]"] },
+    },
+    {
       name: "components-never-import-the-server",
       severity: "error",
       comment:
@@ -101,7 +119,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: "node_modules" },
-    exclude: { path: "^(node_modules|build|build-[^/]+|[.]react-router|data|bench/results)/" },
+    exclude: { path: "^(build|build-[^/]+|[.]react-router|data|bench/results)/" },
     tsConfig: { fileName: "tsconfig.json" },
     tsPreCompilationDeps: true,
     enhancedResolveOptions: {

@@ -1,7 +1,8 @@
+import "./lib/zod-without-eval";
 import { useRootData } from "~/components/use-root-data";
 import type { RootData } from "~/domain/views";
 import { badRouteParam } from "~/domain/route-params";
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
 import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import { SiteStyles } from "./components/inline-styles";
@@ -13,7 +14,9 @@ import { NotFoundPage } from "./components/not-found-page";
 import { useAuthSync } from "./components/use-auth-sync";
 import { useFlashToast } from "./components/use-flash-toast";
 import { LazyToaster } from "./components/lazy-toaster";
-import { getRootSession } from "./server/root-session.server";
+import { dismissStaleToasts } from "./lib/toast";
+import { NoScriptNotice } from "./components/no-script-notice";
+import { getRootSession } from "./http/root-session.server";
 
 /**
  * A page's route parameter of the wrong shape (`/admin/users/not-a-uuid`) is the site's 404 page,
@@ -67,6 +70,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           productName={data?.publicConfig.productName}
         />
         <main id="main" className="flex-1">
+          {/* Without JavaScript no toast appears: the message of the action that led here is printed. */}
+          <NoScriptNotice toast={data?.toast} className="mx-4 mt-6 sm:mx-auto sm:w-full sm:max-w-3xl" />
           {children}
         </main>
         <SiteFooter productName={data?.publicConfig.productName} signedIn={Boolean(data?.user)} />
@@ -81,6 +86,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   useFlashToast(loaderData.toast);
   useAuthSync(loaderData.user?.id ?? null);
+  // A failure of the page left behind is not carried onto the next one (decision 0057).
+  const { pathname } = useLocation();
+  useEffect(() => dismissStaleToasts(pathname), [pathname]);
   useEffect(() => {
     // Marks the page as interactive (browser tests wait for it before clicking).
     document.documentElement.dataset.hydrated = "true";

@@ -20,6 +20,8 @@ export default [
   route("login/oauth", "routes/login.oauth.ts"),
   route("register", "routes/register.tsx"),
   route("confirm-email", "routes/confirm-email.tsx"),
+  route("email-confirmation", "routes/email-confirmation.tsx"),
+  route("email-change", "routes/email-change.tsx"),
   route("forgot-password", "routes/forgot-password.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
   route("profile", "routes/profile.tsx"),
@@ -27,6 +29,7 @@ export default [
   route("profile/billing-details", "routes/profile.billing-details.ts"),
   route("profile/export", "routes/profile.export.ts"),
   route("licenses", "routes/licenses.tsx"),
+  route("licenses/confirm", "routes/licenses.confirm.tsx"),
   route("licenses/:licenseId/file", "routes/licenses.file.ts"),
   route("licenses/machines/deactivate", "routes/licenses.machines.deactivate.ts"),
   route("billing", "routes/billing.tsx"),
@@ -40,6 +43,9 @@ export default [
   // (routes/admin/layout.tsx; docs/CONTRIBUTING.md, "Adding an admin route").
   layout("routes/admin/layout.tsx", [
     route("admin", "routes/admin/index.tsx"),
+    route("admin/users", "routes/admin/users.tsx"),
+    route("admin/releases", "routes/admin/releases.tsx"),
+    route("admin/audit", "routes/admin/audit.tsx"),
     route("admin/users/:userId", "routes/admin/user.tsx"),
     route("admin/users/:userId/invoices/:paymentId", "routes/admin/user-invoice.ts"),
     route("admin/audit.csv", "routes/admin/audit-csv.ts"),

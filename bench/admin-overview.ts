@@ -1,5 +1,5 @@
 // Admin overview, user list, user page and audit log latency with 100,000 users, 300,000 licenses,
-// their payments and audit entries, on PostgreSQL (issue 16: p95 under 200 ms for each view).
+// their payments and audit entries, on PostgreSQL (target: p95 under 200 ms for each view).
 // PostgreSQL: BENCH_DATABASE_URL, else postgres://root@127.0.0.1:5432/test when it answers.
 // BENCH_EMBEDDED=1 measures the embedded database (PGlite, in memory) too.
 import fs from "node:fs";

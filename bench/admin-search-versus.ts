@@ -1,5 +1,5 @@
 // The admin search of this tree against an older one, side by side on the same seeded database
-// (issue 25): each term is searched by both, alternating which goes first, and the pages compared.
+// (docs/benchmarks.md): each term is searched by both, alternating which goes first, and the pages compared.
 // BENCH_BASELINE_TREE: a directory holding the older tree (e.g. `git archive <commit> | tar -x -C
 // /tmp/base`, with a node_modules link); BENCH_KEEP_DATABASE: the database bench/admin-search.ts
 // seeded and kept (its migrations applied by this tree first). BENCH_SAMPLES terms per kind (60).

@@ -1,4 +1,4 @@
-// Admin user search latency per kind of query (issue 25: p95 under 50 ms on PostgreSQL with 1,000,000
+// Admin user search latency per kind of query (target: p95 under 50 ms on PostgreSQL with 1,000,000
 // users and 3,000,000 licenses), p50/p95 and a verdict per kind; the data is bench/admin-search/seed.ts.
 // PostgreSQL: a scratch database (tests/support/scratch.ts) on BENCH_DATABASE_URL's server, default
 // postgres://root@127.0.0.1:5432/test, dropped after the run. Size: BENCH_USERS or `--users=N`

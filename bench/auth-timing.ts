@@ -1,4 +1,4 @@
-// Account enumeration by timing (issue 10, decision 0014): how long register, resend confirmation
+// Account enumeration by timing (decision 0014): how long register, resend confirmation
 // and forgot-password take for an address that has an account and for one that has none, through
 // the route actions on the embedded database, once with the dev mailbox and once with SMTP (a local
 // smtp-server). Each request is timed alone: the e-mail it queued is sent before the next one starts.

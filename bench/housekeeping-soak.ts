@@ -1,4 +1,4 @@
-// Housekeeping soak (issue 29): three hours of simulated traffic compressed into seconds, on the
+// Housekeeping soak (docs/benchmarks.md): three hours of simulated traffic compressed into seconds, on the
 // embedded database and on PostgreSQL. Every simulated minute adds sign-ins (sessions), e-mail
 // tokens (verifications), rate-limit windows from new client addresses, failed sign-ins and
 // webhook events; every 15 simulated minutes the housekeeping prune runs at the simulated time.

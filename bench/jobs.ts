@@ -6,6 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
+import { z } from "zod";
 import { openDatabase, type DatabaseHandle } from "../app/server/db/client.server";
 import { setDatabase } from "../app/server/db/db.server";
 import { parseEnv, setEnv } from "../app/server/env.server";
@@ -25,6 +26,7 @@ const definitions: JobDefinitions = {
     retryDelaySeconds: 0,
     retryBackoff: false,
     expireInSeconds: 60,
+    payload: z.object({ i: z.number() }),
     handle: async () => {
       done++;
     },

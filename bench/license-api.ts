@@ -1,4 +1,4 @@
-// The desktop API's validation throughput (issues 12 and 26): POST /api/v1/licenses/validate with a
+// The desktop API's validation throughput (decisions 0041 and 0051): POST /api/v1/licenses/validate with a
 // machine fingerprint (each license has its machine activated, as a newer tool validates) against the
 // built site (`node server.js` on BUILD_DIR, default build-test/), once on embedded PGlite and once on
 // PostgreSQL, measured with wrk and a Lua script that rotates over many keys, some of them superseded

@@ -1,5 +1,5 @@
 // License keys generated per second on one core, after the one-time PBKDF2 derivation.
-// Target (issue 4): at least 10,000 keys/s after start-up.
+// Target: at least 10,000 keys/s after start-up.
 import { performance } from "node:perf_hooks";
 import { createLicenseKeys } from "../app/server/license-keys/license-key.server";
 

@@ -1,4 +1,4 @@
-// Lighthouse (issue 13): the four category scores and FCP/LCP of the public pages of the built site
+// Lighthouse (decision 0029): the four category scores and FCP/LCP of the public pages of the built site
 // (`node server.js` on BUILD_DIR, default build-test/, embedded defaults on PGlite), mobile with
 // Lighthouse's default simulated throttling, driving Debian's Chromium headless (never a downloaded
 // browser; CHROMIUM_PATH overrides /usr/bin/chromium). Target: 100 in every category on every page.

@@ -8,7 +8,9 @@ import { root } from "./lib.mjs";
 const only = process.argv.slice(2);
 const scripts = fs
   .readdirSync(path.join(root, "bench"))
-  .filter((f) => (f.endsWith(".mjs") || f.endsWith(".ts")) && !["run.mjs", "lib.mjs", "support.ts"].includes(f))
+  .filter(
+    (f) => (f.endsWith(".mjs") || f.endsWith(".ts")) && !["run.mjs", "lib.mjs", "support.ts", "compare.ts"].includes(f),
+  )
   .sort((a, b) => (a === "startup.mjs" ? -1 : b === "startup.mjs" ? 1 : a.localeCompare(b)))
   .filter((f) => only.length === 0 || only.some((o) => f.includes(o)));
 for (const script of scripts) {

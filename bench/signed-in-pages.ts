@@ -1,4 +1,4 @@
-// Signed-in pages (issue 13): requests per second of the seeded customer's /licenses, /billing and
+// Signed-in pages (decision 0028): requests per second of the seeded customer's /licenses, /billing and
 // /profile and the seeded admin's /admin on the built site (`node server.js` on BUILD_DIR, default
 // build-test/), on a PostgreSQL database this benchmark creates and drops (BENCH_DATABASE_URL, default
 // postgres://root@127.0.0.1:5432/test), against the same server's /healthz, with wrk (Debian's

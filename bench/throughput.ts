@@ -1,4 +1,4 @@
-// Page throughput (issue 13): requests per second with wrk (Debian's package; this benchmark installs
+// Page throughput (docs/benchmarks.md): requests per second with wrk (Debian's package; this benchmark installs
 // wrk and nginx through apt-get when they are missing and it runs as root) against the built site
 // (`node server.js` on BUILD_DIR, default build-test/), once on embedded PGlite and once on a
 // PostgreSQL database it creates and drops, in the same run and in alternating rounds:

@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { backupPath, currentSecrets, packBackup, writeBackupFile } from "../app/server/backup/archive.server";
 import { backupSocketPath } from "../server/backup-socket";
-import { checkTool, runTool, serverMajor } from "./lib/pg-tools";
+import { checkTool, connectionFor, runTool, serverMajor } from "./lib/pg-tools";
 
 const dataDir = () => process.env.DATA_DIR?.trim() || "./data";
 
@@ -47,7 +47,8 @@ async function fromPostgres(url: string): Promise<Buffer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "fk-backup-"));
   try {
     const file = path.join(dir, "database.pgdump");
-    runTool("pg_dump", ["--format=custom", "--no-owner", `--file=${file}`, `--dbname=${url}`]);
+    const { dbname, env } = connectionFor(url);
+    runTool("pg_dump", ["--format=custom", "--no-owner", `--file=${file}`, `--dbname=${dbname}`], env);
     return fs.readFileSync(file);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

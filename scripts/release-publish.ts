@@ -1,6 +1,6 @@
 // npm run release:publish -- --version 2.5.0-beta.1 --file installer.zip --channel beta
 //   [--download-url https://…] [--title "…"] [--note "…" …] [--draft]
-// What a CI job runs after building the installer (issue 27): computes the file's size and SHA-256
+// What a CI job runs after building the installer (decision 0039): computes the file's size and SHA-256
 // and adds the release through POST /api/v1/releases with the API token in FORGEKIT_API_TOKEN (scope
 // releases:write) at FORGEKIT_API_URL (default http://localhost:3000). Published unless --draft.
 // Exit 0 and the stored release printed as JSON; 1 when the site refused (its error and field); 2 on

@@ -11,7 +11,7 @@ import pg from "pg";
 import { BackupError, unpackBackup, type Backup, type BackupSecrets } from "../app/server/backup/archive.server";
 import { acquireDataDirLock } from "../app/server/db/lock.server";
 import { makeTreePrivate } from "../app/server/db/private-files.server";
-import { checkTool, runTool, serverMajor } from "./lib/pg-tools";
+import { checkTool, connectionFor, runTool, serverMajor } from "./lib/pg-tools";
 
 const USAGE = "Usage: npm run restore -- <backup file> [--force]";
 
@@ -87,7 +87,8 @@ async function restorePostgres(backup: Backup, url: string, dataDir: string, for
   try {
     const file = path.join(dir, "database.pgdump");
     fs.writeFileSync(file, backup.database, { mode: 0o600 });
-    runTool("pg_restore", ["--no-owner", "--no-privileges", "--exit-on-error", `--dbname=${url}`, file]);
+    const { dbname, env } = connectionFor(url);
+    runTool("pg_restore", ["--no-owner", "--no-privileges", "--exit-on-error", `--dbname=${dbname}`, file], env);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { DesktopAnswer } from "../app/server/license-api/desktop-answers.server";
 import { signatureHeader, signingKeys } from "../app/server/license-api/signing.server";
 import { FORM_BODY_LIMIT } from "./body-limit";
 
@@ -63,4 +64,10 @@ export function readBody(req: IncomingMessage): Promise<Buffer | null> {
     req.on("error", () => settle(null));
     req.on("close", () => settle(null));
   });
+}
+
+/** Sends a decided answer (app/server/license-api/desktop-answers.server.ts): its body, or the 429 of a rate limit. */
+export function sendAnswer<R extends ServerResponse>(res: R, decided: DesktopAnswer, nonce?: string): R {
+  if (decided.status === 429) return tooMany(res, decided.retryAfter, nonce);
+  return answer(res, decided.status, decided.body, nonce);
 }

@@ -1,19 +1,11 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import express from "express";
 import type { Logger } from "pino";
-import {
-  ApiInputError,
-  parseJsonBody,
-  readNonce,
-  readQuery,
-  readValidateInput,
-} from "../app/server/license-api/api-input.server";
+import { ApiInputError, readQuery } from "../app/server/license-api/api-input.server";
 import { hitApiRateLimit } from "../app/server/license-api/api-rate-limit.server";
-import { countAndFind } from "../app/server/license-api/count-and-find.server";
-import { signingKeys } from "../app/server/license-api/signing.server";
-import { validateLicense } from "../app/server/license-api/validate-license.server";
+import { keysAnswer, validateAnswer, type DesktopRequestState } from "../app/server/license-api/desktop-answers.server";
 import type { RateLimitResult } from "../app/server/auth/rate-limit.server";
-import { answer, API_BODY_LIMIT, readBody, tooMany, type Body } from "./api-answer";
+import { answer, API_BODY_LIMIT, readBody, sendAnswer, tooMany } from "./api-answer";
 import type { Metrics } from "./metrics";
 import { logRequest } from "./request-log";
 import type { SetHeaders } from "./security-headers";
@@ -32,15 +24,11 @@ const VALIDATE = "/api/v1/licenses/validate";
 const KEYS = "/api/v1/keys";
 const NOT_LIMITED: RateLimitResult = { limited: false, retryAfter: 0 };
 
-/** One request on the fast path: what Express keeps in `req`, `res.locals` and `req.route`. */
-interface Exchange {
+/** One request on the fast path: what Express keeps in `req`, `res.locals` (the nonce, the deferred IP) and `req.route`. */
+interface Exchange extends DesktopRequestState {
   req: IncomingMessage;
   res: ServerResponse;
   ip: string;
-  /** The request's nonce, once read: every later answer echoes it. */
-  nonce?: string;
-  /** The client IP is still to be counted (with the key, or alone should the request end first). */
-  ipDeferred: boolean;
   /** The route pattern metrics name the request by, once the route was reached (Express's `req.route`). */
   route: string;
 }
@@ -111,13 +99,13 @@ async function countDeferredIp(x: Exchange): Promise<RateLimitResult> {
 async function failed(x: Exchange, error: unknown, logger: Logger): Promise<void> {
   if (x.res.headersSent) return;
   const ip = await countDeferredIp(x).catch(() => NOT_LIMITED);
-  if (ip.limited) return void tooMany(x.res, ip.retryAfter, x.nonce);
+  if (ip.limited) return void tooMany(x.res, ip.retryAfter, x.apiNonce);
   if (error instanceof ApiInputError) {
-    answer(x.res, 400, { error: error.message, field: error.field }, x.nonce);
+    answer(x.res, 400, { error: error.message, field: error.field }, x.apiNonce);
     return;
   }
   logger.error({ err: error, path: x.req.url!.split("?")[0] }, "desktop API request failed");
-  answer(x.res, 500, { error: "Something went wrong on our side. Please try again." }, x.nonce);
+  answer(x.res, 500, { error: "Something went wrong on our side. Please try again." }, x.apiNonce);
 }
 
 /** POST /api/v1/licenses/validate, as api-v1.ts's route (and the middleware before it) answers it. */
@@ -130,21 +118,15 @@ async function validate(x: Exchange): Promise<void> {
     void countDeferredIp(x).catch(() => {});
     return;
   }
-  const body: Body = parseJsonBody(raw);
-  x.nonce = readNonce(body.nonce, { required: true });
-  const input = readValidateInput(body);
-  x.ipDeferred = false;
-  const { limited, retryAfter, found } = await countAndFind(x.ip, input.key, input.fingerprint);
-  if (limited) return void tooMany(x.res, retryAfter, x.nonce);
-  answer(x.res, 200, { ...(await validateLicense(input, new Date(), found)) }, x.nonce);
+  sendAnswer(x.res, await validateAnswer(raw, x.ip, x), x.apiNonce);
 }
 
-/** GET /api/v1/keys: the client IP counted, the query checked, the published keys. */
+/** GET /api/v1/keys: the client IP counted, then the answer api-v1.ts's route gives. */
 async function keys(x: Exchange): Promise<void> {
   const { limited, retryAfter } = await hitApiRateLimit(x.ip);
   if (limited) return void tooMany(x.res, retryAfter);
-  const params = readQuery(x.req.url!);
+  // Express checks every path's query before the route is reached (metrics name it by then).
+  readQuery(x.req.url!);
   x.route = KEYS;
-  x.nonce = readNonce(params.get("nonce"), { required: false });
-  answer(x.res, 200, { keys: signingKeys().published }, x.nonce);
+  sendAnswer(x.res, keysAnswer(x.req.url!, x), x.apiNonce);
 }

@@ -6,7 +6,7 @@ import { answer } from "./api-answer";
 import { authorize } from "./api-v1-releases";
 
 /**
- * `GET /api/v1/events?type=&limit=` (issue 27, decision 0044): the newest events for the vendor's
+ * `GET /api/v1/events?type=&limit=` (decision 0044): the newest events for the vendor's
  * systems, with an API token of scope events:read; the same {id, type, occurred_at, data} the
  * webhooks deliver (docs/webhooks.md). Signed like the rest of /api/v1.
  */

@@ -8,7 +8,7 @@ import { createApiRelease, listApiReleases, patchApiRelease } from "../app/serve
 import { answer, readBody, type Body } from "./api-answer";
 
 /**
- * The releases API for the vendor's CI (issue 27, decision 0039): `GET|POST /api/v1/releases` and
+ * The releases API for the vendor's CI (decision 0039): `GET|POST /api/v1/releases` and
  * `PATCH /api/v1/releases/{version}`, with an API token of scope releases:write in
  * `Authorization: Bearer …` (never a cookie). Answers are signed JSON like the rest of /api/v1.
  */

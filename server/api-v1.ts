@@ -9,7 +9,6 @@ import {
   readOfflineData,
   readChannel,
   readQuery,
-  readValidateInput,
   readVersion,
 } from "../app/server/license-api/api-input.server";
 import { activateLicense } from "../app/server/license-api/activate-license.server";
@@ -18,24 +17,22 @@ import {
   hitIpAndKeyRateLimits,
   hitKeyRateLimit,
 } from "../app/server/license-api/api-rate-limit.server";
-import { countAndFind } from "../app/server/license-api/count-and-find.server";
+import { keysAnswer, validateAnswer } from "../app/server/license-api/desktop-answers.server";
 import { activateMachineByKey, deactivateMachineByKey } from "../app/server/license-api/machines-api.server";
 import { latestUpdate } from "../app/server/license-api/latest-update.server";
 import { CODE_DETAILS } from "../app/server/license-api/validate-license.server";
 import { licenseFileForKey } from "../app/server/license-api/license-file.server";
 import { openApiDocument } from "../app/server/license-api/openapi.server";
-import { signingKeys } from "../app/server/license-api/signing.server";
-import { validateLicense } from "../app/server/license-api/validate-license.server";
 import { getLogger } from "../app/server/logger.server";
 import { VersionRefused } from "../app/server/releases/release-writes.server";
 import { ReleaseInputError } from "../app/domain/release-input";
-import { answer, API_BODY_LIMIT, readBody, sendSigned, tooMany, type Body } from "./api-answer";
+import { answer, API_BODY_LIMIT, readBody, sendAnswer, sendSigned, tooMany, type Body } from "./api-answer";
 import { eventsApi } from "./api-v1-events";
 import { releasesApi, releasesRouteMethods } from "./api-v1-releases";
 import { bodyLimit } from "./body-limit";
 
 /**
- * The desktop tool's API (issue 12, decision 0018), mounted at /api/v1 before the site's body limit,
+ * The desktop tool's API (decision 0018, docs/desktop-api.md), mounted at /api/v1 before the site's body limit,
  * query guard and React Router: no cookies are read or set, no Origin/CSRF rule applies, and every
  * answer, errors included (413, 400, 404, 405, 429, 500), is JSON signed with Ed25519 over its
  * exact bytes in the Signature header. The routes are thin: parse, call app/server/license-api,
@@ -144,20 +141,19 @@ apiV1.use((req, res, next) => {
   next();
 });
 
+// The desktop tool's two most frequent requests: decided by desktop-answers.server.ts, as on the fast path.
 apiV1.get("/keys", (req, res) => {
-  query(req, res);
-  answer(res, 200, { keys: signingKeys().published });
+  sendAnswer(res, keysAnswer(req.originalUrl, res.locals));
 });
 
 apiV1.post("/licenses/validate", async (req, res) => {
-  const body = await jsonBody(req, res);
-  if (!body) return;
-  const input = readValidateInput(body);
-  // A key path's IP is always left to its key's count (the middleware above): both, with the lookup.
-  res.locals.ipDeferred = false;
-  const { limited, retryAfter, found } = await countAndFind(clientIp(req), input.key, input.fingerprint);
-  if (limited) return void tooMany(res, retryAfter);
-  answer(res, 200, { ...(await validateLicense(input, new Date(), found)) });
+  const raw = await readBody(req);
+  if (raw === null) {
+    // Answered 413 already; the request still counts against its client IP.
+    void countDeferredIp(req, res).catch(() => {});
+    return;
+  }
+  sendAnswer(res, await validateAnswer(raw, clientIp(req), res.locals));
 });
 
 apiV1.post("/licenses/activate", async (req, res) => {

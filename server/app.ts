@@ -5,7 +5,7 @@ import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import type { ServerBuild } from "react-router";
 import { toNodeHandler } from "better-auth/node";
-import { CLIENT_IP_HEADER, getAuth } from "../app/server/auth/auth.server";
+import { CLIENT_IP_HEADER, confirmationUrl, getAuth } from "../app/server/auth/auth.server";
 import { createCaches } from "../app/server/cache/caches.server";
 import { openDatabase, type DatabaseHandle } from "../app/server/db/client.server";
 import { setDatabase } from "../app/server/db/db.server";
@@ -23,6 +23,7 @@ import { apiV1 } from "./api-v1";
 import { bodyLimit } from "./body-limit";
 import { demoDownload } from "./demo-download";
 import { queryGuard } from "./query-guard";
+import { originGuard } from "./origin-guard";
 import { routeParams } from "./route-params";
 import { capturedHeaders, nonce, securityHeaders } from "./security-headers";
 import { apiFastPath } from "./api-fast-path";
@@ -95,10 +96,29 @@ function warnSingleInstance(env: Env, logger: Logger): void {
   );
 }
 
+/** Whether a Better Auth e-mail token is a change of address (its unchecked claims; Better Auth checks them). */
+function changesAddress(token: string): boolean {
+  try {
+    const claims = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8")) as unknown;
+    return typeof claims === "object" && claims !== null && "updateTo" in claims;
+  } catch {
+    return false;
+  }
+}
+
 function addAuthEndpoints(app: express.Express): void {
   // Of Better Auth's HTTP endpoints only the e-mail confirmation link is exposed (and the OAuth return); every
   // other auth step goes through our route actions (validation, rate limits, texts).
+  // A registration's confirmation link (one e-mailed before decision 0059 too) goes to our page, which
+  // signs nobody in by the link alone (decision 0059); Better Auth keeps the change-of-address links.
   app.get("/api/auth/verify-email", (req, res) => {
+    const token = typeof req.query.token === "string" ? req.query.token : "";
+    if (!changesAddress(token)) {
+      const callback = typeof req.query.callbackURL === "string" ? req.query.callbackURL : null;
+      const page = new URL(confirmationUrl(token, callback));
+      res.redirect(302, page.pathname + page.search);
+      return;
+    }
     void toNodeHandler(getAuth())(req, res);
   });
   // …and the return from GitHub / Google (sign-in, or connecting from the profile).
@@ -164,9 +184,12 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppInst
 
   const checkTrustProxy = trustProxyCheck(logger, env.TRUST_PROXY);
   app.use(requestLog(logger));
-  const build = options.dev
-    ? options.dev.loadBuild
-    : () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
+  // In production the build is one object: React Router derives its route table and request handler
+  // from it once. Given a function it derives them again on every request (dev's hot reload needs that).
+  const serverBuild = options.dev
+    ? null
+    : ((await import("virtual:react-router/server-build")) as unknown as ServerBuild);
+  const build = options.dev ? options.dev.loadBuild : () => Promise.resolve(serverBuild!);
   // Public pages, a session's own pages and remembered sessions from memory (docs/caching.md): answered
   // by `handler` before Express; here a miss is marked to be kept once rendered.
   const { authCookies } = await getAuth().$context;
@@ -186,6 +209,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppInst
   const headers = securityHeaders(env, Boolean(options.dev));
   app.use(headers);
   app.use("/api/v1", apiV1); // The desktop API applies the body limit itself, so that its 413 is signed too.
+  // Before anything reads a body: a write sent from another origin gets 403 (decision 0055).
+  app.use(originGuard(env));
   // Before anything reads a body or a query: oversized bodies get 413, control characters in
   // the query string 400.
   app.use(bodyLimit());
@@ -211,7 +236,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppInst
   app.use(routeParams(build));
   app.use(
     createRequestHandler({
-      build,
+      build: serverBuild ?? build,
       mode: options.dev ? "development" : "production",
       getLoadContext: (req, res) => createLoadContext(req, res, config),
     }),

@@ -13,7 +13,7 @@ const DISCARD_MS = 5_000;
 /** The largest body a path accepts. */
 export function bodyLimitFor(path: string): number {
   if (path === "/api/webhooks/paddle") return LARGE_BODY_LIMIT;
-  if (path === "/admin" || path === "/admin.data") return LARGE_BODY_LIMIT;
+  if (path === "/admin/releases" || path === "/admin/releases.data") return LARGE_BODY_LIMIT;
   return FORM_BODY_LIMIT;
 }
 

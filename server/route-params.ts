@@ -53,7 +53,7 @@ function decoded(pathname: string): string {
  * Before React Router: a route parameter of the wrong shape (`/admin/users/not-a-uuid/invoices/x`,
  * `/licenses/x/file`; shapes in app/domain/route-params.ts) answers 404, for every route with a
  * parameter, page, data request (`….data`) or resource route alike, so no loader or action sends
- * it to the database (issue 22). The route is matched as React Router matches it.
+ * it to the database (docs/security.md). The route is matched as React Router matches it.
  */
 export function routeParams(build: () => Promise<ServerBuild>): RequestHandler {
   const trees = new WeakMap<ServerBuild, ReturnType<typeof routeTree>>();

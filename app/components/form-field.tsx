@@ -1,4 +1,5 @@
 import type * as React from "react";
+import { formErrorTitle, type AnswerMessages, type FieldErrors as FieldMessages } from "~/domain/action-result";
 import { cn } from "~/lib/utils";
 import { Input } from "./ui/input";
 import { Label } from "./ui/label";
@@ -8,6 +9,7 @@ export function FormField({
   id,
   label,
   errors,
+  errorTitle,
   hint,
   className,
   ...inputProps
@@ -15,6 +17,8 @@ export function FormField({
   id: string;
   label: React.ReactNode;
   errors?: string[] | null;
+  /** A title the product gives the field's error ("Password Mismatch"), shown before it. */
+  errorTitle?: string;
   hint?: React.ReactNode;
 }) {
   const errorId = `${id}-error`;
@@ -34,24 +38,40 @@ export function FormField({
           {hint}
         </p>
       ) : null}
-      <FieldErrors id={errorId} errors={errors} />
+      <FieldErrors id={errorId} errors={errors} title={errorTitle} />
     </div>
   );
 }
 
-export function FieldErrors({ id, errors }: { id?: string; errors?: string[] | null }) {
+export function FieldErrors({ id, errors, title }: { id?: string; errors?: string[] | null; title?: string }) {
   if (!errors?.length) return null;
   return (
     <ul id={id} className="flex flex-col gap-1 text-sm text-[oklch(0.8_0.13_25)]">
       {errors.map((error) => (
-        <li key={error}>{error}</li>
+        <li key={error}>
+          {title ? (
+            <strong className="font-semibold">{/[.!?]$/.test(title) ? `${title} ` : `${title}: `}</strong>
+          ) : null}
+          {error}
+        </li>
       ))}
     </ul>
   );
 }
 
-/** A form-level message (e.g. a server error) announced to screen readers. */
-export function FormMessage({ children, tone = "error" }: { children?: React.ReactNode; tone?: "error" | "info" }) {
+/**
+ * A form-level message (e.g. the server's refusal) announced to screen readers; `title` is the
+ * product's title of that refusal ("Login Failed"), said here instead of in a toast.
+ */
+export function FormMessage({
+  children,
+  title,
+  tone = "error",
+}: {
+  children?: React.ReactNode;
+  title?: string;
+  tone?: "error" | "info";
+}) {
   if (!children) return null;
   return (
     <div
@@ -63,7 +83,17 @@ export function FormMessage({ children, tone = "error" }: { children?: React.Rea
           : "border-primary/40 bg-primary/10 text-foreground",
       )}
     >
+      {title ? <strong className="font-semibold">{/[.!?]$/.test(title) ? `${title} ` : `${title}: `}</strong> : null}
       {children}
     </div>
   );
+}
+
+/**
+ * The form's own message (the browser's check or the server's refusal, with the refusal's title):
+ * said here, so the answer shows no toast (docs/voice.md).
+ */
+export function FormError({ errors, answer }: { errors: FieldMessages; answer?: AnswerMessages | null }) {
+  const message = errors.form?.[0];
+  return <FormMessage title={formErrorTitle(answer, message)}>{message}</FormMessage>;
 }

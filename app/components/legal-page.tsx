@@ -1,11 +1,20 @@
 import type * as React from "react";
 import { Link } from "react-router";
 import { useRootData } from "~/components/use-root-data";
+import { licenseCoverage } from "~/domain/machine-texts";
+import { DEFAULT_MACHINE_LIMITS } from "~/domain/machines";
+
+/** What a legal text may name: the product, the support address and what one license covers. */
+interface LegalContext {
+  product: string;
+  supportEmail: string;
+  coverage: string;
+}
 
 export interface LegalSection {
   id: string;
   title: string;
-  body: (ctx: { product: string; supportEmail: string }) => React.ReactNode;
+  body: (ctx: LegalContext) => React.ReactNode;
 }
 
 const LEGAL_PAGES = [
@@ -23,11 +32,15 @@ export function LegalPage({
 }: {
   title: string;
   updated: string;
-  intro: (ctx: { product: string; supportEmail: string }) => React.ReactNode;
+  intro: (ctx: LegalContext) => React.ReactNode;
   sections: LegalSection[];
 }) {
   const config = useRootData()?.publicConfig;
-  const ctx = { product: config?.productName ?? "ForgeKit", supportEmail: config?.supportEmail ?? "" };
+  const ctx = {
+    product: config?.productName ?? "ForgeKit",
+    supportEmail: config?.supportEmail ?? "",
+    coverage: licenseCoverage(config?.machinesPerPlan ?? DEFAULT_MACHINE_LIMITS),
+  };
   return (
     <article className="mx-auto w-full max-w-3xl px-4 py-12 sm:px-6">
       <header>

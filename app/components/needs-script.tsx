@@ -3,7 +3,7 @@ import { useHydrated } from "./use-hydrated";
 
 /**
  * Said beside a button that works only with JavaScript (a checkout, a dialog, Paddle's overlay),
- * for as long as the scripts have not run: before they load, or when they are off (issue 28). The
+ * for as long as the scripts have not run: before they load, or when they are off (decision 0040). The
  * button is disabled exactly as long, so it is never greyed out without a reason.
  */
 export function NeedsScript({ className }: { className?: string }) {

@@ -1,6 +1,6 @@
 import { useFetcher } from "react-router";
 import { REMINDER_TEXTS as T } from "~/domain/customer-mail";
-import { FormMessage } from "./form-field";
+import { FormError } from "./form-field";
 import { Button } from "./ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "./ui/card";
 import { Checkbox } from "./ui/checkbox";
@@ -35,7 +35,7 @@ export function ReminderEmailsForm({ enabled }: { enabled: boolean }) {
           className="flex flex-col gap-4"
           data-testid="reminder-emails-form"
         >
-          <FormMessage>{fetcher.data?.fieldErrors?.form?.[0]}</FormMessage>
+          <FormError errors={fetcher.data?.fieldErrors ?? {}} answer={fetcher.data} />
           <Label htmlFor="reminder_emails" className="cursor-pointer font-normal leading-snug">
             <Checkbox id="reminder_emails" name="reminder_emails" defaultChecked={enabled} key={String(enabled)} />
             {T.label}

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { cn } from "~/lib/utils";
 import { BrandMark } from "./brand-mark";
 
 const groups = [
@@ -14,19 +15,19 @@ const groups = [
     title: "Support",
     links: [
       { to: "/contact", label: "Contact Us" },
-      { to: "/refund-policy", label: "Refund policy" },
+      { to: "/refund-policy", label: "Refund Policy" },
     ],
   },
   {
     title: "Legal",
     links: [
-      { to: "/privacy-policy", label: "Privacy policy" },
-      { to: "/terms-of-service", label: "Terms of service" },
+      { to: "/privacy-policy", label: "Privacy Policy" },
+      { to: "/terms-of-service", label: "Terms of Service" },
     ],
   },
 ];
 
-/** Signing in without the menu (issue 28); a signed-in person has the account pages in the bar. */
+/** Signing in without the menu (decision 0040); a signed-in person has the account pages in the bar. */
 const ACCOUNT_GROUP = {
   title: "Account",
   links: [
@@ -44,7 +45,13 @@ export function SiteFooter({
 }) {
   return (
     <footer className="border-t border-border bg-card/40">
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:px-6 grid-cols-2 md:grid-cols-[1.5fr_repeat(4,1fr)]">
+      {/* As many columns as groups: a signed-in person has no Account group, and no empty column in its place. */}
+      <div
+        className={cn(
+          "mx-auto grid max-w-6xl grid-cols-2 gap-8 px-4 py-10 sm:px-6",
+          signedIn ? "md:grid-cols-[1.5fr_repeat(3,1fr)]" : "md:grid-cols-[1.5fr_repeat(4,1fr)]",
+        )}
+      >
         <div className="col-span-2 flex flex-col gap-3 md:col-span-1">
           <Link to="/" className="flex min-h-6 w-fit items-center gap-2 rounded-md font-semibold">
             <BrandMark className="size-6" />

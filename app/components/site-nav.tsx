@@ -68,7 +68,7 @@ const MobileMenuDrawer = lazy(() => import("./mobile-menu-drawer"));
 /**
  * Below 768 px the links sit in a bottom drawer (docs/product.md, "Navigation and layout"), loaded
  * when first opened. Before the scripts run (or without them) the Menu is the browser's own
- * disclosure, opening the same links under the bar (issue 28).
+ * disclosure, opening the same links under the bar (decision 0040).
  */
 function MobileMenu({ items, signedIn, productName }: { items: NavItem[]; signedIn: boolean; productName: string }) {
   const hydrated = useHydrated();

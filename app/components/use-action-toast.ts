@@ -1,9 +1,19 @@
 import { useEffect } from "react";
-import { showToast, type ToastInput } from "~/lib/toast";
+import { toastToShow, type AnswerMessages } from "~/domain/action-result";
+import { showToast } from "~/lib/toast";
 
-/** Shows the toast an action returned (actions that stay on their page). */
-export function useActionToast(actionData: { toast?: ToastInput | null } | undefined | null): void {
+/**
+ * Shows the toast an action returned (actions that stay on their page), unless its form says the
+ * refusal already (`toastToShow`): an error appears once. `failuresShownHere`: the component shows
+ * every refusal itself (a dialog that stays open with the server's message).
+ */
+export function useActionToast(
+  actionData: AnswerMessages | undefined | null,
+  options: { failuresShownHere?: boolean } = {},
+): void {
+  const { failuresShownHere = false } = options;
   useEffect(() => {
-    if (actionData?.toast) showToast(actionData.toast);
-  }, [actionData]);
+    const toast = toastToShow(actionData, { failuresShownHere });
+    if (toast) showToast(toast);
+  }, [actionData, failuresShownHere]);
 }

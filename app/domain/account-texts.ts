@@ -37,7 +37,7 @@ export const ACCOUNT_TEXTS = {
     "This account has two-factor authentication on: log in with your password and the code from your app.",
   oauthEmailUnverified:
     "The provider has not verified this e-mail address. Verify it there (on GitHub: make it your primary, verified address), then try again, or register with your e-mail address.",
-  oauthFailed: "Signing in with the provider did not work. Please try again.",
+  oauthFailed: "Logging in with the provider did not work. Please try again.",
   oauthLinked: "Connected",
   oauthConnectFailed: "The provider could not be connected. Please try again.",
   unexpected: "Something went wrong. Please try again.",

@@ -28,7 +28,7 @@ export interface SubscriptionToCancel {
   shortId: string;
   /** ISO date of its next renewal (the license's end date). */
   renewsOn: string;
-  /** A team's subscription (issue 30): the members other than its owner who keep their seats until it ends. */
+  /** A team's subscription (decision 0049): the members other than its owner who keep their seats until it ends. */
   teamMembers?: number;
 }
 

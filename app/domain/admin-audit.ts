@@ -1,13 +1,18 @@
 import { ADMIN_PAGE_SIZE, parsePage } from "./admin";
 
-/** The audit log's filters, pagination and CSV export (issue 16): pure rules shared by page and export. */
+/** The audit log's filters, pagination and CSV export (decision 0025): pure rules shared by page and export. */
 
-export const AUDIT_ACTION_LABELS: Record<string, string> = {
+/**
+ * Every action the audit log records, with the words the log, the timeline and the CSV show for it:
+ * recordAudit takes only these keys, so a new action without readable words is a type error.
+ */
+export const AUDIT_ACTION_LABELS = {
   "license.revoke": "Revoked a license",
   "license.add_tester": "Added a tester license",
   "license.offline_data": "Set offline data",
   "license.offline_reset": "Reset offline data",
   "license.resend": "Resent the license e-mail",
+  "license.payment_link": "E-mailed the customer the link to update their payment method",
   "machine.deactivate": "Deactivated a machine",
   "release.create": "Added a release",
   "release.update": "Edited a release",
@@ -21,12 +26,41 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "user.two_factor_reset": "Reset two-factor authentication",
   "job.retry": "Retried a failed job",
   "job.discard": "Discarded a failed job",
+  "release.publish": "Published a release",
+  "release.unpublish": "Unpublished a release",
+  "release.yank": "Yanked a release",
+  "release.unyank": "Restored a yanked release",
+  "api_token.create": "Created an API token",
+  "api_token.revoke": "Revoked an API token",
+  "webhook_endpoint.create": "Added a webhook endpoint",
+  "webhook_endpoint.delete": "Deleted a webhook endpoint",
+  "webhook_endpoint.disable": "Disabled a webhook endpoint",
+  "webhook_endpoint.enable": "Enabled a webhook endpoint",
+  "webhook_endpoint.redeliver": "Redelivered a webhook event",
+  "team.invite": "Invited people to a team",
+  "team.invitation_resend": "Resent a team invitation",
+  "team.invitation_withdraw": "Withdrew a team invitation",
+  "team.invitation_accept": "Accepted a team invitation",
+  "team.seat_claim": "Took a team seat offered to their domain",
+  "team.take_seat": "Took one of the team's free seats",
+  "team.role": "Changed a team member's role",
+  "team.remove_member": "Removed a team member",
+  "team.rename": "Renamed a team",
+  "team.domain_claim_on": "Offered a team's free seats to its domain",
+  "team.domain_claim_off": "Stopped offering a team's seats to its domain",
+  "team.seats": "Changed a team's seats",
+  "license.charged_back": "Revoked a license for a chargeback",
+  "license.chargeback_warning": "Recorded a chargeback warning (the license stays valid)",
+  "license.chargeback_reversed": "Restored a license after a chargeback reversal",
   trial_refused: "Refused a trial",
   extension_refused: "Refused an extension",
-};
+} as const satisfies Record<string, string>;
 
+export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
+
+/** The readable words of an action; an action recorded by an older version keeps its code. */
 export function auditActionLabel(action: string): string {
-  return AUDIT_ACTION_LABELS[action] ?? action;
+  return (AUDIT_ACTION_LABELS as Record<string, string>)[action] ?? action;
 }
 
 export interface AuditFilters {

@@ -1,4 +1,4 @@
-/** The background jobs page of the admin area (issue 25): failed jobs, retried or discarded. */
+/** The background jobs page of the admin area (decision 0038): failed jobs, retried or discarded. */
 
 export interface AdminJobView {
   id: string;

@@ -1,22 +1,12 @@
-import { getPlan, isPlanId, PLAN_IDS } from "./plans";
+import { getPlan, isPlanId, LICENSE_TYPE_LABELS, LICENSE_TYPES, PLAN_IDS } from "./plans";
 
 /**
- * The admin overview's arithmetic (issue 16): pure, so the server's SQL only counts and these
+ * The admin overview's arithmetic (decision 0025): pure, so the server's SQL only counts and these
  * rules are unit-tested. Days are UTC calendar days (YYYY-MM-DD).
  */
 
 export const OVERVIEW_DAYS = 90;
 export const CONVERSION_DAYS = 30;
-
-/** The kinds of licenses the overview counts as active; a license still in its trial counts as "trial". */
-export const OVERVIEW_LICENSE_KINDS = ["monthly", "6_months", "yearly", "tester", "trial"] as const;
-export const OVERVIEW_KIND_LABELS: Record<string, string> = {
-  monthly: "Monthly",
-  "6_months": "6 months",
-  yearly: "Yearly",
-  tester: "Tester",
-  trial: "Trial",
-};
 
 export const DAILY_SERIES = ["purchases", "renewals", "refunds", "revokes"] as const;
 export type DailySeries = (typeof DAILY_SERIES)[number];
@@ -42,6 +32,11 @@ export interface OverviewView {
   totals: Record<DailySeries, number>;
   /** Refunds per paid purchase or renewal over the 90 days, in percent with one decimal; null with none paid. */
   refundRatePercent: number | null;
+  /**
+   * Disputed payments over the 90 days, by where each dispute stands now (decision 0056): charged back
+   * (the license revoked), warned of (a chargeback coming), reversed (the license restored).
+   */
+  disputes: { chargedBack: number; warnings: number; reversed: number };
 }
 
 /**
@@ -101,17 +96,16 @@ export function refundRatePercent(refunds: number, paid: number): number | null 
   return Math.round((refunds / paid) * 1000) / 10;
 }
 
-/** Active licenses by kind in the catalogue's order, every kind listed (zero when none). */
+/**
+ * Active licenses by type in the plan table's order, every type listed (zero when none); a license
+ * still in its trial counts as "trial".
+ */
 export function activeByKind(counts: Record<string, number>) {
-  return OVERVIEW_LICENSE_KINDS.map((kind) => ({
-    kind,
-    label: OVERVIEW_KIND_LABELS[kind]!,
-    count: counts[kind] ?? 0,
-  }));
+  return LICENSE_TYPES.map((kind) => ({ kind, label: LICENSE_TYPE_LABELS[kind], count: counts[kind] ?? 0 }));
 }
 
 export function renewingByPlan(counts: Record<string, number>) {
-  return PLAN_IDS.map((plan) => ({ plan, label: OVERVIEW_KIND_LABELS[plan]!, count: counts[plan] ?? 0 }));
+  return PLAN_IDS.map((plan) => ({ plan, label: LICENSE_TYPE_LABELS[plan], count: counts[plan] ?? 0 }));
 }
 
 /** "$1,234.50" */

@@ -1,7 +1,7 @@
 import { normalizeShortId } from "./short-id";
 
 /**
- * What an admin's search term means (issue 25, "Finding the customer"): pure rules shared by the
+ * What an admin's search term means (decision 0033): pure rules shared by the
  * search query and its tests. A term can mean several things at once (`DANA` is a name and four
  * characters of a short id); the search runs every lookup the term allows and says which one matched.
  */
@@ -140,4 +140,11 @@ export function matchReason(match: SearchMatch): string {
     case "previous_email":
       return `previous e-mail ${match.value}`;
   }
+}
+
+/** An account close to a term that found nobody ("Did you mean"): where a typo in the account hides it. */
+export interface NearMatch {
+  id: string;
+  email: string;
+  full_name: string;
 }

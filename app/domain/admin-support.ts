@@ -1,7 +1,7 @@
 import { emailOnlySchema } from "./auth-schemas";
 
 /**
- * The support back office's actions on a customer (issue 25): their intents, the reason every
+ * The support back office's actions on a customer (decision 0038): their intents, the reason every
  * write requires, the new address of an e-mail change, and the texts the admin sees.
  */
 

@@ -1,7 +1,7 @@
 import type { TeamInvitationView, TeamMemberView, TeamSeatsView } from "./team-page";
 
 /**
- * What the admin area shows of teams (issue 30): the admin's team page (seats, members, every
+ * What the admin area shows of teams (docs/product.md): the admin's team page (seats, members, every
  * invitation, payments), a user's teams on their page, and the teams a search finds by name.
  */
 

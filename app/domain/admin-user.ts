@@ -1,7 +1,7 @@
 import type { AdminAuditEntry } from "./admin-audit";
 import type { TimelinePage } from "./user-timeline";
 
-/** A user's page in the admin area (issue 16): who they are, what they hold and paid, what happened. */
+/** A user's page in the admin area (decision 0025): who they are, what they hold and paid, what happened. */
 
 export interface AdminLicenseView {
   id: string;
@@ -27,10 +27,14 @@ export interface AdminLicenseView {
   created_at: string;
   /** A renewal payment failed and is still due (decision 0023): support sees "Payment failed" as the owner does. */
   past_due_since: string | null;
-  /** The card the provider last charged for it (issue 25), when it said. */
+  /** While past due: the provider's reason for the last declined charge, from its stored event (decision 0057). */
+  decline_reason?: string | null;
+  /** Revoked because a payment was charged back (decision 0056). */
+  charged_back_at: string | null;
+  /** The card the provider last charged for it (decision 0038), when it said. */
   payment_card_brand: string | null;
   payment_card_last4: string | null;
-  /** Issue 30: a team's subscription ("billing") or a member's seat ("seat"); null for a person's own license. */
+  /** A team's subscription ("billing") or a member's seat ("seat"); null for a person's own license. */
   team_role: "billing" | "seat" | null;
   /** On a team's subscription: the seats its next renewal bills (what its renewal line prices). */
   renewal_seats: number | null;
@@ -49,8 +53,10 @@ export interface AdminPaymentView {
   refunded_cents: number;
   /** Paid, refunded in part or in full, or a renewal charge that failed (no transaction kept). */
   status: AdminPaymentStatus;
-  /** What a refund requested and not yet approved will give back of it (support's refund, issue 25). */
+  /** What a refund requested and not yet approved will give back of it (support's refund, decision 0036). */
   pending_refund_cents?: number;
+  /** The payment's dispute as the provider reported it (decision 0056): "warning", "charged_back", "reversed". */
+  dispute_status?: string | null;
 }
 
 export type AdminPaymentStatus = "paid" | "failed" | "refunded" | "partially-refunded";

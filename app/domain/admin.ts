@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { RELEASE_CHANNELS, SHA256_ERROR, SIZE_ERROR, VERSION_INVALID } from "./release-channel";
+import { TESTER_DEFAULT_DAYS } from "./plans";
 import { isVersion } from "./version";
 
 /** The administration screen's texts (docs/product.md, "Administration"). */
@@ -20,6 +21,7 @@ export const ADMIN_ERRORS = {
   loadAudit: "Failed to load the audit log",
   resetOffline: "Failed to reset the offline data",
   resend: "Failed to resend the license e-mail",
+  paymentLink: "Failed to e-mail the payment link",
 } as const;
 
 export const ADMIN_TOASTS = {
@@ -27,6 +29,10 @@ export const ADMIN_TOASTS = {
   resent: (email: string) => ({
     title: "License e-mail queued",
     description: `The license e-mail to ${email} is on its way.`,
+  }),
+  paymentLinkSent: (email: string) => ({
+    title: "Payment link e-mailed",
+    description: `${email} gets the failed-payment e-mail again, with its Update payment method link.`,
   }),
   offlineReset: {
     title: "Offline data reset",
@@ -61,12 +67,11 @@ export const ADMIN_TOASTS = {
 
 export const DELETE_RELEASE_CONFIRMATION = "Are you sure you want to delete this release?";
 
-export const TESTER_DEFAULT_DAYS = 30;
 export const TESTER_MAX_DAYS = 365;
 export const TESTER_DAYS_ERROR = `Tester license days must be a whole number from 1 to ${TESTER_MAX_DAYS}.`;
 
 /**
- * Tester days (issue 16): a non-numeric entry (blank included) falls back to 30;
+ * Tester days: a non-numeric entry (blank included) falls back to 30;
  * a number must be a whole number from 1 to 365, anything else is refused with a message (never
  * silently clamped: 99,999 days once became a ten-year free license).
  */
@@ -102,7 +107,7 @@ export function parsePage(input: unknown): number {
   return Math.min(ADMIN_MAX_PAGE, Math.max(1, Number(text)));
 }
 
-/** The admin page's tabs, in order; the first is shown when the URL names none (or an unknown one). */
+/** The old admin page's tabs (`/admin?tab=…`), now pages of their own (admin-nav.ts redirects them). */
 export const ADMIN_TABS = ["overview", "users", "releases", "audit"] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 export function parseAdminTab(input: unknown): AdminTab {

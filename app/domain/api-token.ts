@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * API tokens for the vendor's systems (issue 27, decision 0039): scopes, expiry and the answers a
+ * API tokens for the vendor's systems (decision 0039): scopes, expiry and the answers a
  * request gets when its token cannot do what it asks. Tokens work on /api/v1 only, sent as
  * `Authorization: Bearer <token>`; never from a cookie, never on the site's pages.
  */

@@ -52,3 +52,23 @@ export const profileSchema = z.object({
   company_name: companyName,
   email,
 });
+
+/** A new password's problem, shown beside the field it is about (decision 0057), with the product's title and text. */
+export interface NewPasswordProblem {
+  field: "password" | "confirm";
+  title: string;
+  message: string;
+}
+
+/**
+ * The reset page's two checks, in the product's order (docs/product.md, "Password reset"): the
+ * passwords must match (said beside the confirmation), then be long enough (beside the new password).
+ */
+export function newPasswordProblem(password: string, confirm: string): NewPasswordProblem | null {
+  if (password !== confirm) return { field: "confirm", title: T.passwordMismatchTitle, message: T.passwordMismatch };
+  if (password.length < PASSWORD_MIN)
+    return { field: "password", title: T.passwordTooShortTitle, message: T.passwordTooShort };
+  if (password.length > PASSWORD_MAX)
+    return { field: "password", title: T.passwordTooLongTitle, message: T.passwordTooLong };
+  return null;
+}

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { hasDisallowedCharacters, NOT_ALLOWED_CHARACTERS_MESSAGE } from "./text-input";
 
 /**
- * The buyer's billing details (issue 28): the name, postal address and VAT or tax id a business
+ * The buyer's billing details (decision 0040): the name, postal address and VAT or tax id a business
  * needs on an invoice it files. Kept on the profile and given at the demo checkout; printed on the
  * demo provider's invoices. Paddle, the merchant of record, collects its own in its checkout.
  */

@@ -1,11 +1,11 @@
 import { formatMoney, paymentDescription, type PaymentKindName } from "./billing";
 import { chargeStatus, chargeStatusText } from "./charge-words";
 import { formatDate } from "./format-date";
-import { licenseState, type LicenseStateFacts } from "./license-state";
-import { licenseTypeLabel } from "./license-status";
+import { licenseState, renewalPriceCents, type LicenseStateFacts } from "./license-state";
+import { licenseTypeLabel } from "./plans";
 
 /**
- * What /billing shows beyond past payments (issue 24): the charges to come (date, amount, license),
+ * What /billing shows beyond past payments (decision 0030): the charges to come (date, amount, license),
  * renewals that failed, and refunds pending and done. Pure, read from the one license state, so
  * /billing never promises a charge the license card does not.
  */
@@ -15,8 +15,13 @@ export type OverviewLicense = LicenseStateFacts & { id: string; short_id: string
 export interface UpcomingCharge {
   licenseId: string;
   licenseShortId: string;
-  /** A renewal, or a trial's first charge. */
-  kind: "renewal" | "first-charge";
+  /**
+   * A renewal, a trial's first charge, or a failed renewal the provider still retries (past due and
+   * still renewing: it is charged as soon as a payment goes through, until the grace period's end).
+   */
+  kind: "renewal" | "first-charge" | "retry";
+  /** A retry: until when the provider retries it (the grace period's end). */
+  retriedUntil?: string;
   at: string;
   amountCents: number;
   currency: string;
@@ -31,6 +36,8 @@ export function upcomingCharges(licenses: readonly OverviewLicense[], now: Date)
   const charges: UpcomingCharge[] = [];
   for (const license of licenses) {
     const state = licenseState(license, now);
+    const retry = pendingRetry(license, state, now);
+    if (retry) charges.push(retry);
     if (state.nextChargeCents === null || !state.date) continue;
     const kind = state.state === "trial-converting" ? "first-charge" : "renewal";
     const plan = licenseTypeLabel(license.license_type);
@@ -48,6 +55,35 @@ export function upcomingCharges(licenses: readonly OverviewLicense[], now: Date)
     });
   }
   return charges.sort((a, b) => a.at.localeCompare(b.at) || a.licenseShortId.localeCompare(b.licenseShortId));
+}
+
+/**
+ * A past-due license that still renews (decision 0023): its failed renewal is pending, retried by
+ * the provider until the grace period ends; it is listed as a charge to come, never "no charges".
+ */
+function pendingRetry(
+  license: OverviewLicense,
+  state: ReturnType<typeof licenseState>,
+  now: Date,
+): UpcomingCharge | null {
+  if (state.state !== "payment-failed" || !state.date || !license.past_due_since) return null;
+  if (!license.auto_renew || license.cancellation_requested) return null;
+  const cents = renewalPriceCents(license);
+  if (cents === null) return null;
+  const plan = licenseTypeLabel(license.license_type);
+  const seats = license.team_role === "billing" && license.renewal_seats ? license.renewal_seats : null;
+  const what = seats ? `${seats} seats of the ${plan} team subscription` : `the ${plan} license`;
+  return {
+    licenseId: license.id,
+    licenseShortId: license.short_id,
+    kind: "retry",
+    at: (now < state.date ? now : state.date).toISOString(),
+    retriedUntil: state.date.toISOString(),
+    amountCents: cents,
+    currency: "USD",
+    seats,
+    text: `Due now: ${formatMoney(cents, "USD")} for ${what} ${license.short_id} (the failed renewal, retried automatically until ${formatDate(state.date)})`,
+  };
 }
 
 export interface FailedAttempt {

@@ -1,11 +1,11 @@
-import { LICENSE_TYPE_LABELS } from "./license-status";
+import { licenseTypeLabel } from "./plans";
 
 /**
- * The billing history (issue 14, part 3): what each payment paid for, its status and its
+ * The billing history (docs/product.md): what each payment paid for, its status and its
  * invoice. Pure: the /billing page renders these, the invoice PDF prints the same words.
  */
 
-/** "seats": the prorated charge for seats added to a team (issue 30). */
+/** "seats": the prorated charge for seats added to a team. */
 export type PaymentKindName = "purchase" | "renewal" | "extension" | "seats";
 export type PaymentStatus = "paid" | "partially-refunded" | "refunded";
 
@@ -22,8 +22,10 @@ export interface BillingEntryView {
   /** What a refund requested and not yet approved will give back ("Refund of $8.55 pending"). */
   pending_refund_cents?: number;
   currency: string;
-  /** The payment is a team subscription's (issue 30): "Yearly team subscription", not "Yearly license". */
+  /** The payment is a team subscription's (decision 0046): "Yearly team subscription", not "Yearly license". */
   team?: boolean;
+  /** A renewal that is the license's first paid charge: its free trial turned into the paid plan. */
+  first_paid?: boolean;
 }
 
 /**
@@ -38,21 +40,23 @@ export function paymentStatus(payment: { amount_cents: number; refunded_cents: n
 /**
  * What a payment paid for: "Monthly license", "Monthly license renewal", "Extension of a Monthly
  * license"; a team's: "Monthly team subscription", "Monthly team subscription renewal", "Added seats,
- * Monthly team".
+ * Monthly team". The provider bills a trial's end as the subscription's first renewal, but for the
+ * customer it is the plan's purchase: "Monthly license, first payment after the free trial".
  */
 export function paymentDescription(payment: {
   kind: PaymentKindName;
   license_type: string;
   amount_cents: number;
   team?: boolean;
+  first_paid?: boolean;
 }): string {
-  const plan = LICENSE_TYPE_LABELS[payment.license_type] ?? payment.license_type;
+  const plan = licenseTypeLabel(payment.license_type);
   const what = payment.team ? `${plan} team subscription` : `${plan} license`;
   switch (payment.kind) {
     case "purchase":
       return payment.amount_cents === 0 ? `${what}, free trial` : what;
     case "renewal":
-      return `${what} renewal`;
+      return payment.first_paid ? `${what}, first payment after the free trial` : `${what} renewal`;
     case "extension":
       return `Extension of a ${plan} license`;
     case "seats":
@@ -60,18 +64,47 @@ export function paymentDescription(payment: {
   }
 }
 
+/**
+ * Whether a payment is its license's first paid charge although the provider bills it as a
+ * renewal: a trial's end (no charge above zero before it on the license). The same rule as the
+ * billing history's query (billing-history.server.ts, `first_paid`), for the places that hold a
+ * license's payments: the refund ledger, the staff refund, its dialog and the refund e-mail (decision 0057).
+ */
+export function isFirstPaidRenewal(
+  payment: { kind: string; billed_at: Date | string },
+  licensePayments: readonly { amount_cents: number; billed_at: Date | string }[],
+): boolean {
+  if (payment.kind !== "renewal") return false;
+  const at = new Date(payment.billed_at).getTime();
+  return !licensePayments.some((p) => p.amount_cents > 0 && new Date(p.billed_at).getTime() < at);
+}
+
 /** Paddle has no invoice for a zero-value transaction (a trial's start); neither has the demo. */
 export function hasInvoice(payment: { amount_cents: number }): boolean {
   return payment.amount_cents > 0;
 }
 
+// One formatter per currency for the process (building one costs more than the pages' other work with
+// money: a licenses page formats dozens of amounts).
+const moneyFormats = new Map<string, Intl.NumberFormat | null>();
+
+function moneyFormat(currency: string): Intl.NumberFormat | null {
+  let format = moneyFormats.get(currency);
+  if (format === undefined) {
+    try {
+      format = new Intl.NumberFormat("en-US", { style: "currency", currency });
+    } catch {
+      format = null;
+    }
+    // Currencies come from payments (a handful); a bound keeps an odd input from growing the map.
+    if (moneyFormats.size < 100) moneyFormats.set(currency, format);
+  }
+  return format;
+}
+
 /** An amount in minor units as money: "$9.00", "€49.50". */
 export function formatMoney(cents: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat("en-US", { style: "currency", currency }).format(cents / 100);
-  } catch {
-    return `${(cents / 100).toFixed(2)} ${currency}`;
-  }
+  return moneyFormat(currency)?.format(cents / 100) ?? `${(cents / 100).toFixed(2)} ${currency}`;
 }
 
 /** The page's texts, in one place for the page and its tests. */

@@ -2,7 +2,7 @@ import { formatMoney } from "./billing";
 import { formatDate } from "./format-date";
 
 /**
- * How the site words a charge and its refund (issue 24): "Renews on Dec 23, 2026 for $9.00",
+ * How the site words a charge and its refund (decision 0030): "Renews on Dec 23, 2026 for $9.00",
  * "Refunded $8.55 (95%)". Pure: the license cards, /billing, the invoice and the e-mails read these.
  */
 
@@ -48,7 +48,8 @@ export function chargeStatusText(payment: ChargeRefunds): string {
   const money = (cents: number) => formatMoney(cents, payment.currency);
   switch (chargeStatus(payment)) {
     case "paid":
-      return "Paid";
+      // A trial's start is a $0 transaction: nothing was paid, so it does not read "Paid".
+      return payment.amount_cents === 0 ? "Nothing charged" : "Paid";
     case "refund-pending":
       return `Refund of ${money(payment.pending_refund_cents ?? 0)} pending`;
     case "refunded":

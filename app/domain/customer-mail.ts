@@ -1,8 +1,10 @@
 /**
- * The e-mails a customer gets about a license (issue 14): which kinds exist, which are reminders
+ * The e-mails a customer gets about a license (decision 0022): which kinds exist, which are reminders
  * (a customer can turn those off; transactional ones always go), and when a reminder is due.
  * Pure: the scan job, the send job and the tests share these rules.
  */
+
+import { getPlan, orList, PLAN_IDS } from "./plans";
 
 export const CUSTOMER_MAIL_KINDS = [
   "license-delivered",
@@ -26,8 +28,10 @@ export type ReminderKind = (typeof REMINDER_KINDS)[number];
 export const TRIAL_REMINDER_DAYS = 3;
 /** "Renewal coming" goes this many days before a 6-month or yearly plan renews. */
 export const RENEWAL_REMINDER_DAYS = 7;
-/** Plans long enough to deserve a reminder before they renew (a monthly charge is expected). */
-export const RENEWAL_REMINDER_PLANS = ["6_months", "yearly"] as const;
+/** Plans long enough to deserve a reminder before they renew (the plan table's; a monthly charge is expected). */
+const RENEWAL_REMINDER_PLANS = PLAN_IDS.filter((plan) => getPlan(plan).renewalReminder);
+/** Those plans in a sentence: "6-month or yearly". */
+const REMINDED_PLANS = orList(RENEWAL_REMINDER_PLANS.map((plan) => getPlan(plan).adjective));
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -109,11 +113,11 @@ export function parseReminderChoice(form: FormData): { ok: true; enabled: boolea
 
 export const REMINDER_TEXTS = {
   title: "E-mail reminders",
-  description:
-    "Before a trial turns into a paid subscription, and a week before a 6-month or yearly plan renews, we can remind you by e-mail. Receipts, license keys and notices about payments, refunds and cancellations are always sent.",
+  description: `Before a trial turns into a paid subscription, and a week before a ${REMINDED_PLANS} plan renews, we can remind you by e-mail. Receipts, license keys and notices about payments, refunds and cancellations are always sent.`,
   label: "Send me reminders before I am charged",
   save: "Save e-mail preferences",
   on: "Reminder e-mails are on",
+  onDescription: `We will remind you before a trial ends and before a ${REMINDED_PLANS} plan renews.`,
   off: "Reminder e-mails are off",
   failed: "Could not save your e-mail preferences",
 } as const;

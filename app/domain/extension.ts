@@ -50,3 +50,33 @@ export function addDays(date: Date, days: number): Date {
 export function extendedEndDate(endDate: Date, paidAt: Date, months: number): Date {
   return addMonths(endDate > paidAt ? endDate : paidAt, months);
 }
+
+/**
+ * The months and years a page address asks for (`?months=2&years=1`), so the extension page works
+ * as a plain form without JavaScript: each stepper is a link to the page with one more or one
+ * fewer, and the server prints the price. Anything not a whole number in range counts as 0.
+ */
+export function extensionCountsFromQuery(params: URLSearchParams): { months: number; years: number } {
+  const read = (name: string, max: number) => {
+    const value = Number(params.get(name) ?? "0");
+    return Number.isInteger(value) && value >= 0 && value <= max ? value : 0;
+  };
+  return { months: read("months", MAX_EXTRA_MONTHS), years: read("years", MAX_EXTRA_YEARS) };
+}
+
+/**
+ * Whether the price the page showed (`quoted`, in cents, sent along with the form) is the price of
+ * the numbers submitted. Without JavaScript the total on the button is the server's, printed
+ * before the customer typed new numbers: a different total is shown again for confirmation
+ * rather than charged. No quote (a script's post) means the page computed it live.
+ */
+export function quoteMatches(quoted: string | null, months: number, years: number): boolean {
+  if (quoted === null || quoted === "") return true;
+  return Number(quoted) === extensionPriceCents(months, years);
+}
+
+/** "2 months and 1 year": the extension in words. */
+export function extensionWords(months: number, years: number): string {
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+  return [months ? plural(months, "month") : null, years ? plural(years, "year") : null].filter(Boolean).join(" and ");
+}

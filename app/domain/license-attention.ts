@@ -4,13 +4,14 @@ import { licenseState, type LicenseStateFacts } from "./license-state";
 import { TRIAL_REMINDER_DAYS } from "./customer-mail";
 
 /**
- * What on the licenses page needs the customer (issue 28), read from the one state function
+ * What on the licenses page needs the customer (decision 0040), read from the one state function
  * (license-state.ts): a failed renewal payment, a trial about to end, a license about to end
- * without renewal, a refund being processed. Those licenses come first, in that order, and a
- * summary at the top links to each; every license's compact row names its next date and amount.
+ * without renewal. Each asks something of the customer; a refund being processed asks nothing
+ * (its card says so), so it is not one (decision 0057). Those licenses come first, in that order, and
+ * a summary at the top links to each; every license's compact row names its next date and amount.
  */
 
-export const ATTENTION_KINDS = ["payment-failed", "trial-ending", "expiring", "refund-in-progress"] as const;
+export const ATTENTION_KINDS = ["payment-failed", "trial-ending", "expiring"] as const;
 export type AttentionKind = (typeof ATTENTION_KINDS)[number];
 
 /** A license that ends within this many days without renewing needs a decision (extend or let go). */
@@ -29,8 +30,6 @@ export function licenseAttention(license: LicenseStateFacts, now: Date): Attenti
   switch (state) {
     case "payment-failed":
       return "payment-failed";
-    case "refund-requested":
-      return "refund-in-progress";
     case "trial-active":
     case "trial-converting":
       return within(date, now, TRIAL_ENDING_DAYS) ? "trial-ending" : null;
@@ -54,12 +53,10 @@ export function attentionText(kind: AttentionKind, license: LicenseStateFacts, n
         ? `Trial ends ${day}: the first charge of ${formatMoney(nextChargeCents, "USD")} follows unless you cancel.`
         : `Trial ends ${day}: choose a plan to keep working.`;
     case "expiring":
-      // A member's seat is extended or renewed by the team's owner, not by the member (issue 30).
+      // A member's seat is extended or renewed by the team's owner, not by the member.
       return license.team_role === "seat"
         ? `Ends ${day}: the team's subscription will not renew. Ask the team's owner to keep it.`
         : `Ends ${day} without renewal: extend it to keep working.`;
-    case "refund-in-progress":
-      return "Refund in progress: nothing to do, we e-mail you when it is done.";
   }
 }
 
@@ -71,24 +68,31 @@ export interface AttentionItem<T> {
 
 /**
  * The licenses that need the customer, most urgent kind first (ATTENTION_KINDS order), then the
- * sooner date; and the rest in the order given (newest first).
+ * sooner date; and the rest by the next date that matters to them (a trial's end, a renewal, an
+ * end date: the state's date), soonest first, those without one ahead last, each keeping the order given
+ * (newest first) among equals: not by type (decision 0057).
  */
 export function orderByAttention<T extends LicenseStateFacts>(
   list: T[],
   now: Date,
 ): { attention: AttentionItem<T>[]; rest: T[] } {
   const attention: (AttentionItem<T> & { at: number; index: number })[] = [];
-  const rest: T[] = [];
+  const rest: { license: T; at: number; index: number }[] = [];
   list.forEach((license, index) => {
     const kind = licenseAttention(license, now);
-    if (!kind) return void rest.push(license);
     const at = licenseState(license, now).date?.getTime() ?? Number.MAX_SAFE_INTEGER;
+    // A date behind us is no next date: such a license goes after those with one ahead.
+    if (!kind) return void rest.push({ license, at: at > now.getTime() ? at : Number.MAX_SAFE_INTEGER, index });
     attention.push({ license, kind, text: attentionText(kind, license, now), at, index });
   });
   attention.sort(
     (a, b) => ATTENTION_KINDS.indexOf(a.kind) - ATTENTION_KINDS.indexOf(b.kind) || a.at - b.at || a.index - b.index,
   );
-  return { attention: attention.map(({ license, kind, text }) => ({ license, kind, text })), rest };
+  rest.sort((a, b) => a.at - b.at || a.index - b.index);
+  return {
+    attention: attention.map(({ license, kind, text }) => ({ license, kind, text })),
+    rest: rest.map(({ license }) => license),
+  };
 }
 
 /** A compact row's next date (what happens and when) and the amount, when one is charged. */
@@ -97,6 +101,7 @@ export function licenseNextStep(license: LicenseStateFacts, now: Date): { next: 
   const day = date ? formatDate(date) : "";
   const amount = nextChargeCents !== null ? formatMoney(nextChargeCents, "USD") : null;
   const next: Record<typeof state, string | null> = {
+    "charged-back": date ? `Charged back ${day}` : null,
     revoked: null,
     refunded: date ? `Refunded ${day}` : null,
     "refund-requested": null,

@@ -41,19 +41,50 @@ export function groupLicenses<T extends SummaryFacts>(list: T[], now: Date): { a
 }
 
 /**
- * Extend is offered (and accepted by the server) for a license that is not revoked, not refunded
- * or waiting for a refund, and not a trial: a trial turns into a plan by buying one. Paid plans and
- * tester licenses may be extended, also after they expired (the extension then starts today).
+ * Extend is offered (and accepted by the server) for a paid license that is not revoked, not
+ * refunded or waiting for a refund: not a trial (it turns into a plan by buying one) and not a
+ * free tester license (an admin gives it and its days; paying to extend it makes no sense:
+ * decision 0057). Paid plans may be extended, also after they expired (the extension then starts today).
  */
 export function canExtendLicense(license: Pick<LicenseFacts, "status" | "refunded" | "is_trial" | "license_type">) {
   if (license.status !== "active" || license.refunded) return false;
-  return !license.is_trial && license.license_type !== "trial";
+  return !license.is_trial && license.license_type !== "trial" && license.license_type !== "tester";
 }
 
-/** The key can be copied while it works: not for a revoked license (refunded ones hide it). */
+/** An expired license or ended trial: its key activates nothing until it is extended or a plan bought. */
+export function hasEnded(license: SummaryFacts, now: Date): boolean {
+  const kind = summarizeLicense(license, now).kind;
+  return kind === "expired" || kind === "trial-expired";
+}
+
+/**
+ * The key can be copied while it works: not for a revoked license (refunded ones hide it), nor
+ * for an ended one, whose key no longer activates the tool (decision 0057).
+ */
 export function canCopyKey(license: SummaryFacts, now: Date): boolean {
   const kind = summarizeLicense(license, now).kind;
-  return kind !== "revoked" && kind !== "refunded" && kind !== "refund-requested";
+  return kind !== "revoked" && kind !== "refunded" && kind !== "refund-requested" && !hasEnded(license, now);
+}
+
+/**
+ * What an ended license's card offers instead of what no longer works (no Copy, no offline data
+ * to set, no "open the tool" hint): Extend where the license may be extended, otherwise buying a
+ * plan (an ended trial, an ended tester license). Null for a license that has not ended.
+ */
+export function endedOffer(
+  license: SummaryFacts & Pick<LicenseFacts, "status" | "refunded" | "is_trial" | "license_type">,
+  now: Date,
+): { next: "extend" | "buy"; line: string } | null {
+  if (!hasEnded(license, now)) return null;
+  if (canExtendLicense(license))
+    return { next: "extend", line: "This license has ended and its key no longer works. Extend it to use it again." };
+  return {
+    next: "buy",
+    line:
+      summarizeLicense(license, now).kind === "trial-expired"
+        ? "This trial has ended and its key no longer works. Buy a plan to keep using the tool."
+        : "This license has ended and its key no longer works. Buy a plan to keep using the tool.",
+  };
 }
 
 /**
@@ -77,4 +108,35 @@ export function nextCardChange(licenses: SummaryFacts[], now: Date): Date | null
     consider(graceEndsAt(license));
   }
   return next === null ? null : new Date(next);
+}
+
+/** The reason a seat license is revoked when its member leaves or is removed from the team (stored, shown to support). */
+export const REMOVED_FROM_TEAM = "removed from team";
+
+/**
+ * What a removed member is told, on their card and in the removal e-mail alike (decision 0057): who
+ * to ask is the team's owner, not support.
+ */
+export const removedFromTeamLine = (team: string) =>
+  `${removedFromTeamAsk(team)} The seat license it provided was revoked ("${REMOVED_FROM_TEAM}") and its key no longer works.`;
+
+/** Its first sentence, the card's note: the card's status line already says the license is revoked and no longer works. */
+export const removedFromTeamAsk = (team: string) =>
+  `You were removed from ${team}; ask its owner if you think this is a mistake.`;
+
+/**
+ * The note on a revoked card, whom to ask (its status line says it is revoked): a seat whose member
+ * was removed from the team names the team and its owner (as the removal e-mail does); any other
+ * revocation points to support.
+ */
+export function revokedNote(
+  license: {
+    revoked_reason?: string | null;
+    team?: { name: string; role: "billing" | "seat" } | null;
+  },
+  supportEmail?: string,
+): string {
+  if (license.revoked_reason === REMOVED_FROM_TEAM && license.team?.role === "seat")
+    return removedFromTeamAsk(license.team.name);
+  return `Contact support${supportEmail ? ` at ${supportEmail}` : ""} if you think this is a mistake.`;
 }

@@ -6,7 +6,7 @@ import { accessEndsAt, graceEndsAt } from "./past-due";
 import { getPlan, isPlanId } from "./plans";
 
 /**
- * One license truth (issue 24): the one state a license is in at a moment, and everything that
+ * One license truth (decision 0030): the one state a license is in at a moment, and everything that
  * names it — the customer's badge and status line, the desktop API's code, the words e-mails,
  * exports and the billing page use, and the admin's support details. Every page and answer reads
  * this function, so the customer, support and the desktop tool never disagree.
@@ -22,6 +22,7 @@ export type LicenseKind =
   "revoked" | "refund-requested" | "refunded" | "trial-active" | "trial-expired" | "active" | "expired";
 
 export const LICENSE_STATE_NAMES = [
+  "charged-back",
   "revoked",
   "refunded",
   "refund-requested",
@@ -40,6 +41,8 @@ export type LicenseStateName = (typeof LICENSE_STATE_NAMES)[number];
 export type LicenseStateFacts = LicenseFacts & {
   refunded_at?: Date | string | null;
   refund_amount?: number | null;
+  /** A payment of the license was charged back (decision 0056): revoked for that reason. */
+  charged_back_at?: Date | string | null;
 };
 
 /** What the line of a state is built from. */
@@ -66,6 +69,18 @@ interface StateRow {
  * line. The order of LICENSE_STATE_NAMES is the order they are decided (see licenseState).
  */
 export const LICENSE_STATE_TABLE: Record<LicenseStateName, StateRow> = {
+  // A payment disputed with the customer's bank and lost (decision 0056): revoked, with its own words;
+  // the desktop tool reads REVOKED (its reason "chargeback" beside it), so its contract is unchanged.
+  "charged-back": {
+    kind: "revoked",
+    badge: { label: "Charged back", tone: "destructive" },
+    code: "REVOKED",
+    line: ({ date }) =>
+      date
+        ? `Revoked on ${date}: a payment for it was disputed with the bank (a chargeback).`
+        : "Revoked: a payment for it was disputed with the bank (a chargeback).",
+    word: "charged back",
+  },
   revoked: {
     kind: "revoked",
     badge: { label: "Revoked", tone: "destructive" },
@@ -94,7 +109,7 @@ export const LICENSE_STATE_TABLE: Record<LicenseStateName, StateRow> = {
     line: ({ date }) => `Trial Expired on ${date}`,
     word: "trial expired",
   },
-  // A trial wears its own badge, not a paid license's green "Active" (issue 28).
+  // A trial wears its own badge, not a paid license's green "Active" (decision 0040).
   "trial-converting": {
     kind: "trial-active",
     badge: { label: "Trial", tone: "info" },
@@ -170,7 +185,7 @@ const toDate = (value: Date | string) => (value instanceof Date ? value : new Da
 
 /**
  * What a renewal (or a trial's first charge) takes, in cents: the plan's price; for a team's
- * subscription the price × the seats its next renewal bills (issue 30), null while those seats are
+ * subscription the price × the seats its next renewal bills (decision 0046), null while those seats are
  * not known (never one seat's price); null for a member's seat (the owner pays), tester and trial types.
  */
 export function renewalPriceCents(
@@ -184,7 +199,10 @@ export function renewalPriceCents(
 
 /** Which state, and the date it is about. Decided in LICENSE_STATE_NAMES order. */
 function decide(license: LicenseStateFacts, now: Date): { state: LicenseStateName; date: Date | null } {
-  if (license.status === "revoked") return { state: "revoked", date: null };
+  if (license.status === "revoked")
+    return license.charged_back_at
+      ? { state: "charged-back", date: toDate(license.charged_back_at) }
+      : { state: "revoked", date: null };
   if (license.refunded || license.status === "refunded")
     return { state: "refunded", date: license.refunded_at ? toDate(license.refunded_at) : null };
   if (license.status === "refund_requested") return { state: "refund-requested", date: null };

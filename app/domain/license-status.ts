@@ -1,5 +1,5 @@
 import { graceEndsAt } from "./past-due";
-import { getPlan, isPlanId, refundAmountCents } from "./plans";
+import { isPlanId, refundAmountCents } from "./plans";
 
 /** The license fields the display and eligibility rules read (dates as Date or ISO strings). */
 export interface LicenseFacts {
@@ -17,7 +17,7 @@ export interface LicenseFacts {
   /** A renewal payment failed (decision 0023): the license keeps working for a grace period. */
   past_due_since?: Date | string | null;
   /**
-   * Issue 30: the license's part in a team, when it has one: the team's subscription ("billing",
+   * The license's part in a team, when it has one: the team's subscription ("billing",
    * owned by the team's owner, who pays for every seat) or a member's seat ("seat": its member pays
    * nothing). Absent or null for a person's own license.
    */
@@ -112,16 +112,4 @@ export function canCancelRenewal(license: LicenseFacts): boolean {
 /** Re-enable allowed: a cancellation was requested. */
 export function canReenableRenewal(license: LicenseFacts): boolean {
   return license.cancellation_requested;
-}
-
-export const LICENSE_TYPE_LABELS: Record<string, string> = {
-  trial: "Trial",
-  tester: "Tester",
-  monthly: "Monthly",
-  "6_months": "6 Months",
-  yearly: "Yearly",
-};
-
-export function licenseTypeLabel(type: string): string {
-  return LICENSE_TYPE_LABELS[type] ?? (isPlanId(type) ? getPlan(type).name : type);
 }

@@ -1,9 +1,9 @@
 import { formatDate } from "./format-date";
 import { licenseState, type LicenseState, type LicenseStateFacts } from "./license-state";
-import { graceEndsAt } from "./past-due";
+import { graceEndsAt, PAYMENT_PROBLEM_TEXTS } from "./past-due";
 
 /**
- * What support sees of a license (issue 24): the customer's exact badge and status line, the
+ * What support sees of a license (decision 0030): the customer's exact badge and status line, the
  * desktop API's code, and the details that help answer a customer (subscription, renewal, grace
  * end, payment method, refund window). Pure: the admin's user page and search results render it
  * straight from their license views (AdminLicenseView carries every fact it reads).
@@ -17,6 +17,10 @@ export type SupportFacts = Omit<LicenseStateFacts, "has_subscription"> & {
   /** The card the provider last charged for the license, as its webhooks said (brand, last 4). */
   payment_card_brand?: string | null;
   payment_card_last4?: string | null;
+  /** The license's short id, to name its card ("FK-AB12-CD34"). */
+  short_id?: string;
+  /** The provider's reason for the last declined charge ("insufficient funds", `declineReasonOf`), when stored. */
+  decline_reason?: string | null;
 };
 
 const CARD_BRANDS: Record<string, string> = {
@@ -47,6 +51,31 @@ export interface SupportView {
   /** The customer's own badge, line and the desktop tool's code: the same state function. */
   state: LicenseState;
   details: SupportDetail[];
+  /** A failed payment explained for support (decision 0057): why, the next try, what the customer does; null when paid up. */
+  paymentProblem: string[] | null;
+}
+
+/**
+ * A failed renewal explained for support (decision 0057): when it failed and why (the provider's
+ * reason when one is stored, else said to be unavailable), when the license stops unless a payment
+ * goes through (the grace end: the provider's retries fall inside it, decision 0023, but their
+ * dates are not stored), and what the customer does: "Update payment method" on the license's card.
+ */
+export function paymentProblemLines(license: SupportFacts, now: Date): string[] | null {
+  const graceEnd = graceEndsAt(license);
+  if (!license.past_due_since || !graceEnd) return null;
+  const reason = license.decline_reason?.trim();
+  const stopped = graceEnd <= now;
+  return [
+    `The renewal charge failed on ${formatDate(license.past_due_since)}.`,
+    reason
+      ? `Decline reason from the provider: ${reason}.`
+      : "Decline reason: not available (the provider's failure event is not stored, or named none).",
+    stopped
+      ? `The license stopped working on ${formatDate(graceEnd)}: no payment went through in the grace period.`
+      : `The provider retries the charge automatically (the retry dates are not stored). If no payment goes through by ${formatDate(graceEnd)}, the license stops working and its subscription ends.`,
+    `What the customer does: on /licenses, "${PAYMENT_PROBLEM_TEXTS.button}" on ${license.short_id ? `the card of license ${license.short_id}` : "the license's card"}; the renewal is charged at once and the license runs on.`,
+  ];
 }
 
 const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
@@ -87,5 +116,5 @@ export function supportView(license: SupportFacts, now: Date): SupportView {
     { label: "Refund window", value: refundWindowDetail(license, now) },
     { label: "Desktop API code", value: state.code },
   ];
-  return { state, details };
+  return { state, details, paymentProblem: paymentProblemLines(license, now) };
 }

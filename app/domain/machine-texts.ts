@@ -1,5 +1,6 @@
 import { formatDate } from "./format-date";
-import { DEACTIVATION_WINDOW_DAYS, machinesPhrase } from "./machines";
+import { DEACTIVATION_WINDOW_DAYS, machinesPhrase, type MachineLimits } from "./machines";
+import { PLAN_IDS, type PlanId } from "./plans";
 
 /** A machine as the licenses page and the admin's user page show it (dates as ISO strings). */
 export interface MachineView {
@@ -46,6 +47,19 @@ export const MACHINE_TEXTS = {
     `You have used the ${perWindow} deactivation${perWindow === 1 ? "" : "s"} allowed every ${DEACTIVATION_WINDOW_DAYS} days for this license. The next one is possible on ${formatDate(nextAt)}. Support can help sooner: write to ${supportEmail}.`,
   pricingLine: (count: number) => `Use it on ${machinesPhrase(count)} at once`,
 };
+
+/**
+ * What one paid license covers, from the same machine limits as the plan cards (MACHINES_PER_PLAN):
+ * the pricing questions and the terms say it in these words, so they never contradict the cards.
+ */
+export function licenseCoverage(limits: Pick<MachineLimits, PlanId>): string {
+  const counts = new Set(PLAN_IDS.map((plan) => limits[plan]));
+  if (counts.size === 1) {
+    const [count] = [...counts] as [number];
+    return `One person, on up to ${count} Windows computer${count === 1 ? "" : "s"} at once.`;
+  }
+  return "One person, on as many Windows computers at once as the plan's card says.";
+}
 
 /** One license's machines on the admin's user page. */
 export interface AdminLicenseMachines extends LicenseMachinesView {

@@ -1,8 +1,10 @@
 /**
- * Machines (issue 26, decision 0041): the rules of activating the desktop tool on a customer's
+ * Machines (decision 0041): the rules of activating the desktop tool on a customer's
  * computers by fingerprint. Pure: the desktop API, the licenses page, the admin pages and the
  * inactivity job share them.
  */
+
+import { isLicenseType, LICENSE_TYPES, licenseKindRow, type LicenseType } from "./plans";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
@@ -28,23 +30,16 @@ export const MACHINE_NAME_MAX_LENGTH = 64;
 export const MACHINE_PLATFORM_MAX_LENGTH = 64;
 export const MACHINE_APP_VERSION_MAX_LENGTH = 32;
 
-/** The license types a machine limit is set for (the plans, the trial and tester licenses). */
-export const MACHINE_PLANS = ["monthly", "6_months", "yearly", "trial", "tester"] as const;
-export type MachinePlan = (typeof MACHINE_PLANS)[number];
-export type MachineLimits = Record<MachinePlan, number>;
+/** Machines at once per license type (the plan table's, or MACHINES_PER_PLAN's). */
+export type MachineLimits = Record<LicenseType, number>;
 
-/** Machines per license unless configured: 2, and 1 for a tester license. */
-export const DEFAULT_MACHINES_PER_LICENSE = 2;
-export const DEFAULT_MACHINE_LIMITS: MachineLimits = {
-  monthly: DEFAULT_MACHINES_PER_LICENSE,
-  "6_months": DEFAULT_MACHINES_PER_LICENSE,
-  yearly: DEFAULT_MACHINES_PER_LICENSE,
-  trial: DEFAULT_MACHINES_PER_LICENSE,
-  tester: 1,
-};
+/** Machines per license unless configured: the plan table's (2, and 1 for a tester license). */
+export const DEFAULT_MACHINE_LIMITS = Object.fromEntries(
+  LICENSE_TYPES.map((type) => [type, licenseKindRow(type).machines]),
+) as MachineLimits;
+/** A license type the table does not know (the database's check refuses one): as many as a monthly license. */
+const UNKNOWN_TYPE_MACHINES = DEFAULT_MACHINE_LIMITS.monthly;
 export const MAX_MACHINES_PER_LICENSE = 100;
-
-const isMachinePlan = (value: string): value is MachinePlan => (MACHINE_PLANS as readonly string[]).includes(value);
 
 /**
  * MACHINES_PER_PLAN: "plan=n" pairs separated by commas (e.g. "monthly=3,tester=1"); a plan not named
@@ -59,7 +54,7 @@ export function parseMachineLimits(
     const match = /^\s*([\w]+)\s*=\s*(\d+)\s*$/.exec(part);
     if (!match) return { ok: false, message: `"${part.trim()}" is not plan=number` };
     const [, plan, count] = match as unknown as [string, string, string];
-    if (!isMachinePlan(plan)) return { ok: false, message: `"${plan}" is not one of ${MACHINE_PLANS.join(", ")}` };
+    if (!isLicenseType(plan)) return { ok: false, message: `"${plan}" is not one of ${LICENSE_TYPES.join(", ")}` };
     const n = Number(count);
     if (n < 1 || n > MAX_MACHINES_PER_LICENSE)
       return { ok: false, message: `${plan} must be 1 to ${MAX_MACHINES_PER_LICENSE} machines` };
@@ -71,7 +66,31 @@ export function parseMachineLimits(
 /** How many machines a license of this type may have active at once (an unknown type: the default). */
 export function machineLimitFor(limits: MachineLimits, licenseType: string, isTrial = false): number {
   if (isTrial) return limits.trial;
-  return isMachinePlan(licenseType) ? limits[licenseType] : DEFAULT_MACHINES_PER_LICENSE;
+  return isLicenseType(licenseType) ? limits[licenseType] : UNKNOWN_TYPE_MACHINES;
+}
+
+/**
+ * REQUIRE_FINGERPRINT_PLANS: the plans (as MACHINES_PER_PLAN names them) whose licenses the desktop
+ * API validates only with the machine's fingerprint, so the machine limit cannot be sidestepped by
+ * validating without one. Empty (the default): none, as before.
+ */
+export function parseFingerprintPlans(
+  text: string | undefined,
+): { ok: true; plans: LicenseType[] } | { ok: false; message: string } {
+  const plans: LicenseType[] = [];
+  for (const part of (text ?? "").split(",")) {
+    const plan = part.trim();
+    if (plan === "") continue;
+    if (!isLicenseType(plan)) return { ok: false, message: `"${plan}" is not one of ${LICENSE_TYPES.join(", ")}` };
+    if (!plans.includes(plan)) plans.push(plan);
+  }
+  return { ok: true, plans };
+}
+
+/** Whether a license of this type must be validated with a fingerprint (a trial counts as the trial plan). */
+export function fingerprintRequiredFor(plans: readonly LicenseType[], licenseType: string, isTrial = false): boolean {
+  const plan = isTrial ? "trial" : licenseType;
+  return (plans as readonly string[]).includes(plan);
 }
 
 /** "2 machines", "1 machine": how pricing and the licenses page say the limit. */

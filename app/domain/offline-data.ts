@@ -127,3 +127,19 @@ export const offlineDataSchema = z
     }
     return { windows_username: checked.windows_username, computer_name: checked.computer_name };
   });
+
+/**
+ * What the confirmation must say about a value left empty: the values are set once, so an empty
+ * one can never be added later (the card's Set button goes once either is saved). Null when both
+ * are given.
+ */
+export function emptyOfflineValueWarning(values: {
+  windows_username: string | null;
+  computer_name: string | null;
+}): string | null {
+  if (values.windows_username === null && values.computer_name !== null)
+    return "The Windows username stays empty: it can never be added to this license later.";
+  if (values.computer_name === null && values.windows_username !== null)
+    return "The computer name stays empty: it can never be added to this license later.";
+  return null;
+}

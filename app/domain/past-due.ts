@@ -35,6 +35,15 @@ export function isInGracePeriod(license: PastDueFacts, now: Date = new Date()): 
   return graceEnd !== null && toDate(license.end_date) <= now && now < graceEnd;
 }
 
+/**
+ * The payment provider refuses every change to a past-due subscription (Paddle's
+ * `subscription_update_when_past_due`): no cancelling or re-enabling its renewal, no seat change,
+ * until the payment is recovered. Only an immediate cancellation is accepted (decision 0056).
+ */
+export function subscriptionChangesRefused(license: Pick<PastDueFacts, "past_due_since">): boolean {
+  return Boolean(license.past_due_since);
+}
+
 /** The payment state stored on a license. */
 export interface PaymentState {
   past_due_since: Date | null;
@@ -61,6 +70,21 @@ export function nextPaymentState(current: PaymentState, event: PaymentEvent): Pa
   return { past_due_since: null, payment_state_at: event.at };
 }
 
+/**
+ * The provider's reason for a declined charge, from a stored transaction event's payload
+ * (Paddle's `data.payments[].error_code`, newest attempt first): "insufficient funds"; null when
+ * the payload names none (support explains a failed payment, decision 0057).
+ */
+export function declineReasonOf(payload: unknown): string | null {
+  const data = (payload as { data?: { payments?: unknown } } | null)?.data;
+  const attempts = Array.isArray(data?.payments) ? (data.payments as { error_code?: unknown }[]) : [];
+  for (const attempt of attempts) {
+    const code = attempt?.error_code;
+    if (typeof code === "string" && /^[a-z_]{1,64}$/.test(code)) return code.replace(/_/g, " ");
+  }
+  return null;
+}
+
 /** The license card's payment-problem texts, in one place for the card, the server and the tests. */
 export const PAYMENT_PROBLEM_TEXTS = {
   title: "Payment failed",
@@ -73,6 +97,14 @@ export const PAYMENT_PROBLEM_TEXTS = {
   updatedDetail: "The renewal was paid and your license runs on.",
   updateFailed: "The payment method could not be updated. Please try again.",
   nothingDue: "This license has no failed payment to settle.",
+  /** What a past-due card and /team say instead of the changes the provider refuses. */
+  whileOverdue: (graceEnd: string | null) =>
+    graceEnd
+      ? `While the payment is overdue, automatic renewal and seats cannot be changed. The payment is retried automatically; if none goes through by ${graceEnd}, the license stops working and its subscription ends.`
+      : "While the payment is overdue, automatic renewal and seats cannot be changed. Update your payment method to renew the license.",
+  /** The server's answer (409) to a renewal or seat change asked for while the payment is overdue. */
+  changeRefused:
+    "This subscription's last payment failed, so it cannot be changed now. Update your payment method first; once the payment goes through, you can change it again.",
 } as const;
 
 /** What "Update payment method" answers: the overlay's transaction, or the demo payment's outcome. */

@@ -1,5 +1,5 @@
 /**
- * Two-factor recovery codes as people read, type, copy and save them (issue 28). Pure: the
+ * Two-factor recovery codes as people read, type, copy and save them (decision 0026). Pure: the
  * profile shows and saves them in the browser, the server makes and checks them.
  *
  * A code is ten characters in two groups of five ("7KQ4M-XW9TP"), drawn from capitals and digits

@@ -1,10 +1,10 @@
-import { formatMoney, paymentDescription, type PaymentKindName } from "./billing";
+import { formatMoney, isFirstPaidRenewal, paymentDescription, type PaymentKindName } from "./billing";
 import { formatDate } from "./format-date";
 import { licenseState, type LicenseStateFacts } from "./license-state";
 import { REFUND_PERCENT, REFUND_WINDOW_DAYS } from "./plans";
 
 /**
- * The refund ledger (issue 24): what a refund of a license gives back. Within the refund window it
+ * The refund ledger (decision 0036): what a refund of a license gives back. Within the refund window it
  * covers the license's plan payment (the newest paid purchase or renewal: the refund window opens
  * again with each) and every extension payment (extension months are still to come), each at 95%
  * rounded up to the cent, each at most once. Pure: the confirmation, the request, the billing page
@@ -148,7 +148,7 @@ export function planRefund(
   const lines = open.map((p) => ({
     transactionId: p.id,
     kind: p.kind,
-    description: paymentDescription(p),
+    description: paymentDescription({ ...p, first_paid: isFirstPaidRenewal(p, payments) }),
     currency: p.currency,
     paidCents: p.amount_cents,
     refundCents: refundOfCharge(p.amount_cents),

@@ -5,10 +5,10 @@ import { refundRefusal } from "./refund-ledger";
 
 /**
  * Where the Request Refund button would be on a license card, the short reason there is none
- * (issue 24): the window passed, a tester license, an expired one, one not bought here.
+ * (decision 0036): the window passed, a tester license, an expired one, one not bought here.
  * Null when the license can be refunded, or when the card already says why elsewhere (revoked,
  * refunded, a refund requested: the card's notice; a trial: its trial section says what happens
- * when it ends and that cancelling costs nothing, issue 28).
+ * when it ends and that cancelling costs nothing, decision 0037; an expired one: its ended note, decision 0060).
  */
 export function refundNote(license: LicenseStateFacts, now: Date): string | null {
   const refusal = refundRefusal(license, now);
@@ -19,7 +19,8 @@ export function refundNote(license: LicenseStateFacts, now: Date): string | null
     case "tester":
       return "No refund: tester licenses are free.";
     case "expired":
-      return "No refund: this license has expired.";
+      // The ended card says it has ended and offers Extend (endedOffer): not a third time here.
+      return null;
     case "no-window":
       return "No refund: this license was not bought on this site.";
     default:

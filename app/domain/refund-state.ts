@@ -1,6 +1,6 @@
 /**
  * Where a license's refund stands, from what the provider reported about each of its transactions
- * (issue 24, decision 0036). Each payment keeps one refund adjustment: the newest event by its time
+ * (decision 0036). Each payment keeps one refund adjustment: the newest event by its time
  * wins, so events delivered in any order end in the same state; the license's status is then read
  * from all its payments together. Pure: the webhook, the refund request and the tests share it.
  */

@@ -1,7 +1,7 @@
 import { compareVersions, parseVersion } from "./version";
 
 /**
- * Release channels, drafts and yanking (issue 27, decision 0039): the rules the update check, the
+ * Release channels, drafts and yanking (decision 0039): the rules the update check, the
  * public pages, the admin form and the releases API share.
  */
 

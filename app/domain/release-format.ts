@@ -29,7 +29,7 @@ export function releaseAnchor(version: string): string {
     .replace(/^-|-$/g, "")}`;
 }
 
-/** How the public pages mark a release that is not a plain stable one (issue 27). */
+/** How the public pages mark a release that is not a plain stable one (decision 0039). */
 export const RELEASE_MARKS = {
   beta: "Beta",
   yanked: "Yanked",

@@ -11,7 +11,7 @@ import {
 import { isVersion, MAX_VERSION_LENGTH } from "./version";
 
 /**
- * The releases API's bodies (issue 27): `POST /api/v1/releases` and `PATCH /api/v1/releases/{version}`,
+ * The releases API's bodies (decision 0039): `POST /api/v1/releases` and `PATCH /api/v1/releases/{version}`,
  * checked by the admin form's rules (release-channel.ts, admin.ts). The first problem is named with
  * its field; the database is only asked once everything here passed.
  */

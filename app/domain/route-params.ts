@@ -1,9 +1,9 @@
 /**
- * The shape of every route parameter of app/routes.ts, by name (issue 22): an id of the wrong shape
+ * The shape of every route parameter of app/routes.ts, by name (docs/security.md): an id of the wrong shape
  * answers 404 before any loader or action reads it, so it never reaches the database (where a
  * malformed uuid was "invalid input syntax for type uuid", a 500). Each `:name` in the route table
  * must be listed here: the server refuses to start otherwise (server/route-params.ts), and
- * tests/unit/route-params.test.ts walks the table.
+ * tests/unit/http/route-params.test.ts walks the table.
  */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A payment's id: the provider's transaction id (txn_…). */

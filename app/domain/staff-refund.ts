@@ -2,7 +2,7 @@ import { formatMoney } from "./billing";
 import { refundOfCharge } from "./refund-ledger";
 
 /**
- * Support's refund of one payment (issue 25): the policy amount (95%, as the customer's own refund)
+ * Support's refund of one payment (decision 0036): the policy amount (95%, as the customer's own refund)
  * or all of it, with a reason, allowed outside the customer's refund window. Pure: the admin page's
  * dialog and the server's checks read the same rules and texts.
  */
@@ -15,6 +15,7 @@ export const STAFF_REFUND_TEXTS = {
   unknownPayment: "This payment was not found for this user.",
   nothingPaid: "Nothing was paid in this transaction, so there is nothing to refund.",
   alreadyRefunded: "This payment was refunded already, or a refund of it is pending.",
+  chargedBack: "This payment was charged back: the customer's bank returned it already, so there is nothing to refund.",
   badAmount: "Choose the amount to refund.",
   tooMuch: (paid: string) => `The refund cannot be more than was paid (${paid}).`,
   failed: "Failed to process refund",
@@ -31,6 +32,13 @@ export interface StaffRefundPayment {
   refunded_cents: number;
   pending_refund_cents: number;
   refund_request: string | null;
+  /**
+   * The admin page's status of the row: a renewal charge that failed ("failed") was never paid and
+   * has no transaction to refund; absent for a stored payment (always settled).
+   */
+  status?: string;
+  /** The payment's dispute: a charged-back payment's money went back through the bank already. */
+  dispute_status?: string | null;
 }
 
 /** The two amounts support can choose: the policy's 95% and the full amount. */
@@ -44,6 +52,8 @@ export function staffRefundChoices(payment: Pick<StaffRefundPayment, "amount_cen
 /** Whether a payment can be refunded by support at all (paid, untouched by a refund). */
 export function staffRefundable(payment: StaffRefundPayment): boolean {
   return (
+    (payment.status === undefined || payment.status === "paid") &&
+    payment.dispute_status !== "charged_back" &&
     payment.amount_cents > 0 &&
     payment.refunded_cents === 0 &&
     payment.pending_refund_cents === 0 &&
@@ -70,6 +80,8 @@ export function checkStaffRefund(
   if (!Number.isInteger(amountCents) || amountCents <= 0)
     return { ok: false, status: 400, message: STAFF_REFUND_TEXTS.badAmount, field: "amount" };
   if (payment.amount_cents <= 0) return { ok: false, status: 409, message: STAFF_REFUND_TEXTS.nothingPaid };
+  if (payment.dispute_status === "charged_back")
+    return { ok: false, status: 409, message: STAFF_REFUND_TEXTS.chargedBack };
   if (!staffRefundable(payment)) return { ok: false, status: 409, message: STAFF_REFUND_TEXTS.alreadyRefunded };
   if (amountCents > payment.amount_cents)
     return {

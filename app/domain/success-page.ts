@@ -2,7 +2,7 @@ import { formatMoney } from "./billing";
 import { firstChargeText } from "./trial-conversion";
 
 /**
- * What /success may say about a transaction (issue 24): a payment, its transaction id and its
+ * What /success may say about a transaction (decision 0037): a payment, its transaction id and its
  * license only when the transaction is the signed-in user's; a trial that started says so and when
  * the first charge comes; anything else (no id, an unknown or another user's id) gets a generic
  * thank-you that claims no payment.
@@ -31,7 +31,7 @@ export type SuccessView =
       /** A trial's first charge, when it still comes. */
       firstCharge: { at: string; cents: number } | null;
       /**
-       * A team's purchase (issue 30): its name and seats. The license paid for is the team's
+       * A team's purchase (decision 0047): its name and seats. The license paid for is the team's
        * subscription, whose key opens nothing; the page links to /team instead of showing it.
        */
       team?: { name: string; seats: number } | null;

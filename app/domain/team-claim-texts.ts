@@ -1,5 +1,5 @@
 /**
- * A domain seat claim (issue 30), as the claimer sees it: the card offering a team's free seat to
+ * A domain seat claim (docs/product.md), as the claimer sees it: the card offering a team's free seat to
  * confirmed addresses at its domain (on /licenses and /team), its confirmation, and each refusal.
  * The claim is off unless the team's owner turns it on on /team; the domain is the owner's own
  * confirmed address's.

@@ -1,5 +1,5 @@
 /**
- * Invitation rules of a team (issue 30), pure: the addresses typed in, an invitation's state at a
+ * Invitation rules of a team (decision 0047), pure: the addresses typed in, an invitation's state at a
  * moment, and the accept page's path.
  */
 
@@ -15,11 +15,23 @@ export const INVITATION_ERRORS = {
   expired: "This invitation has expired. Ask the team for a new one.",
   withdrawn: "This invitation was withdrawn.",
   accepted: "This invitation was already accepted.",
-  wrongAddress: (address: string) => `This invitation is for ${address}. Sign in with that address to accept it.`,
+  wrongAddress: (address: string) => `This invitation is for ${address}. Log in with that address to accept it.`,
   unconfirmed: "Confirm your e-mail address first, then accept the invitation.",
   notPending: "Only an open invitation can be withdrawn.",
   alreadySeated: "You already have a seat in this team.",
+  ownerGone:
+    "This team takes no new members: its owner closed their account, and the team ends when its subscription does.",
 } as const;
+
+/**
+ * Resending sends an e-mail to whatever address was invited: one person may resend one invitation
+ * `perInvitation` times, and invitations in all `perPerson` times, in `windowMinutes`.
+ */
+export const RESEND_LIMITS = { perInvitation: 3, perPerson: 20, windowMinutes: 10 } as const;
+
+/** The refusal of a resend over RESEND_LIMITS, with the whole minutes until the next one is possible. */
+export const resendLimited = (minutes: number) =>
+  `Invitations were resent too often just now. Please try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`;
 
 const EMAIL = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/;
 
@@ -64,14 +76,43 @@ export function invitationPath(token: string): string {
   return `/team/invitation?token=${encodeURIComponent(token)}`;
 }
 
+/** The invitation token of a return address that leads to an invitation's accept page, or null (/register names the team). */
+export function invitationTokenOf(returnTo: string | null | undefined): string | null {
+  if (!returnTo?.startsWith("/team/invitation?")) return null;
+  const token = new URL(returnTo, "http://site.invalid").searchParams.get("token");
+  return token && token.length <= 200 ? token : null;
+}
+
+/** /register reached from an invitation: "Join <team>", and the form starts with the invited address. */
+export const joinTeamTitle = (teamName: string) => `Join ${teamName}`;
+
 /** The domain of an address, lower-case ("a@Example.com" → "example.com"). */
 export function emailDomain(email: string): string {
   return email.slice(email.lastIndexOf("@") + 1).toLowerCase();
 }
 
-/** The team's name as given, or "<buyer>'s team" when none was typed (the owner may rename it later). */
-export function defaultTeamName(name: string | null | undefined, email: string): string {
-  const typed = (name ?? "").trim().replace(/\s+/g, " ");
-  if (typed) return typed.slice(0, 100);
-  return `${email.slice(0, email.indexOf("@") > 0 ? email.indexOf("@") : email.length).slice(0, 80)}'s team`;
+/** What a team's default name is read from: the owner's billing details and profile. */
+export interface TeamOwnerNames {
+  /** The name on the owner's invoices (billing details), usually the business's. */
+  billingName?: string | null;
+  companyName?: string | null;
+  fullName?: string | null;
+  email: string;
+}
+
+const oneLine = (value: string | null | undefined) => (value ?? "").trim().replace(/\s+/g, " ");
+
+/**
+ * The team's name as given, else the owner's company (the billing details' name, else the
+ * profile's company), else the owner's full name; the address's local part only when the account has
+ * no name at all. Never "<name>'s team": the e-mails say "the <name> team" ("the tom's team team").
+ * The owner may rename it later.
+ */
+export function defaultTeamName(name: string | null | undefined, owner: TeamOwnerNames): string {
+  for (const candidate of [name, owner.billingName, owner.companyName, owner.fullName]) {
+    const typed = oneLine(candidate);
+    if (typed) return typed.slice(0, 100);
+  }
+  const at = owner.email.indexOf("@");
+  return owner.email.slice(0, at > 0 ? at : owner.email.length).slice(0, 100);
 }

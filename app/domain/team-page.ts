@@ -1,7 +1,7 @@
 import { formatUsd } from "./plans";
 
 /**
- * What the /team page shows (issue 30), as plain data from its loader: the team, its seats, members
+ * What the /team page shows (decision 0047), as plain data from its loader: the team, its seats, members
  * and open invitations, the viewer's role; and the page's texts (the toasts and confirmations).
  * The rules of who may do what are the teams service's (team-roles.ts); the page only hides what
  * the server would refuse.
@@ -44,7 +44,18 @@ export interface TeamView {
   seats: TeamSeatsView;
   domainClaim: boolean;
   domain: string | null;
-  subscription: { licenseId: string; state: string; label: string; endDate: string; active: boolean } | null;
+  subscription: {
+    licenseId: string;
+    state: string;
+    label: string;
+    endDate: string;
+    active: boolean;
+    /**
+     * The renewal's payment failed (decision 0023): the provider refuses seat changes until it is paid;
+     * `graceEnd` is when the team's licenses stop working (null: already over). Null while paid up.
+     */
+    overdue: { graceEnd: string | null } | null;
+  } | null;
   members: TeamMemberView[];
   invitations: TeamInvitationView[];
 }

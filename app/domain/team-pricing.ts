@@ -3,7 +3,7 @@ import { withReturnTo } from "./return-to";
 import { TEAM_SEATS_MAX, TEAM_SEATS_MIN } from "./team-seats";
 
 /**
- * The pricing page's team offer (issue 30): a plan bought for 2–100 seats, the total shown as the
+ * The pricing page's team offer (decision 0047): a plan bought for 2–100 seats, the total shown as the
  * buyer types, and the choice carried through the address (`/pricing?plan=yearly&seats=5`) so the
  * form works before scripts and survives registration.
  */
@@ -43,4 +43,37 @@ export function teamToOpen(search: URLSearchParams): { planId: PlanId; seats: nu
   const planId = search.get("plan");
   const seats = parseTeamSeats(search.get("seats"));
   return isPlanId(planId) && seats !== null ? { planId, seats } : null;
+}
+
+/** What /register says about the plan a visitor chose on the pricing page before registering. */
+export interface ChosenPlanSummary {
+  /** "Monthly" or "Monthly for 3 seats". */
+  name: string;
+  /** "$9 per month" or "3 seats × $9 = $27 per month". */
+  price: string;
+  /** Whether the checkout starts with the free trial: one person's first plan does, a team never. */
+  trial: boolean;
+}
+
+/**
+ * The choice carried in registration's return address (`/pricing?plan=monthly`, or with `&seats=3`
+ * for a team), in words; null for any other address. A team is its seats and their total, without
+ * a trial (the team checkout has none): not the one-seat price with a trial.
+ */
+export function chosenPlanSummary(returnTo: string | null | undefined): ChosenPlanSummary | null {
+  if (!returnTo?.startsWith("/pricing?")) return null;
+  const search = new URLSearchParams(returnTo.slice("/pricing?".length));
+  const team = teamToOpen(search);
+  if (team) {
+    const plan = getPlan(team.planId);
+    return {
+      name: `${plan.name} for ${team.seats} seats`,
+      price: teamTotalLine(team.planId, team.seats),
+      trial: false,
+    };
+  }
+  const planId = search.get("plan");
+  if (!isPlanId(planId)) return null;
+  const plan = getPlan(planId);
+  return { name: plan.name, price: `${formatUsd(plan.priceCents)} ${plan.period}`, trial: true };
 }

@@ -1,5 +1,5 @@
 /**
- * Who may do what in a team (issue 30), pure. The owner (the buyer, billing contact) may do
+ * Who may do what in a team (decision 0046), pure. The owner (the buyer, billing contact) may do
  * everything; a manager may invite and remove members but not pay, change seats or rename; a member
  * only sees their own seat.
  */

@@ -1,5 +1,5 @@
 /**
- * Seat accounting of a team (issue 30), pure. A team pays for `paid` seats now; a reduction asked
+ * Seat accounting of a team (decision 0046), pure. A team pays for `paid` seats now; a reduction asked
  * for takes effect at the next renewal (`nextRenewal`), and while it is scheduled no more seats
  * are handed out than it allows, so assigned seats never exceed paid seats, before or after the
  * renewal. More seats take effect now (the provider prorates the charge).

@@ -2,11 +2,10 @@ import { formatMoney } from "./billing";
 import { addMonths } from "./extension";
 import { formatDate } from "./format-date";
 import { licenseState, type LicenseStateFacts } from "./license-state";
-import { licenseTypeLabel } from "./license-status";
-import { getPlan, isPlanId } from "./plans";
+import { getPlan, isPlanId, licenseTypeLabel } from "./plans";
 
 /**
- * Trials convert on purpose (issue 24): a plan bought with the free trial says when and how much
+ * Trials convert on purpose (decision 0037): a plan bought with the free trial says when and how much
  * its first charge is, and can be started now ("Start paid plan now": the provider charges at once
  * and the paid period starts today) or cancelled ("Cancel trial": nothing is charged, the license
  * works until the trial's end and is not renewed; decision 0037). Pure: the card, the licenses
@@ -55,6 +54,18 @@ export function trialConversion(license: LicenseStateFacts, now: Date): TrialCon
   return null;
 }
 
+/**
+ * What a running trial's card says about its end date when it does not turn into a plan (decision 0057):
+ * it stops then, nothing is charged, and a plan is what keeps the tool working (with offline data,
+ * which a trial has none of). A converting trial says its first charge instead (TrialConversion's
+ * text), a cancelled one its own line; null for those and any other license.
+ */
+export function trialEndText(license: LicenseStateFacts, now: Date): string | null {
+  const state = licenseState(license, now);
+  if (state.state !== "trial-active" || !state.date || trialConversion(license, now)) return null;
+  return TRIAL_TEXTS.endsLine;
+}
+
 /** "Start paid plan now" and "Cancel trial" are offered (and accepted by the server) only while the trial converts. */
 export function canChangeTrial(license: LicenseStateFacts, now: Date): boolean {
   return trialConversion(license, now)?.state === "converting";
@@ -83,6 +94,9 @@ export const TRIAL_TEXTS = {
     `Nothing is charged. The license keeps working until the trial ends on ${formatDate(trialEnd)}, then stops and is not renewed. Until then you can turn renewal back on from this card.`,
   cancelConfirm: "Cancel trial",
   cancelKeep: "Keep the trial",
+  /** The date is the card's status line ("Active, trial until …"): said once. */
+  endsLine:
+    "When the trial ends, its key stops working and nothing is charged. Buy a plan to keep using the tool: offline data comes with it.",
   cancelledLine: (trialEnd: Date | string) =>
     `Trial cancelled: the license works until ${formatDate(trialEnd)}, then stops. Nothing is charged.`,
   started: (cents: number, renewsOn: Date | string | null) => ({

@@ -2,7 +2,7 @@ import { auditActionLabel } from "./admin-audit";
 import { formatMoney } from "./billing";
 
 /**
- * A customer's timeline on the admin's user page (issue 25): what happened to the customer,
+ * A customer's timeline on the admin's user page (decision 0038): what happened to the customer,
  * newest first, paged. Customer-side facts come from user_events (written by the code or trigger
  * that causes them), admin actions from the audit log (decision 0038). Pure: the rows' words.
  */
@@ -68,11 +68,27 @@ function eventDetail(kind: string, d: Record<string, unknown>): string {
   return parts.filter(Boolean).join(" · ");
 }
 
+/** A team change's facts: the team, the person or addresses it was about, the role, name or domain. */
+function teamDetail(d: Record<string, unknown>): (string | null)[] {
+  const emails = Array.isArray(d.emails) ? d.emails.filter((e): e is string => typeof e === "string") : [];
+  return [
+    str(d.team_name) ? `team ${str(d.team_name)}` : null,
+    str(d.from) ? `was ${str(d.from)}` : null,
+    str(d.email),
+    emails.length ? emails.join(", ") : null,
+    str(d.role) ? `now ${str(d.role)}` : null,
+    str(d.domain) ? `domain ${str(d.domain)}` : null,
+    typeof d.seats === "number" ? `${d.seats} seats` : null,
+  ];
+}
+
 function adminDetail(d: Record<string, unknown>, actor: string | null): string {
   const parts = [
     actor ? `by ${actor}` : null,
+    ...teamDetail(d),
     str(d.short_id),
     str(d.reason) ? `reason: ${str(d.reason)}` : null,
+    str(d.outcome),
     str(d.new_email) ? `new address ${str(d.new_email)}` : null,
   ];
   return parts.filter(Boolean).join(" · ");

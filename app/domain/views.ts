@@ -46,16 +46,20 @@ export interface LicenseView {
   refunded_at: string | null;
   /** A renewal payment failed and is still due (decision 0023). */
   past_due_since: string | null;
-  /** Issue 30: a team's subscription ("billing") or a member's seat ("seat"); null for a person's own license. */
+  /** Revoked because a payment was charged back (decision 0056); null otherwise. */
+  charged_back_at?: string | null;
+  /** Why the license was revoked, when the site says ("removed from team"); null otherwise. */
+  revoked_reason?: string | null;
+  /** A team's subscription ("billing") or a member's seat ("seat"); null for a person's own license. */
   team_role?: "billing" | "seat" | null;
   /** On a team's subscription: the seats its next renewal bills (what the state function prices). */
   renewal_seats?: number | null;
-  /** The license's payments, oldest first: what a refund covers and its confirmation lists (issue 24). */
+  /** The license's payments, oldest first: what a refund covers and its confirmation lists (decision 0036). */
   charges?: LedgerPayment[];
-  /** The machines the license is activated on (issue 26); absent where a page does not show them. */
+  /** The machines the license is activated on (decision 0041); absent where a page does not show them. */
   machines?: LicenseMachinesView;
   /**
-   * The team the license belongs to (issue 30): a member's seat ("provided by <team>": no billing
+   * The team the license belongs to (decision 0046): a member's seat ("provided by <team>": no billing
    * actions, those are the owner's) or the owner's team subscription. Absent for a person's own license.
    */
   team?: {
@@ -105,9 +109,9 @@ export interface UserSearchResult {
   company_name: string | null;
   /** When the account was created (sign-up). */
   created_at: string;
-  /** Why a search found the user (issue 25); absent in the plain list. */
+  /** Why a search found the user (decision 0033); absent in the plain list. */
   match?: SearchMatch;
-  /** The license the match names (short id, key, subscription, transaction), for its state (issue 24). */
+  /** The license the match names (short id, key, subscription, transaction), for its state (decision 0030). */
   license?: AdminLicenseView;
 }
 
@@ -130,7 +134,7 @@ export interface PublicConfig {
 export interface RootData {
   user: SessionUser | null;
   role: Role;
-  /** The user owns or manages a team (issue 30): the nav links to /team. */
+  /** The user owns or manages a team (decision 0047): the nav links to /team. */
   runsTeam: boolean;
   toast: { title: string; description?: string; variant?: "default" | "success" | "destructive" } | null;
   publicConfig: PublicConfig;

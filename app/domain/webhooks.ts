@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Events for the vendor's systems (issue 27, decision 0044): the event types an endpoint may
+ * Events for the vendor's systems (decision 0044): the event types an endpoint may
  * subscribe to, the form an admin fills in, the retry schedule, when a failing endpoint is
  * disabled, and the `Webhook-Signature` header's shape. Pure: the HMAC and the network are the
  * server's (app/server/webhooks/).
@@ -14,6 +14,7 @@ export const WEBHOOK_EVENT_TYPES = [
   "license.refund_requested",
   "license.refunded",
   "license.revoked",
+  "license.reinstated",
   "license.expired",
   "payment.failed",
   "machine.activated",

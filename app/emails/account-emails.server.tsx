@@ -13,9 +13,14 @@ export function confirmationEmail(brand: Brand, to: string, name: string, url: s
     subject,
     <AccountLayout brand={brand} preview={subject}>
       <P>{greeting(name)}</P>
-      <P>Thanks for creating a {brand.productName} account. Please confirm your e-mail address to log in.</P>
+      <P>
+        Thanks for creating a {brand.productName} account. Follow the link and log in with the password you chose to
+        confirm your e-mail address. The link works for 24 hours.
+      </P>
       <AccountAction label="Confirm my e-mail address" url={url} />
-      <P>If you did not create this account, you can ignore this e-mail.</P>
+      <P>
+        If you did not create this account, you can ignore this e-mail: nobody can log in with it until it is confirmed.
+      </P>
     </AccountLayout>,
   );
 }
@@ -34,6 +39,58 @@ export function alreadyRegisteredEmail(brand: Brand, to: string, name: string): 
       <P>If you forgot your password, you can choose a new one:</P>
       <AccountAction label="Reset my password" url={siteUrl(brand, "/forgot-password")} />
       <P>If it was not you, you can ignore this e-mail: your account is unchanged.</P>
+    </AccountLayout>,
+  );
+}
+
+/**
+ * Someone registered again with an address whose account was never confirmed (decision 0059): the
+ * owner of the address gets the confirmation link, where they log in or choose their own password.
+ */
+export function registeredAgainEmail(brand: Brand, to: string, name: string, url: string): Promise<EmailMessage> {
+  const subject = `Confirm your ${brand.productName} account and choose your password`;
+  return composeEmail(
+    to,
+    subject,
+    <AccountLayout brand={brand} preview={subject}>
+      <P>{greeting(name)}</P>
+      <P>
+        Someone (perhaps you) tried to create a {brand.productName} account with this e-mail address, which already has
+        an account waiting for confirmation. Follow the link to confirm it: log in with your password, or choose a new
+        one there. The link works for 24 hours.
+      </P>
+      <AccountAction label="Confirm and choose my password" url={url} />
+      <P>If it was not you, you can ignore this e-mail: nobody can log in with this address until it is confirmed.</P>
+    </AccountLayout>,
+  );
+}
+
+/**
+ * To the old address, once a change of address is made (decision 0059): when, the new address, and the
+ * link that puts the old one back and ends every session (7 days).
+ */
+export function emailChangedEmail(
+  brand: Brand,
+  to: string,
+  name: string,
+  { newEmail, undoUrl, days }: { newEmail: string; undoUrl: string; days: number },
+): Promise<EmailMessage> {
+  const subject = `Your ${brand.productName} e-mail address was changed`;
+  return composeEmail(
+    to,
+    subject,
+    <AccountLayout brand={brand} preview={subject}>
+      <P>{greeting(name)}</P>
+      <P>
+        The e-mail address of your {brand.productName} account was changed from {to} to {newEmail}. From now on you log
+        in with {newEmail}.
+      </P>
+      <P>
+        If you did not do this, undo it within {days} days: the link puts {to} back and logs out every session of the
+        account. Then choose a new password.
+      </P>
+      <AccountAction label="Undo the change" url={undoUrl} />
+      <P>{`If you made the change yourself, you can ignore this e-mail. Questions: ${brand.supportEmail}.`}</P>
     </AccountLayout>,
   );
 }
@@ -61,7 +118,7 @@ export function resetPasswordEmail(
     <AccountLayout brand={brand} preview={subject}>
       <P>{greeting(name)}</P>
       <P>We received a request to reset your password. The link below expires in 24 hours and works once.</P>
-      {providers.length > 0 ? <P>{`This account can also sign in with ${namesList(providers)}.`}</P> : null}
+      {providers.length > 0 ? <P>{`You can also log in to this account with ${namesList(providers)}.`}</P> : null}
       <AccountAction label="Choose a new password" url={url} />
       <P>If you did not ask for this, you can ignore this e-mail: your password is unchanged.</P>
     </AccountLayout>,

@@ -32,9 +32,9 @@ export function providerConnectedEmail(
   at: Date,
 ): Promise<EmailMessage> {
   return notice(brand, to, `${provider} was connected to your account`, name, [
-    `${provider} was connected to your ${brand.productName} account on ${dateAndTime(at)}. Signing in with ${provider} now opens your account.`,
+    `${provider} was connected to your ${brand.productName} account on ${dateAndTime(at)}. Logging in with ${provider} now opens your account.`,
     <>
-      If it was not you, someone else can sign in to your account: write to us at {brand.supportEmail} at once so we
+      If it was not you, someone else can log in to your account: write to us at {brand.supportEmail} at once so we
       disconnect {provider}, and reset your password at <SiteLink brand={brand} path="/forgot-password" />.
     </>,
   ]);
@@ -49,7 +49,7 @@ export function accountDeletedEmail(
 ): Promise<EmailMessage> {
   const names = cancelled.map((s) => `${s.planName} (${s.shortId})`);
   return notice(brand, to, "your account was deleted", name, [
-    "Your account was deleted as you asked. Your profile, sign-in methods and sessions are gone.",
+    "Your account was deleted as you asked. Your profile, login methods and sessions are gone.",
     names.length > 0
       ? `We cancelled ${names.length === 1 ? "your subscription" : `your ${names.length} subscriptions`}: ${names.join(", ")}. ${names.length === 1 ? "It will" : "They will"} not renew, and you will not be charged again.`
       : "You had no renewing subscriptions, so nothing needed cancelling.",

@@ -85,10 +85,18 @@ export function LicenseRevoked(input: CustomerEmailOf<"license-revoked">) {
       action={LICENSES}
     >
       <P>{greeting(input.name)}</P>
-      <P>
-        Your {license.planName} {brand.productName} license was revoked by our team. Its key no longer activates{" "}
-        {brand.productName}, and any subscription for it will not renew.
-      </P>
+      {input.chargeback ? (
+        <P>
+          A payment for your {license.planName} {brand.productName} license was disputed with your bank, and the bank
+          returned it to you (a chargeback). The license was revoked: its key no longer activates {brand.productName},
+          and its subscription will not renew. If the dispute is settled in our favour, the license works again.
+        </P>
+      ) : (
+        <P>
+          Your {license.planName} {brand.productName} license was revoked by our team. Its key no longer activates{" "}
+          {brand.productName}, and any subscription for it will not renew.
+        </P>
+      )}
       <P>
         If you think this is a mistake, reply to {brand.supportEmail} and mention {license.shortId}.
       </P>

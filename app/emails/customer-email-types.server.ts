@@ -1,7 +1,7 @@
 import type { Brand, EmailAction } from "./layout.server";
 
 /**
- * What the customer e-mails about a license (issue 14) read: the license, and what each kind adds.
+ * What the customer e-mails about a license (decision 0022) read: the license, and what each kind adds.
  * The templates are in license-emails, reminder-emails and billing-emails; customer-emails picks
  * one by kind and gives it its subject.
  */
@@ -35,11 +35,15 @@ export type CustomerEmailFields =
   | {
       kind: "refund-processed";
       amount: string | null;
-      /** Each refunded charge of the license (issue 24): "Extension of a Monthly license, Jun 2, 2026" → "paid $9.00, refunded $8.55". */
+      /**
+       * Each refunded charge of the license (decision 0036): "Extension of a Monthly license, Jun 2, 2026" →
+       * "paid $9.00, refunded $8.55".
+       */
       charges?: [string, string][];
     }
   | { kind: "subscription-cancelled"; endsOn: Date }
-  | { kind: "license-revoked" };
+  /** Revoked by the team, or (chargeback) because a payment was disputed with the bank and charged back. */
+  | { kind: "license-revoked"; chargeback?: boolean };
 
 export type CustomerEmailInput = { brand: Brand; name: string; license: LicenseView } & CustomerEmailFields;
 

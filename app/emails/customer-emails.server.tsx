@@ -8,7 +8,7 @@ import { RenewalComing, TrialEndsSoon } from "./reminder-emails.server";
 import { PaidPlanStarted, TrialStarted } from "./trial-emails.server";
 
 /**
- * The customer e-mails about a license (issue 14), one template per kind. Each names the product
+ * The customer e-mails about a license (decision 0022), one template per kind. Each names the product
  * and the license's short id, and links to the page it is about. A license key appears only in the
  * e-mails that deliver one (delivered, renewed, extended); no password or token ever does.
  */

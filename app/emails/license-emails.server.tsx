@@ -1,4 +1,5 @@
 import { formatDate } from "~/domain/format-date";
+import { TRIAL_DAYS } from "~/domain/plans";
 import { BILLING_PATH, LICENSES, type CustomerEmailOf } from "./customer-email-types.server";
 import { EmailLayout, Facts, greeting, LicenseKey, P, SiteLink, type Brand } from "./layout.server";
 
@@ -7,12 +8,15 @@ import { EmailLayout, Facts, greeting, LicenseKey, P, SiteLink, type Brand } fro
  * an extension. Each shows the key whole, how to activate it and where the receipt is.
  */
 
-export function ActivationSteps({ brand }: { brand: Brand }) {
+/** How to activate; `offline` false for a trial, which has no offline data (it comes with a paid plan). */
+export function ActivationSteps({ brand, offline = true }: { brand: Brand; offline?: boolean }) {
   return (
     <>
       <P>
-        To activate: open {brand.productName} and paste this key when it asks for a license. To use it offline, first
-        set your Windows username or computer name for this license on your licenses page.
+        To activate: open {brand.productName} and paste this key when it asks for a license.{" "}
+        {offline
+          ? "To use it offline, first set your Windows username or computer name for this license on your licenses page."
+          : "Offline use comes with a paid plan: a trial license checks online."}
       </P>
       <P>
         Not installed yet? Download {brand.productName}: <SiteLink brand={brand} path="/download" />
@@ -26,7 +30,7 @@ export function LicenseDelivered(input: CustomerEmailOf<"license-delivered">) {
   const { nextCharge } = license;
   const ends = formatDate(license.trialEndsAt ?? license.endDate);
   const rows: [string, string][] = [
-    ["Plan", license.isTrial ? `${license.planName} (7-day free trial)` : license.planName],
+    ["Plan", license.isTrial ? `${license.planName} (${TRIAL_DAYS}-day free trial)` : license.planName],
     ["Starts", formatDate(license.startDate)],
     [
       license.isTrial ? "Trial ends" : input.tester ? "Ends" : "Renews",

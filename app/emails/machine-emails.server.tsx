@@ -3,7 +3,7 @@ import { machinesPhrase } from "~/domain/machines";
 import { LICENSES } from "./customer-email-types.server";
 import { composeEmail, EmailLayout, Facts, greeting, P, type Brand, type EmailMessage } from "./layout.server";
 
-/** What the e-mail about a newly activated machine shows (issue 26). */
+/** What the e-mail about a newly activated machine shows (decision 0041). */
 export interface MachineActivatedInput {
   brand: Brand;
   name: string;

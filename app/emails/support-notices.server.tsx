@@ -2,7 +2,7 @@ import { accountNotice as notice, dateAndTime } from "./account-layout.server";
 import { SiteLink, type Brand, type EmailMessage } from "./layout.server";
 
 /**
- * What a customer is told when support acted on their account (issue 25): what changed, when,
+ * What a customer is told when support acted on their account (decision 0038): what changed, when,
  * and where to look. Renewal cancellations reuse the customer's own "subscription cancelled"
  * e-mail; these cover what the customer has no e-mail of their own for.
  */
@@ -38,7 +38,7 @@ export function emailChangeNoticeEmail(
 
 export function twoFactorResetEmail(brand: Brand, to: string, name: string, at: Date): Promise<EmailMessage> {
   return notice(brand, to, "two-factor authentication was reset", name, [
-    `On ${dateAndTime(at)} our support turned off two-factor authentication for your ${brand.productName} account after checking your identity, as you asked. Signing in now asks only for your password, and your old recovery codes no longer work.`,
+    `On ${dateAndTime(at)} our support turned off two-factor authentication for your ${brand.productName} account after checking your identity, as you asked. Logging in now asks only for your password, and your old recovery codes no longer work.`,
     <>
       Turn it on again with your new phone on your profile: <SiteLink brand={brand} path="/profile#two-factor" />.
     </>,

@@ -1,5 +1,7 @@
 import type { ReactElement } from "react";
+import { formatMoney } from "~/domain/billing";
 import { formatDate } from "~/domain/format-date";
+import { removedFromTeamLine } from "~/domain/license-card";
 import { formatUsd } from "~/domain/plans";
 import { INVITATION_DAYS } from "~/domain/team-invitations";
 import { AccountAction, AccountLayout } from "./account-layout.server";
@@ -17,7 +19,7 @@ import {
 import { ActivationSteps } from "./license-emails.server";
 
 /**
- * The team e-mails (issue 30): an invitation to take a seat, a seat given, a member removed, the
+ * The team e-mails (docs/product.md): an invitation to take a seat, a seat given, a member removed, the
  * seat count changed (to the owner, with its price), and the team's subscription ended (to every
  * member). The input is the teams service's mail (team-mail.server.ts names the same fields); the
  * invitation and the notices without a license are drawn like account e-mails, the seat e-mail as
@@ -81,7 +83,7 @@ function invitation(mail: Of<"invitation">) {
           the team pays for, on your own account.
         </P>,
         <P key="2">
-          Accept with this e-mail address ({mail.to}): sign in, or create an account with it. The link is valid for{" "}
+          Accept with this e-mail address ({mail.to}): log in, or create an account with it. The link is valid for{" "}
           {INVITATION_DAYS} days, until {formatDate(mail.expiresAt)}.
         </P>,
         <P key="3">Not expecting this? Ignore this e-mail: nothing happens unless you accept.</P>,
@@ -120,7 +122,7 @@ function seatAssigned(mail: Of<"seat-assigned">) {
 
 function removed(mail: Of<"removed-from-team">) {
   const { brand } = mail;
-  const subject = `${brand.productName}: you were removed from the ${mail.teamName} team`;
+  const subject = `${brand.productName}: you were removed from ${mail.teamName}`;
   return composeEmail(
     mail.to,
     subject,
@@ -129,13 +131,10 @@ function removed(mail: Of<"removed-from-team">) {
       subject={subject}
       name={mail.name}
       lines={[
-        <P key="1">
-          You were removed from the {mail.teamName} team, and the seat license it provided you was revoked with the
-          reason &quot;removed from team&quot;. Its key no longer activates {brand.productName}.
-        </P>,
+        // The same words as the member's card on /licenses (decision 0057).
+        <P key="1">{removedFromTeamLine(mail.teamName)}</P>,
         <P key="2">
-          If you think this is a mistake, ask the team&apos;s owner. Your own licenses, if you have any, are not
-          affected: <SiteLink brand={brand} path="/licenses" />
+          Your own licenses, if you have any, are not affected: <SiteLink brand={brand} path="/licenses" />
         </P>,
       ]}
     />,
@@ -156,7 +155,8 @@ function seatsChanged(mail: Of<"seats-changed">) {
     "cancel-reduction": `The reduction you scheduled was cancelled: the ${mail.teamName} team renews with its ${mail.seats} seats.`,
   }[mail.effect];
   const rows: [string, string][] = [["Seats", String(mail.seats)]];
-  if (mail.chargedCents !== null) rows.push(["Charged now (prorated)", formatUsd(mail.chargedCents)]);
+  // What was charged is an amount with its cents, as on /billing and the invoice; a price may drop ".00".
+  if (mail.chargedCents !== null) rows.push(["Charged now (prorated)", formatMoney(mail.chargedCents, "USD")]);
   if (mail.renewalCents != null) rows.push(["Each renewal", formatUsd(mail.renewalCents)]);
   return composeEmail(
     mail.to,

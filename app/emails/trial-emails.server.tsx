@@ -1,11 +1,12 @@
 import { formatDate } from "~/domain/format-date";
+import { TRIAL_DAYS } from "~/domain/plans";
 import { TRIAL_TEXTS } from "~/domain/trial-conversion";
-import { BILLING_PATH, MANAGE_SUBSCRIPTION, type CustomerEmailOf } from "./customer-email-types.server";
+import { BILLING_PATH, LICENSES, MANAGE_SUBSCRIPTION, type CustomerEmailOf } from "./customer-email-types.server";
 import { ActivationSteps } from "./license-emails.server";
 import { EmailLayout, Facts, greeting, LicenseKey, P, SiteLink } from "./layout.server";
 
 /**
- * The e-mail a trial starts with (issue 24): the key, and plainly when the first charge comes, how
+ * The e-mail a trial starts with (decision 0037): the key, and plainly when the first charge comes, how
  * much it is and how to cancel before it; or, for a trial whose conversion is off, that nothing
  * will be charged.
  */
@@ -14,7 +15,7 @@ export function TrialStarted(input: CustomerEmailOf<"license-delivered">) {
   const { nextCharge } = license;
   const trialEnd = license.trialEndsAt ?? license.endDate;
   const rows: [string, string][] = [
-    ["Plan", `${license.planName} (7-day free trial)`],
+    ["Plan", `${license.planName} (${TRIAL_DAYS}-day free trial)`],
     ["Starts", formatDate(license.startDate)],
     ["Trial ends", formatDate(trialEnd)],
     ["Charged today", "Nothing"],
@@ -31,7 +32,8 @@ export function TrialStarted(input: CustomerEmailOf<"license-delivered">) {
           ? `Free until ${formatDate(trialEnd)}, then ${nextCharge.amount} on ${formatDate(nextCharge.at)}`
           : `Your ${brand.productName} trial runs until ${formatDate(trialEnd)}`
       }
-      action={MANAGE_SUBSCRIPTION}
+      // A trial that does not convert has no subscription to manage: its licenses page is where it is.
+      action={nextCharge ? MANAGE_SUBSCRIPTION : LICENSES}
     >
       <P>{greeting(input.name)}</P>
       <P>
@@ -43,7 +45,7 @@ export function TrialStarted(input: CustomerEmailOf<"license-delivered">) {
       <Facts rows={rows} />
       {nextCharge ? <P>{TRIAL_TEXTS.howToCancel(trialEnd)}</P> : null}
       <LicenseKey value={license.licenseKey} />
-      <ActivationSteps brand={brand} />
+      <ActivationSteps brand={brand} offline={false} />
       <P>
         Your billing history: <SiteLink brand={brand} path={BILLING_PATH} />
       </P>

@@ -3,7 +3,7 @@ import { accountNotice as notice, dateAndTime } from "./account-layout.server";
 import { SiteLink, type Brand, type EmailMessage } from "./layout.server";
 
 /**
- * Notices about an account's two-factor authentication (issue 28): turned on, turned off, a
+ * Notices about an account's two-factor authentication (decision 0026): turned on, turned off, a
  * recovery code used to sign in, new recovery codes made. Each says when, what it changes, and
  * what to do if it was not the owner. No button: nothing to confirm.
  */
@@ -21,7 +21,7 @@ function NotYou({ brand, what }: { brand: Brand; what: string }) {
 
 export function twoFactorEnabledEmail(brand: Brand, to: string, name: string, at: Date): Promise<EmailMessage> {
   return notice(brand, to, "two-factor authentication is on", name, [
-    `Two-factor authentication was turned on for your ${brand.productName} account on ${dateAndTime(at)}. Signing in now asks for the code from your authenticator app after your password.`,
+    `Two-factor authentication was turned on for your ${brand.productName} account on ${dateAndTime(at)}. Logging in now asks for the code from your authenticator app after your password.`,
     "Keep your recovery codes somewhere safe, apart from your phone: each signs you in once if you lose it.",
     <NotYou key="not-you" brand={brand} what="someone else knows your password" />,
   ]);
@@ -29,11 +29,11 @@ export function twoFactorEnabledEmail(brand: Brand, to: string, name: string, at
 
 export function twoFactorDisabledEmail(brand: Brand, to: string, name: string, at: Date): Promise<EmailMessage> {
   return notice(brand, to, "two-factor authentication is off", name, [
-    `Two-factor authentication was turned off for your ${brand.productName} account on ${dateAndTime(at)}. Signing in now asks only for your password, and your recovery codes no longer work.`,
+    `Two-factor authentication was turned off for your ${brand.productName} account on ${dateAndTime(at)}. Logging in now asks only for your password, and your recovery codes no longer work.`,
     <>
       You can turn it on again on your profile: <SiteLink brand={brand} path={PROFILE_TWO_FACTOR} />.
     </>,
-    <NotYou key="not-you" brand={brand} what="someone else can sign in to your account" />,
+    <NotYou key="not-you" brand={brand} what="someone else can log in to your account" />,
   ]);
 }
 
@@ -49,8 +49,8 @@ export function recoveryCodeUsedEmail(
     left === 0
       ? "That was your last recovery code: none are left."
       : `It is used up now; ${left} recovery ${left === 1 ? "code is" : "codes are"} left.`;
-  return notice(brand, to, "a recovery code was used to sign in", name, [
-    `A recovery code was used instead of the code from your authenticator app to sign in to your ${brand.productName} account on ${dateAndTime(at)}${from}. ${remaining}`,
+  return notice(brand, to, "a recovery code was used to log in", name, [
+    `A recovery code was used instead of the code from your authenticator app to log in to your ${brand.productName} account on ${dateAndTime(at)}${from}. ${remaining}`,
     <>
       {left <= RECOVERY_CODES_LOW ? "Make new recovery codes" : "If you lost your phone, make new recovery codes"} on
       your profile (your password is needed; the old codes stop working):{" "}

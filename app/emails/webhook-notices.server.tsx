@@ -2,7 +2,7 @@ import { accountNotice as notice, dateAndTime } from "./account-layout.server";
 import { SiteLink, type Brand, type EmailMessage } from "./layout.server";
 
 /**
- * To every admin (issue 27, decision 0044): a webhook endpoint failed for 24 hours and was disabled;
+ * To every admin (decision 0044): a webhook endpoint failed for 24 hours and was disabled;
  * its events are no longer delivered until an admin enables it again.
  */
 export function webhookDisabledEmail(

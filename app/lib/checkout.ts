@@ -48,6 +48,24 @@ export interface PlanCheckoutView {
   trialEndsAt: string | null;
   /** The next charge after today's (ISO): the trial's end, or the end of the first period. */
   renewsAt: string;
+  /** A team's checkout: its seats and the price of one (priceCents is then their total). */
+  seats?: number;
+  unitCents?: number;
+}
+
+/**
+ * The checkout summary's Plan and Price lines (both checkouts): "Monthly" and "$9 per month", or
+ * for a team "Monthly, 3 seats" and "3 seats × $9 = $27 per month", so the buyer sees what the
+ * total is made of.
+ */
+export function checkoutPlanLines(checkout: PlanCheckoutView): { plan: string; price: string } {
+  const plan = getPlan(checkout.planId);
+  const total = `${formatUsd(checkout.priceCents)} ${plan.period}`;
+  if (!checkout.seats) return { plan: plan.name, price: total };
+  return {
+    plan: `${plan.name}, ${checkout.seats} seats`,
+    price: `${checkout.seats} seats × ${formatUsd(checkout.unitCents ?? plan.priceCents)} = ${total}`,
+  };
 }
 
 /**

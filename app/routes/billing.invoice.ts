@@ -1,4 +1,4 @@
-import { requireUser } from "~/server/auth/session.server";
+import { requireUser } from "~/http/session-guards.server";
 import { invoiceResponse } from "~/server/billing/invoice-response.server";
 import type { Route } from "./+types/billing.invoice";
 

@@ -1,12 +1,12 @@
 import { data, redirect } from "react-router";
 import { PAYMENT_PROBLEM_TEXTS, type PaymentMethodAnswer } from "~/domain/past-due";
 import { ActionError } from "~/server/action-error.server";
-import { failure } from "~/server/action-reply.server";
-import { requireUser } from "~/server/auth/session.server";
+import { failure } from "~/http/action-reply.server";
+import { requireUser } from "~/http/session-guards.server";
 import { getDemoProvider } from "~/server/billing/configured-provider.server";
 import { payDemoPastDue, startPaymentMethodUpdate } from "~/server/billing/update-payment-method.server";
 import { getLogger } from "~/server/logger.server";
-import { readForm } from "~/server/read-form.server";
+import { readForm } from "~/http/read-form.server";
 import type { Route } from "./+types/billing.payment-method";
 
 const fail = (status: number, description: string) => failure(status, { description, formError: false });

@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { BILLING_TEXTS } from "~/domain/billing";
 import { nextCardChange } from "~/domain/license-card";
 import { pageTitle } from "~/lib/meta";
-import { requireUser } from "~/server/auth/session.server";
+import { requireUser } from "~/http/session-guards.server";
 import { listBillingHistory } from "~/server/billing/billing-history.server";
 import { billingOverview } from "~/server/billing/billing-overview.server";
 import { listUserLicenses } from "~/server/licenses/list-licenses.server";

@@ -1,9 +1,9 @@
 import { pageTitle } from "~/lib/meta";
-import { rateLimited } from "~/server/action-reply.server";
+import { rateLimited } from "~/http/action-reply.server";
 import { MailCheck } from "lucide-react";
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { AuthCard } from "~/components/auth-card";
-import { FormField, FormMessage } from "~/components/form-field";
+import { FormError, FormField, FormMessage } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { useActionToast } from "~/components/use-action-toast";
 import { Spinner } from "~/components/ui/spinner";
@@ -12,7 +12,7 @@ import { parseForm, useFormValidation } from "~/lib/form";
 import { MINIMUM_ANSWER_MS, takeAtLeast } from "~/server/auth/even-timing.server";
 import { hitRateLimit } from "~/server/auth/rate-limit.server";
 import { sendConfirmation } from "~/server/auth/register-user.server";
-import { readForm } from "~/server/read-form.server";
+import { readForm } from "~/http/read-form.server";
 import { safeRedirect } from "~/server/auth/session.server";
 import { withReturnTo } from "~/domain/return-to";
 import type { Route } from "./+types/confirm-email";
@@ -26,17 +26,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return data({ fieldErrors: parsed.fieldErrors, sent: false, toast: null }, { status: 400 });
   const limit = await hitRateLimit([`resend:ip:${context.clientIp}`, `resend:email:${parsed.data.email}`]);
   if (limit.limited) {
-    return rateLimited("Too many attempts", limit.retryAfter, { sent: false });
+    return rateLimited("Not sent", limit.retryAfter, { sent: false });
   }
   // Queued: the account is looked up after the answer, which is the same for every address.
   await takeAtLeast(MINIMUM_ANSWER_MS.resend, async () =>
     sendConfirmation(parsed.data.email, safeRedirect(form.get("redirectTo"))),
   );
-  return {
-    fieldErrors: null,
-    sent: true,
-    toast: { title: "Confirmation e-mail sent", description: RESEND_ANSWER, variant: "success" as const },
-  };
+  // Said on the page (RESEND_ANSWER beside the form), not as a toast too: a fact once.
+  return { fieldErrors: null, sent: true, toast: null };
 }
 
 export default function ConfirmEmail({ actionData }: Route.ComponentProps) {
@@ -58,7 +55,7 @@ export default function ConfirmEmail({ actionData }: Route.ComponentProps) {
           ) : (
             "your e-mail address"
           )}
-          . Follow it to activate your account; it logs you in and brings you back{" "}
+          . Follow it and log in with your password to activate your account; that brings you back{" "}
           {returnTo && returnTo !== "/" ? "to where you were going" : "to the site"}.
         </>
       }
@@ -73,7 +70,7 @@ export default function ConfirmEmail({ actionData }: Route.ComponentProps) {
         <h2 className="mb-3 text-sm font-medium">Didn&apos;t get it? Check your spam folder, or send it again.</h2>
         <Form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-3">
           {returnTo ? <input type="hidden" name="redirectTo" value={returnTo} /> : null}
-          <FormMessage>{errors.form?.[0]}</FormMessage>
+          <FormError errors={errors} answer={actionData} />
           {actionData?.sent ? <FormMessage tone="info">{RESEND_ANSWER}</FormMessage> : null}
           <FormField
             id="email"

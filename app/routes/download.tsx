@@ -6,6 +6,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatReleaseDate } from "~/domain/release-format";
 import { newestOffered } from "~/domain/release-channel";
+import { TRIAL_DAYS } from "~/domain/plans";
 import { useRootData } from "~/components/use-root-data";
 import { InstallerDetails } from "~/components/installer-details";
 import { getEnv } from "~/server/env.server";
@@ -15,7 +16,7 @@ import type { Route } from "./+types/download";
 export const DOWNLOAD_RELEASES = 3;
 
 /**
- * The stable channel only: published, never yanked (issue 27). The latest card is the newest
+ * The stable channel only: published, never yanked (decision 0039). The latest card is the newest
  * version of them (the update check's rule); its size and SHA-256 describe the file its button gets.
  */
 export async function loader() {
@@ -144,8 +145,8 @@ export default function DownloadPage({ loaderData }: Route.ComponentProps) {
         Download {config?.productName ?? "ForgeKit"}
       </h1>
       <p className="mt-2 max-w-2xl text-muted-foreground">
-        The installer for Windows. New users get a 7-day free trial with their first license; no card is needed to
-        download.
+        The installer for Windows. New users get a {TRIAL_DAYS}-day free trial with their first license; no card is
+        needed to download.
       </p>
 
       <div className="mt-8 grid gap-6 lg:grid-cols-[1.4fr_1fr]">

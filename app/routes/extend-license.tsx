@@ -1,8 +1,11 @@
 import { pageTitle } from "~/lib/meta";
-import { Minus, Plus } from "lucide-react";
 import { useState } from "react";
 import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-router";
 import { ExtensionPriceComparison } from "~/components/licenses/extension-price-comparison";
+import { ExtensionStepper } from "~/components/licenses/extension-stepper";
+import { NeedsScript } from "~/components/needs-script";
+import { NoScriptNotice } from "~/components/no-script-notice";
+import { useHydrated } from "~/components/use-hydrated";
 import { useAnswer } from "~/components/use-answer";
 import { useCheckout } from "~/components/billing/use-checkout";
 import { Button } from "~/components/ui/button";
@@ -14,23 +17,26 @@ import {
   MAX_EXTRA_MONTHS,
   MAX_EXTRA_YEARS,
   extendedEndDate,
+  extensionCountsFromQuery,
   extensionMonths,
   extensionPriceCents,
+  extensionWords,
+  isValidExtension,
+  quoteMatches,
 } from "~/domain/extension";
 import { formatDate } from "~/domain/format-date";
-import { licenseTypeLabel } from "~/domain/license-status";
 import { canExtendLicense } from "~/domain/license-card";
-import { formatUsd } from "~/domain/plans";
+import { formatUsd, licenseTypeLabel } from "~/domain/plans";
 import { openTransactionCheckout, type CheckoutEvent } from "~/lib/checkout";
 import { showToast } from "~/lib/toast";
 import { useRootData } from "~/components/use-root-data";
-import { requireUser } from "~/server/auth/session.server";
+import { requireUser } from "~/http/session-guards.server";
 import { EXTENSION_FAILED, EXTENSION_REFUSED, extendLicense } from "~/server/licenses/extend-license.server";
 import { getOwnLicense } from "~/server/licenses/own-license.server";
 import { ActionError } from "~/server/action-error.server";
 import { getLogger } from "~/server/logger.server";
-import { redirectWithToast } from "~/server/toast.server";
-import { readForm } from "~/server/read-form.server";
+import { redirectWithToast } from "~/http/toast.server";
+import { readForm } from "~/http/read-form.server";
 import type { Route } from "./+types/extend-license";
 
 /**
@@ -41,7 +47,9 @@ import type { Route } from "./+types/extend-license";
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const licenseId = new URL(request.url).searchParams.get("license") ?? "";
+  const params = new URL(request.url).searchParams;
+  // "licenseId" when the form itself asked for the page again (Update the total, without JavaScript).
+  const licenseId = params.get("license") ?? params.get("licenseId") ?? "";
   const back = (description: string) =>
     redirectWithToast("/licenses", { title: "Extension not available", description, variant: "destructive" });
   if (!licenseId) throw redirect("/licenses");
@@ -60,6 +68,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       license_type: license.license_type,
       end_date: license.end_date.toISOString(),
     },
+    // Without JavaScript the steppers are links carrying the numbers (app/domain/extension.ts).
+    ...extensionCountsFromQuery(params),
     now: new Date().toISOString(),
   };
 }
@@ -74,6 +84,18 @@ export async function action({ request }: Route.ActionArgs) {
     months: Number(form.get("months")),
     years: Number(form.get("years")),
   };
+  // Without JavaScript the total on the button was printed before new numbers were typed: a
+  // different total is shown again (the page with those numbers) instead of being charged.
+  if (
+    isValidExtension(input.months, input.years) &&
+    !quoteMatches(form.get("quotedCents") as string | null, input.months, input.years)
+  ) {
+    const page = `/extend-license?${new URLSearchParams({ license: input.licenseId, months: String(input.months), years: String(input.years) })}`;
+    return redirectWithToast(page, {
+      title: "Check the new total",
+      description: `The total for ${extensionWords(input.months, input.years)} is ${formatUsd(extensionPriceCents(input.months, input.years))}. Press Pay to extend.`,
+    });
+  }
   const failed = (status: number, description: string) =>
     data(
       {
@@ -97,67 +119,16 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-function Stepper({
-  id,
-  label,
-  value,
-  max,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  value: number;
-  max: number;
-  onChange: (v: number) => void;
-}) {
-  return (
-    <div className="flex items-center justify-between gap-4">
-      <label htmlFor={id} className="font-medium">
-        {label}
-      </label>
-      <div className="flex items-center gap-2">
-        <Button
-          type="button"
-          variant="outline"
-          size="icon"
-          aria-label={`Fewer ${label.toLowerCase()}`}
-          disabled={value <= 0}
-          onClick={() => onChange(value - 1)}
-        >
-          <Minus aria-hidden />
-        </Button>
-        <input
-          id={id}
-          name={id}
-          type="number"
-          min={0}
-          max={max}
-          value={value}
-          onChange={(e) => onChange(Math.max(0, Math.min(max, Math.trunc(Number(e.target.value) || 0))))}
-          className="h-9 w-16 rounded-md border border-input bg-background/60 text-center"
-        />
-        <Button
-          type="button"
-          variant="outline"
-          size="icon"
-          aria-label={`More ${label.toLowerCase()}`}
-          disabled={value >= max}
-          onClick={() => onChange(value + 1)}
-        >
-          <Plus aria-hidden />
-        </Button>
-      </div>
-    </div>
-  );
-}
-
 export default function ExtendLicense({ loaderData, actionData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const { license } = loaderData;
   const now = new Date(loaderData.now);
-  const [months, setMonths] = useState(0);
-  const [years, setYears] = useState(0);
+  const [months, setMonths] = useState(loaderData.months);
+  const [years, setYears] = useState(loaderData.years);
+  const hydrated = useHydrated();
+  const stepHref = (next: { months: number; years: number }) =>
+    `/extend-license?${new URLSearchParams({ license: license.id, months: String(next.months), years: String(next.years) })}`;
   useActionToast(actionData);
   const config = useRootData()!.publicConfig;
   const onCheckoutEvent = (event: CheckoutEvent) => {
@@ -193,42 +164,94 @@ export default function ExtendLicense({ loaderData, actionData }: Route.Componen
         <CardContent>
           <Form method="post" className="flex flex-col gap-5">
             <input type="hidden" name="licenseId" value={license.id} />
-            <Stepper id="months" label="Additional months" value={months} max={MAX_EXTRA_MONTHS} onChange={setMonths} />
-            <Stepper id="years" label="Additional years" value={years} max={MAX_EXTRA_YEARS} onChange={setYears} />
-            <dl className="grid grid-cols-[1fr_auto] gap-y-1 rounded-md border bg-background/40 p-4 text-sm">
-              <dt className="text-muted-foreground">
-                {months} × {formatUsd(EXTENSION_MONTH_CENTS)} per month
-              </dt>
-              <dd>{formatUsd(months * EXTENSION_MONTH_CENTS)}</dd>
-              <dt className="text-muted-foreground">
-                {years} × {formatUsd(EXTENSION_YEAR_CENTS)} per year
-              </dt>
-              <dd>{formatUsd(years * EXTENSION_YEAR_CENTS)}</dd>
-              <dt className="mt-2 border-t pt-2 font-medium">Total</dt>
-              <dd className="mt-2 border-t pt-2 font-semibold" data-testid="extension-total">
-                {formatUsd(total)}
-              </dd>
-              <dt className="text-muted-foreground">New expiry</dt>
-              <dd data-testid="extension-new-end">{formatDate(newEnd)}</dd>
-            </dl>
+            <input type="hidden" name="quotedCents" value={total} />
+            <NoScriptNotice toast={actionData?.toast} />
+            <ExtensionStepper
+              id="months"
+              label="Additional months"
+              value={months}
+              max={MAX_EXTRA_MONTHS}
+              onChange={setMonths}
+              stepHref={(next) => stepHref({ months: next, years })}
+            />
+            <ExtensionStepper
+              id="years"
+              label="Additional years"
+              value={years}
+              max={MAX_EXTRA_YEARS}
+              onChange={setYears}
+              stepHref={(next) => stepHref({ months, years: next })}
+            />
+            <ExtensionTotals months={months} years={years} newEnd={newEnd} />
             <ExtensionPriceComparison />
             {config.paymentProvider === "demo" ? (
               <p className="text-xs text-muted-foreground">
                 Demo payment: nothing is charged; it takes about 2 seconds.
               </p>
             ) : null}
-            <div className="flex flex-wrap gap-3">
-              <Button type="submit" disabled={total === 0 || processing}>
-                {processing ? "Processing payment…" : `Pay ${formatUsd(total)} and extend`}
-              </Button>
-              <Button asChild variant="outline">
-                <Link to="/licenses">Cancel</Link>
-              </Button>
-            </div>
+            <ExtensionButtons
+              total={total}
+              processing={processing}
+              hydrated={hydrated}
+              demo={config.paymentProvider === "demo"}
+            />
           </Form>
         </CardContent>
       </Card>
     </div>
+  );
+}
+
+/** Pay (the total the page shows), Update the total without JavaScript, and Cancel. */
+function ExtensionButtons({
+  total,
+  processing,
+  hydrated,
+  demo,
+}: {
+  total: number;
+  processing: boolean;
+  hydrated: boolean;
+  demo: boolean;
+}) {
+  return (
+    <div className="flex flex-wrap gap-3">
+      <Button type="submit" disabled={total === 0 || processing}>
+        {processing ? "Processing payment…" : `Pay ${formatUsd(total)} and extend`}
+      </Button>
+      {hydrated ? null : (
+        // Without JavaScript the server prices typed numbers: this reloads the page with them.
+        <Button type="submit" variant="outline" formMethod="get">
+          Update the total
+        </Button>
+      )}
+      {demo ? null : <NeedsScript className="self-center" />}
+      <Button asChild variant="outline">
+        <Link to="/licenses">Cancel</Link>
+      </Button>
+    </div>
+  );
+}
+
+/** The price summary: each part, the total and the new expiry. */
+function ExtensionTotals({ months, years, newEnd }: { months: number; years: number; newEnd: Date }) {
+  return (
+    <dl className="grid grid-cols-[1fr_auto] gap-y-1 rounded-md border bg-background/40 p-4 text-sm">
+      <dt className="text-muted-foreground">
+        {months} × {formatUsd(EXTENSION_MONTH_CENTS)} per month
+      </dt>
+      <dd>{formatUsd(months * EXTENSION_MONTH_CENTS)}</dd>
+      <dt className="text-muted-foreground">
+        {years} × {formatUsd(EXTENSION_YEAR_CENTS)} per year
+      </dt>
+      <dd>{formatUsd(years * EXTENSION_YEAR_CENTS)}</dd>
+      <dt className="mt-2 border-t pt-2 font-medium">Total</dt>
+      <dd className="mt-2 border-t pt-2 font-semibold" data-testid="extension-total">
+        {formatUsd(extensionPriceCents(months, years))}
+      </dd>
+      <dt className="text-muted-foreground">New expiry</dt>
+      <dd data-testid="extension-new-end">{formatDate(newEnd)}</dd>
+    </dl>
   );
 }
 

@@ -1,9 +1,9 @@
 import { pageTitle } from "~/lib/meta";
-import { failure, rateLimited } from "~/server/action-reply.server";
+import { failure, rateLimited } from "~/http/action-reply.server";
 import { MailCheck } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { AuthCard } from "~/components/auth-card";
-import { FormField, FormMessage } from "~/components/form-field";
+import { FormError, FormField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { useActionToast } from "~/components/use-action-toast";
 import { Spinner } from "~/components/ui/spinner";
@@ -14,7 +14,7 @@ import { getAuth } from "~/server/auth/auth.server";
 import { MINIMUM_ANSWER_MS, takeAtLeast } from "~/server/auth/even-timing.server";
 import { hitRateLimit } from "~/server/auth/rate-limit.server";
 import { getLogger } from "~/server/logger.server";
-import { readForm } from "~/server/read-form.server";
+import { readForm } from "~/http/read-form.server";
 import type { Route } from "./+types/forgot-password";
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -69,7 +69,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       }
     >
       <Form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        <FormMessage>{errors.form?.[0]}</FormMessage>
+        <FormError errors={errors} answer={actionData} />
         <FormField
           id="email"
           name="email"

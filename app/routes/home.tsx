@@ -5,6 +5,7 @@ import { RotatingHeadline } from "~/components/rotating-headline";
 import { TutorialVideo } from "~/components/tutorial-video";
 import { Button } from "~/components/ui/button";
 import { useRootData } from "~/components/use-root-data";
+import { TRIAL_DAYS } from "~/domain/plans";
 import type { Route } from "./+types/home";
 
 export const HEADLINE_PHRASES = [
@@ -70,7 +71,9 @@ function Hero({ productName, tutorialVideoUrl }: { productName: string; tutorial
               </Link>
             </Button>
           </div>
-          <p className="text-sm text-muted-foreground">7-day free trial for new customers. Cancel anytime.</p>
+          <p className="text-sm text-muted-foreground">
+            {TRIAL_DAYS}-day free trial for new customers. Cancel anytime.
+          </p>
         </div>
         <TutorialVideo url={tutorialVideoUrl} title={`${productName} tutorial`} />
       </div>

@@ -1,9 +1,9 @@
-import { requireUser } from "~/server/auth/session.server";
+import { requireUser } from "~/http/session-guards.server";
 import { ActionError } from "~/server/action-error.server";
 import { getEnv } from "~/server/env.server";
 import { issueLicenseFile } from "~/server/license-api/license-file.server";
 import { getOwnLicense } from "~/server/licenses/own-license.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { redirectWithToast } from "~/http/toast.server";
 import type { Route } from "./+types/licenses.file";
 
 export const NOT_VALID_FOR_FILE = "Only a license that is valid now has a license file.";

@@ -1,14 +1,14 @@
 import { data } from "react-router";
 import type { ActionResult } from "~/domain/action-result";
-import { requireUser } from "~/server/auth/session.server";
+import { requireUser } from "~/http/session-guards.server";
 import { DEACTIVATE_MACHINE } from "~/domain/machine-texts";
 import { deactivateFromPage } from "~/server/machines/web-deactivation.server";
-import { readForm } from "~/server/read-form.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { readForm } from "~/http/read-form.server";
+import { redirectWithToast } from "~/http/toast.server";
 import type { Route } from "./+types/licenses.machines.deactivate";
 
 /**
- * POST /licenses/machines/deactivate: the owner frees one of a license's machines (issue 26). With
+ * POST /licenses/machines/deactivate: the owner frees one of a license's machines (decision 0041). With
  * JavaScript the card's fetcher sends js=1 and gets the answer as data (a toast); without it the form
  * posts here and is sent back to /licenses with the same toast.
  */

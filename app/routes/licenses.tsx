@@ -1,6 +1,6 @@
 import { pageTitle } from "~/lib/meta";
 import type { ActionResult, FieldErrors } from "~/domain/action-result";
-import { failure } from "~/server/action-reply.server";
+import { failure } from "~/http/action-reply.server";
 import { ChevronDown, Plus } from "lucide-react";
 import { Link } from "react-router";
 import { LicenseList } from "~/components/licenses/license-list";
@@ -11,7 +11,7 @@ import { data } from "react-router";
 import { nextCardChange } from "~/domain/license-card";
 import { LICENSE_ERRORS, LICENSE_TOASTS } from "~/domain/license-texts";
 import { parseForm } from "~/lib/form";
-import { requireUser } from "~/server/auth/session.server";
+import { requireUser } from "~/http/session-guards.server";
 import { listUserLicenses } from "~/server/licenses/list-licenses.server";
 import { offlineDataSchema, setOfflineData } from "~/server/licenses/offline-data.server";
 import { ActionError } from "~/server/action-error.server";
@@ -19,37 +19,39 @@ import { cancelRenewal, reenableRenewal } from "~/server/licenses/renewal.server
 import { requestRefund } from "~/server/licenses/request-refund.server";
 import { cancelTrial, startPaidPlan } from "~/server/licenses/trial.server";
 import { TRIAL_TEXTS } from "~/domain/trial-conversion";
+import { TRIAL_DAYS } from "~/domain/plans";
 import { getLogger } from "~/server/logger.server";
-import { readForm } from "~/server/read-form.server";
+import { readForm } from "~/http/read-form.server";
+import { redirectWithToast } from "~/http/toast.server";
+import { NoScriptNotice } from "~/components/no-script-notice";
 import { claimableTeams } from "~/server/teams/team-accept.server";
-import { affectedMembers, teamOfLicenses } from "~/server/teams/team-views.server";
 import type { Route } from "./+types/licenses";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const now = new Date();
-  const own = await listUserLicenses(user.id);
-  // A team's seat is marked "provided by <team>" and offers no billing actions (issue 30).
-  const teams = await teamOfLicenses(own.map((license) => license.id));
-  // The owner's team subscription also says how many members a refund would leave without their seat.
-  const members = new Map<string, number>();
-  for (const team of teams.values())
-    if (team.role === "billing") members.set(team.teamId, await affectedMembers(team.teamId));
-  const licenses = own.map((license) => {
-    const team = teams.get(license.id);
-    if (!team) return license;
-    return { ...license, team: { name: team.teamName, role: team.role, members: members.get(team.teamId) } };
-  });
+  // A team's seat is marked "provided by <team>" and offers no billing actions (decision 0047), read with
+  // the licenses; so is how many members a refund of the owner's team subscription would leave without a seat.
+  const [licenses, claimable] = await Promise.all([
+    listUserLicenses(user.id, { teams: true }),
+    // Teams offering seats to the user's confirmed domain (docs/product.md); migration 0027 announces a claim
+    // turned on, off or renamed to the users at its domain.
+    claimableTeams(user),
+  ]);
   // The same session may get this page again from memory until a card would change by the clock
   // (and at most a minute); any change of a license or of the session forgets it first.
   context.reuseAnswerUntil?.(nextCardChange(licenses, now) ?? new Date(now.getTime() + 60_000));
-  // Teams offering seats to the user's confirmed domain (issue 30); migration 0027 announces a claim
-  // turned on, off or renamed to the users at its domain.
-  const claimable = await claimableTeams(user.id);
   return { licenses, claimable, now: now.toISOString() };
 }
 
-const reply = (status: number, result: ActionResult) => data(result, { status });
+/**
+ * A card's answer: data for the card's fetcher; for a plain form post (no JavaScript: `native`),
+ * a success goes back to the licenses page at that card with what was done, printed there.
+ */
+const replyTo = (form: FormData, licenseId: string) => (status: number, result: ActionResult) =>
+  form.get("native") && result.toast
+    ? redirectWithToast(`/licenses#license-${licenseId}`, result.toast)
+    : data(result, { status });
 const fail = (status: number, description: string, fieldErrors?: FieldErrors) =>
   failure(status, { description, fieldErrors, formError: false });
 
@@ -62,6 +64,7 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   const licenseId = String(form.get("licenseId") ?? "");
   const intent = form.get("intent");
+  const reply = replyTo(form, licenseId);
   const fallback: Record<string, string> = {
     "offline-data": LICENSE_ERRORS.update,
     "cancel-renewal": LICENSE_ERRORS.cancel,
@@ -107,7 +110,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-export default function Licenses({ loaderData }: Route.ComponentProps) {
+export default function Licenses({ loaderData, actionData }: Route.ComponentProps) {
   const { licenses } = loaderData;
   // The server's clock decides what is expired, so server and browser render the same.
   const now = new Date(loaderData.now);
@@ -130,13 +133,15 @@ export default function Licenses({ loaderData }: Route.ComponentProps) {
         </Button>
       </div>
 
+      {/* A plain form post that failed (no JavaScript): why, on the page it came back to. */}
+      <NoScriptNotice toast={actionData?.toast} className="mt-6" />
       <ClaimSeatCards teams={loaderData.claimable} className="mt-8" />
 
       {licenses.length === 0 ? (
         <div className="mt-10 flex flex-col items-center gap-4 rounded-xl border border-dashed p-10 text-center">
           <h2 className="text-xl font-semibold">No licenses yet</h2>
           <p className="text-muted-foreground">
-            Choose a plan to get your first license; new customers start with a 7-day free trial.
+            Choose a plan to get your first license; new customers start with a {TRIAL_DAYS}-day free trial.
           </p>
           <Button asChild>
             <Link to="/pricing">Get Your First License</Link>
@@ -153,6 +158,10 @@ export default function Licenses({ loaderData }: Route.ComponentProps) {
         </CollapsibleTrigger>
         <CollapsibleContent>
           <ul className="mt-2 flex list-disc flex-col gap-1.5 pb-2 pl-5 text-sm text-muted-foreground">
+            <li data-testid="offline-paid-plan">
+              Offline data comes with a paid plan; a trial license has none (it is set on the card once the plan
+              starts).
+            </li>
             <li>An offline license needs a Windows username or a computer name.</li>
             <li>
               Find them on the computer: <code className="font-mono">whoami</code> or{" "}

@@ -5,11 +5,11 @@ import { authCookies } from "~/server/auth/auth-cookies.server";
 import { getAuth } from "~/server/auth/auth.server";
 import { configuredOAuthProviders, isOAuthProviderId } from "~/server/auth/oauth-providers.server";
 import { hitRateLimit, RATE_LIMIT_MESSAGE } from "~/server/auth/rate-limit.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { redirectWithToast } from "~/http/toast.server";
 import { getCurrentSession, safeRedirect } from "~/server/auth/session.server";
 import { getEnv } from "~/server/env.server";
 import { getLogger } from "~/server/logger.server";
-import { readForm } from "~/server/read-form.server";
+import { readForm } from "~/http/read-form.server";
 import type { Route } from "./+types/login.oauth";
 
 export function loader() {
@@ -33,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 303 },
     );
   if (!isOAuthProviderId(provider) || !configuredOAuthProviders(getEnv()).includes(provider)) {
-    return back(400, "This sign-in provider is not available.");
+    return back(400, "This login provider is not available.");
   }
   const limit = await hitRateLimit([`oauth:ip:${context.clientIp}`]);
   if (limit.limited) return back(429, RATE_LIMIT_MESSAGE);

@@ -1,5 +1,5 @@
 import { pageTitle } from "~/lib/meta";
-import { failure, rateLimited } from "~/server/action-reply.server";
+import { failure, rateLimited } from "~/http/action-reply.server";
 import { authCookies } from "~/server/auth/auth-cookies.server";
 import { APIError } from "better-auth/api";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
@@ -8,7 +8,7 @@ import { ACCOUNT_TEXTS, PROVIDER_EMAIL_UNVERIFIED } from "~/domain/account-texts
 import { configuredOAuthProviders } from "~/server/auth/oauth-providers.server";
 import { getEnv } from "~/server/env.server";
 import { AuthCard } from "~/components/auth-card";
-import { FormField, FormMessage } from "~/components/form-field";
+import { FormError, FormField, FormMessage } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { useActionToast } from "~/components/use-action-toast";
 import { Spinner } from "~/components/ui/spinner";
@@ -19,10 +19,11 @@ import { parseForm, useFormValidation } from "~/lib/form";
 import { getAuth, withClientIp } from "~/server/auth/auth.server";
 import { hitRateLimit } from "~/server/auth/rate-limit.server";
 import { checkSignIn, recordSignInFailure, recordSignInSuccess } from "~/server/auth/sign-in-guard.server";
-import { requireAnonymous, safeRedirect } from "~/server/auth/session.server";
+import { safeRedirect } from "~/server/auth/session.server";
+import { requireAnonymous } from "~/http/session-guards.server";
 import { getLogger } from "~/server/logger.server";
-import { redirectWithToast } from "~/server/toast.server";
-import { readForm } from "~/server/read-form.server";
+import { redirectWithToast } from "~/http/toast.server";
+import { readForm } from "~/http/read-form.server";
 import type { Route } from "./+types/login";
 
 /** What a provider sign-in that came back with `?error=<code>` tells the person. */
@@ -120,7 +121,11 @@ export default function Login({ actionData, loaderData }: Route.ComponentProps) 
     >
       <Form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? "/"} />
-        <FormMessage>{errors.form?.[0] ?? loaderData.oauthError ?? undefined}</FormMessage>
+        {errors.form ? (
+          <FormError errors={errors} answer={actionData} />
+        ) : (
+          <FormMessage>{loaderData.oauthError ?? undefined}</FormMessage>
+        )}
         <FormField
           id="email"
           name="email"

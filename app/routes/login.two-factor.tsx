@@ -1,7 +1,7 @@
 import { APIError } from "better-auth/api";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { AuthCard } from "~/components/auth-card";
-import { FormField, FormMessage } from "~/components/form-field";
+import { FormError, FormField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import { useActionToast } from "~/components/use-action-toast";
@@ -10,15 +10,16 @@ import { ACCOUNT_TEXTS as A, CODE_ALREADY_USED } from "~/domain/account-texts";
 import { AUTH_TEXTS as T } from "~/domain/auth-texts";
 import { parseForm, useFormValidation } from "~/lib/form";
 import { pageTitle } from "~/lib/meta";
-import { failure, rateLimited } from "~/server/action-reply.server";
+import { failure, rateLimited } from "~/http/action-reply.server";
 import { withClientIp } from "~/server/auth/auth.server";
 import { hitRateLimit } from "~/server/auth/rate-limit.server";
-import { requireAnonymous, safeRedirect } from "~/server/auth/session.server";
+import { safeRedirect } from "~/server/auth/session.server";
+import { requireAnonymous } from "~/http/session-guards.server";
 import { checkSignIn, recordSignInFailure, recordSignInSuccess } from "~/server/auth/sign-in-guard.server";
 import { completeSignIn, pendingTwoFactorUser } from "~/server/auth/two-factor.server";
 import { getLogger } from "~/server/logger.server";
-import { readForm } from "~/server/read-form.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { readForm } from "~/http/read-form.server";
+import { redirectWithToast } from "~/http/toast.server";
 import type { Route } from "./+types/login.two-factor";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -105,7 +106,7 @@ export default function LoginTwoFactor({ actionData }: Route.ComponentProps) {
     >
       <Form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? "/"} />
-        <FormMessage>{errors.form?.[0]}</FormMessage>
+        <FormError errors={errors} answer={actionData} />
         <FormField
           id="code"
           name="code"

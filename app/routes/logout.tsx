@@ -2,7 +2,7 @@ import { authCookies } from "~/server/auth/auth-cookies.server";
 import { redirect } from "react-router";
 import { getAuth } from "~/server/auth/auth.server";
 import { getLogger } from "~/server/logger.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { redirectWithToast } from "~/http/toast.server";
 import type { Route } from "./+types/logout";
 
 /**

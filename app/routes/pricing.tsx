@@ -4,13 +4,15 @@ import { data } from "react-router";
 import { DemoCheckoutDialog } from "~/components/billing/demo-checkout-dialog";
 import { PlanCard } from "~/components/billing/plan-card";
 import { PricingQuestions } from "~/components/billing/pricing-questions";
-import { TeamSeatsForm } from "~/components/billing/team-seats-form";
+import { TeamOffer } from "~/components/billing/team-offer";
 import { usePlanCheckout } from "~/components/billing/use-plan-checkout";
 import { isPlanId, PLANS, TRIAL_DAYS } from "~/domain/plans";
+import { planPricesSentence } from "~/domain/plan-words";
 import { parseTeamSeats, TEAM_SEATS_ERROR, teamToOpen } from "~/domain/team-pricing";
 import { CHECKOUT_ERRORS, type PlanCheckoutAnswer } from "~/lib/checkout";
 import { ActionError } from "~/server/action-error.server";
-import { getCurrentSession, requireUser } from "~/server/auth/session.server";
+import { getCurrentSession } from "~/server/auth/session.server";
+import { requireUser } from "~/http/session-guards.server";
 import { createPlanCheckout } from "~/server/billing/create-checkout.server";
 import { createTeamCheckout } from "~/server/teams/team-checkout.server";
 import { payDemoCheckout } from "~/server/billing/demo/pay-demo-checkout.server";
@@ -22,7 +24,7 @@ import { listUserLicenses } from "~/server/licenses/list-licenses.server";
 import { stillConvertingTrials } from "~/domain/trial-conversion";
 import { TrialsStillConvert } from "~/components/billing/trials-still-convert";
 import { getLogger } from "~/server/logger.server";
-import { readForm } from "~/server/read-form.server";
+import { readForm } from "~/http/read-form.server";
 import type { Route } from "./+types/pricing";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -31,7 +33,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Shown as a promise only; the checkout itself decides the trial again on the server.
   const firstTimeBuyer = !user || !(await hasAnyLicense(user.id));
   return {
-    // The demo checkout offers the profile's billing details for the invoice (issue 28).
+    // The demo checkout offers the profile's billing details for the invoice (decision 0040).
     customer: user ? { id: user.id, email: user.email, billing: await getBillingDetails(user.id) } : null,
     showTrial: firstTimeBuyer,
     // A trial of the user's still converts whatever is bought now: the page and the checkout say so.
@@ -106,7 +108,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
               plan={plan}
               showTrial={showTrial}
               signedIn={signedIn}
-              highlighted={plan.id === "yearly"}
+              highlighted={plan.mostPopular}
               busy={
                 creator.state !== "idle" && creator.formData?.get("plan") === plan.id && !creator.formData.has("seats")
               }
@@ -119,7 +121,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
         Prices in US dollars. Taxes are added at checkout where they apply.
       </p>
       <section aria-label="For teams" className="mx-auto mt-12 max-w-3xl">
-        <TeamSeatsForm
+        <TeamOffer
           signedIn={signedIn}
           chosen={teamChoice}
           invalidSeats={invalidSeats}
@@ -150,6 +152,5 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   publicPageMeta(matches, {
     path: "/pricing",
     title: "Pricing",
-    description:
-      "Monthly $9, 6 months $49.50 or yearly $90 per license; auto-renewing, cancel anytime, 7-day free trial for new customers.",
+    description: `${planPricesSentence()} per license; auto-renewing, cancel anytime, ${TRIAL_DAYS}-day free trial for new customers.`,
   });

@@ -113,7 +113,7 @@ const sections: LegalSection[] = [
       <ul>
         <li>
           Account, profile and license data: while your account exists. When you delete your account on your profile
-          page, your profile, sign-in methods, sessions and two-factor settings are removed at once, and the licenses,
+          page, your profile, login methods, sessions and two-factor settings are removed at once, and the licenses,
           payments and records of actions we must keep are kept with your name and e-mail address replaced.
         </li>
         <li>Payment and refund records: 7 years, as tax and accounting law requires.</li>

@@ -1,15 +1,15 @@
 import { redirect } from "react-router";
 import { BILLING_DETAILS_TEXTS as T, billingDetailsSchema } from "~/domain/billing-details";
 import { parseForm } from "~/lib/form";
-import { failure } from "~/server/action-reply.server";
-import { requireUser } from "~/server/auth/session.server";
+import { failure } from "~/http/action-reply.server";
+import { requireUser } from "~/http/session-guards.server";
 import { saveBillingDetails } from "~/server/billing/billing-details.server";
 import { getLogger } from "~/server/logger.server";
-import { readForm } from "~/server/read-form.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { readForm } from "~/http/read-form.server";
+import { redirectWithToast } from "~/http/toast.server";
 import type { Route } from "./+types/profile.billing-details";
 
-/** The profile's billing details post here (issue 28); the answer is /profile with a toast. */
+/** The profile's billing details post here (decision 0040); the answer is /profile with a toast. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireUser(request);
   return redirect("/profile");

@@ -1,7 +1,7 @@
-import { rateLimited } from "~/server/action-reply.server";
+import { rateLimited } from "~/http/action-reply.server";
 import { exportAccountData } from "~/server/auth/export-account.server";
 import { hitRateLimit } from "~/server/auth/rate-limit.server";
-import { requireUser } from "~/server/auth/session.server";
+import { requireUser } from "~/http/session-guards.server";
 import type { Route } from "./+types/profile.export";
 
 /** "Export my data": the signed-in user's profile, licenses, payments and audit entries as a JSON download. */

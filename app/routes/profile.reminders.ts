@@ -1,11 +1,11 @@
 import { redirect } from "react-router";
 import { parseReminderChoice, REMINDER_TEXTS as T } from "~/domain/customer-mail";
-import { failure } from "~/server/action-reply.server";
-import { requireUser } from "~/server/auth/session.server";
+import { failure } from "~/http/action-reply.server";
+import { requireUser } from "~/http/session-guards.server";
 import { getLogger } from "~/server/logger.server";
 import { setReminderEmails } from "~/server/mail/reminder-preference.server";
-import { readForm } from "~/server/read-form.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { readForm } from "~/http/read-form.server";
+import { redirectWithToast } from "~/http/toast.server";
 import type { Route } from "./+types/profile.reminders";
 
 /** The profile's reminder e-mails switch posts here; the answer is /profile with a toast. */
@@ -27,7 +27,7 @@ export async function action({ request }: Route.ActionArgs) {
   return redirectWithToast("/profile", {
     title: choice.enabled ? T.on : T.off,
     description: choice.enabled
-      ? "We will remind you before a trial ends and before a 6-month or yearly plan renews."
+      ? T.onDescription
       : "You will still get receipts, license keys and notices about payments, refunds and cancellations.",
     variant: "success",
   });

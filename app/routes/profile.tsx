@@ -1,6 +1,6 @@
 import { pageTitle } from "~/lib/meta";
 import { data, Form, useNavigation } from "react-router";
-import { FormField, FormMessage } from "~/components/form-field";
+import { FormError, FormField, FormMessage } from "~/components/form-field";
 import { ReminderEmailsForm } from "~/components/reminder-emails-form";
 import { Button } from "~/components/ui/button";
 import { useActionToast } from "~/components/use-action-toast";
@@ -9,15 +9,17 @@ import { Spinner } from "~/components/ui/spinner";
 import { profileSchema } from "~/domain/auth-schemas";
 import { AUTH_TEXTS as T } from "~/domain/auth-texts";
 import { parseForm, useFormValidation } from "~/lib/form";
-import { requireUser } from "~/server/auth/session.server";
-import { getProfile, updateProfile } from "~/server/auth/update-profile.server";
+import { requireUser } from "~/http/session-guards.server";
+import { emailChangeProblem, emailChanges, getProfile, updateProfile } from "~/server/auth/update-profile.server";
+import { EMAIL_CHANGE_TEXTS as E } from "~/domain/email-change-texts";
 import { accountAction, accountOverview } from "~/server/auth/account-actions.server";
 import { AccountSections } from "~/components/profile/account-sections";
 import { BillingDetailsSection } from "~/components/profile/billing-details-section";
 import { getBillingDetails } from "~/server/billing/billing-details.server";
 import { getLogger } from "~/server/logger.server";
 import { getReminderEmails } from "~/server/mail/reminder-preference.server";
-import { readForm } from "~/server/read-form.server";
+import { readForm } from "~/http/read-form.server";
+import { accountAnswer } from "~/http/account-answer.server";
 import type { Route } from "./+types/profile";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -36,9 +38,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request);
   // Two-factor, password, sessions, deletion: the account sections' own actions (by intent).
-  const account = await accountAction(request, context, user);
-  if (account) return account;
-  const parsed = parseForm(profileSchema, await readForm(request));
+  const form = await readForm(request);
+  const account = await accountAction(form, request, context.clientIp, user);
+  if (account) return accountAnswer(account);
+  const parsed = parseForm(profileSchema, form);
   if (!parsed.success) {
     return data(
       {
@@ -49,18 +52,28 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
+  if (emailChanges(user.email, parsed.data.email)) {
+    // A session alone does not change the address: the current password (or a fresh sign-in) too.
+    const problem = await emailChangeProblem(request, user.id, passwordOf(form));
+    if (problem) {
+      return data(
+        {
+          fieldErrors: { currentPassword: [problem] },
+          pendingEmail: null,
+          toast: { title: T.profileFailed, description: problem, variant: "destructive" as const },
+        },
+        { status: 403 },
+      );
+    }
+  }
   try {
     const { emailChangePending } = await updateProfile(user.id, user.email, parsed.data, request);
     return {
       fieldErrors: null,
       pendingEmail: emailChangePending ? parsed.data.email : null,
-      toast: {
-        title: T.profileUpdated,
-        description: emailChangePending
-          ? `We sent a confirmation link to ${parsed.data.email}. Your e-mail address changes when you follow it.`
-          : undefined,
-        variant: "success" as const,
-      },
+      // A pending address change is said beside the form (where to confirm it, how to log in until then):
+      // the toast says only that the profile was saved, so the fact is said once.
+      toast: { title: T.profileUpdated, variant: "success" as const },
     };
   } catch (error) {
     getLogger().error({ err: error }, "profile update failed");
@@ -73,6 +86,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 500 },
     );
   }
+}
+
+function passwordOf(form: FormData): string | null {
+  const value = form.get("currentPassword");
+  return typeof value === "string" && value.length > 0 && value.length <= 128 ? value : null;
 }
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
@@ -92,7 +110,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         </CardHeader>
         <CardContent>
           <Form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-            <FormMessage>{errors.form?.[0]}</FormMessage>
+            <FormError errors={errors} answer={profileAnswer} />
             {profileAnswer?.pendingEmail ? (
               <FormMessage tone="info">
                 Confirm your new address from the link we sent to {profileAnswer.pendingEmail}. Until then you log in
@@ -131,6 +149,14 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
               hint="A new address takes effect once you confirm it from the link we send to it."
               errors={errors.email}
             />
+            <EmailChangeProof
+              hasPassword={loaderData.account.hasPassword}
+              errors={
+                profileAnswer?.fieldErrors && "currentPassword" in profileAnswer.fieldErrors
+                  ? profileAnswer.fieldErrors.currentPassword
+                  : undefined
+              }
+            />
             <div>
               <Button type="submit" disabled={submitting}>
                 {submitting ? <Spinner aria-label="Saving" /> : null}
@@ -144,6 +170,22 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       <ReminderEmailsForm enabled={loaderData.reminderEmails} />
       <AccountSections account={loaderData.account} />
     </div>
+  );
+}
+
+/** What proves the owner asks for a new address (decision 0059): the current password, or a fresh sign-in. */
+function EmailChangeProof({ hasPassword, errors }: { hasPassword: boolean; errors: string[] | undefined }) {
+  if (!hasPassword) return <p className="text-sm text-muted-foreground">{E.freshSignInRequired}</p>;
+  return (
+    <FormField
+      id="profile-current-password"
+      name="currentPassword"
+      type="password"
+      label="Current password"
+      autoComplete="current-password"
+      hint="Needed only to change the e-mail address."
+      errors={errors}
+    />
   );
 }
 

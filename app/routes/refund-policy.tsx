@@ -1,6 +1,8 @@
 import { publicPageMeta } from "~/lib/meta";
 import { Link } from "react-router";
 import { LegalPage, type LegalSection } from "~/components/legal-page";
+import { extendedRefundExample, planRefundExamples } from "~/domain/plan-words";
+import { REFUND_PERCENT } from "~/domain/plans";
 import type { Route } from "./+types/refund-policy";
 
 export const LEGAL_UPDATED = "2026-11-23";
@@ -48,14 +50,13 @@ const sections: LegalSection[] = [
     body: () => (
       <>
         <p>
-          A refund requested in the app returns <strong>95% of the plan price</strong>, rounded up to the cent: for
-          example $8.55 of a $9 monthly license, $47.03 of a 6-month license and $85.50 of a yearly license.
+          A refund requested in the app returns <strong>{REFUND_PERCENT}% of the plan price</strong>, rounded up to the
+          cent: for example {planRefundExamples()}.
         </p>
         <p id="extensions">
           <strong>Extensions are covered too.</strong> The refund covers the license&apos;s plan payment and every
-          extension you paid for it, 95% of each charge, rounded up to the cent: a $9 monthly license extended by a
-          month for $9 returns $8.55 + $8.55 = $17.10. Each charge is refunded separately and shows as refunded in your
-          billing history.
+          extension you paid for it, {REFUND_PERCENT}% of each charge, rounded up to the cent: {extendedRefundExample()}
+          . Each charge is refunded separately and shows as refunded in your billing history.
         </p>
         <p>
           The 5% kept is the cancellation fee that the law allows:{" "}

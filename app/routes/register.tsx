@@ -1,10 +1,10 @@
 import { pageTitle } from "~/lib/meta";
-import { failure, rateLimited } from "~/server/action-reply.server";
+import { failure, rateLimited } from "~/http/action-reply.server";
 import { useState } from "react";
 import { useHydrated } from "~/components/use-hydrated";
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { AuthCard } from "~/components/auth-card";
-import { FieldErrors, FormField, FormMessage } from "~/components/form-field";
+import { FieldErrors, FormError, FormField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { useActionToast } from "~/components/use-action-toast";
 import { Checkbox } from "~/components/ui/checkbox";
@@ -16,17 +16,31 @@ import { parseForm, useFormValidation } from "~/lib/form";
 import { MINIMUM_ANSWER_MS, takeAtLeast } from "~/server/auth/even-timing.server";
 import { hitRateLimit } from "~/server/auth/rate-limit.server";
 import { registerUser } from "~/server/auth/register-user.server";
-import { requireAnonymous, safeRedirect } from "~/server/auth/session.server";
-import { planOfReturnTo, withReturnTo } from "~/domain/return-to";
-import { formatUsd, getPlan, TRIAL_DAYS, type PlanId } from "~/domain/plans";
+import { safeRedirect } from "~/server/auth/session.server";
+import { requireAnonymous } from "~/http/session-guards.server";
+import { withReturnTo } from "~/domain/return-to";
+import { chosenPlanSummary } from "~/domain/team-pricing";
+import { invitationTokenOf, joinTeamTitle } from "~/domain/team-invitations";
+import { invitationByToken } from "~/server/teams/team-accept.server";
+import { TRIAL_DAYS } from "~/domain/plans";
 import { getLogger } from "~/server/logger.server";
-import { redirectWithToast } from "~/server/toast.server";
-import { readForm } from "~/server/read-form.server";
+import { redirectWithToast } from "~/http/toast.server";
+import { readForm } from "~/http/read-form.server";
+import { commonPasswordProblem } from "~/server/auth/common-passwords.server";
 import type { Route } from "./+types/register";
 
+/**
+ * Reached from a team invitation (its "Create an account" link returns to the accept page): the
+ * team's name and the invited address, while the invitation is open (decision 0057). The token is the
+ * link's secret, so this says no more than the accept page does.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAnonymous(request);
-  return null;
+  const token = invitationTokenOf(safeRedirect(new URL(request.url).searchParams.get("redirectTo")));
+  const invitation = token ? await invitationByToken(token) : null;
+  return {
+    invitation: invitation?.state === "open" ? { teamName: invitation.teamName, email: invitation.email } : null,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -36,6 +50,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Where the visitor was going (e.g. a plan's checkout): the confirmation link leads there.
   const returnTo = safeRedirect(form.get("redirectTo"));
   if (!parsed.success) return data({ fieldErrors: parsed.fieldErrors, toast: null }, { status: 400 });
+  const common = commonPasswordProblem(parsed.data.password);
+  if (common) return data({ fieldErrors: { password: [common] }, toast: null }, { status: 400 });
 
   const limit = await hitRateLimit([`sign-up:ip:${context.clientIp}`, `sign-up:email:${parsed.data.email}`]);
   if (limit.limited) {
@@ -99,7 +115,8 @@ function TermsCheckbox({
   );
 }
 
-export default function Register({ actionData }: Route.ComponentProps) {
+export default function Register({ actionData, loaderData }: Route.ComponentProps) {
+  const invitation = loaderData?.invitation ?? null;
   const navigation = useNavigation();
   const returnTo = useSearchParams()[0].get("redirectTo");
   const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/register");
@@ -111,8 +128,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
 
   return (
     <AuthCard
-      title="Create your account"
-      description="Register to buy licenses and manage them yourself."
+      {...cardWords(invitation)}
       footer={
         <>
           Already have an account?{" "}
@@ -122,10 +138,10 @@ export default function Register({ actionData }: Route.ComponentProps) {
         </>
       }
     >
-      <ChosenPlan planId={planOfReturnTo(returnTo)} />
+      <ChosenPlan returnTo={returnTo} />
       <Form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         {returnTo ? <input type="hidden" name="redirectTo" value={returnTo} /> : null}
-        <FormMessage>{errors.form?.[0]}</FormMessage>
+        <FormError errors={errors} answer={actionData} />
         <FormField
           id="full_name"
           name="full_name"
@@ -141,6 +157,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
           label="E-mail"
           autoComplete="email"
           required
+          defaultValue={invitation?.email}
           errors={errors.email}
         />
         <FormField
@@ -179,7 +196,18 @@ export default function Register({ actionData }: Route.ComponentProps) {
   );
 }
 
-/** Why "Create account" is disabled while it is (issue 28). */
+/** The card's heading and line: "Join <team>" when reached from a team invitation (decision 0057). */
+function cardWords(invitation: { teamName: string } | null) {
+  return invitation
+    ? {
+        title: joinTeamTitle(invitation.teamName),
+        description:
+          "Create your account with the invited e-mail address, then accept the invitation to take your seat.",
+      }
+    : { title: "Create your account", description: "Register to buy licenses and manage them yourself." };
+}
+
+/** Why "Create account" is disabled while it is (decision 0040). */
 const TERMS_HINT = "Tick the box to agree to the terms, then create your account.";
 
 function CreateHint({ shown }: { shown: boolean }) {
@@ -192,17 +220,19 @@ function CreateHint({ shown }: { shown: boolean }) {
 }
 
 /** The plan chosen on the pricing page, kept through registration (its checkout opens after sign-in). */
-function ChosenPlan({ planId }: { planId: PlanId | null }) {
-  if (!planId) return null;
-  const plan = getPlan(planId);
+function ChosenPlan({ returnTo }: { returnTo: string | null }) {
+  const chosen = chosenPlanSummary(returnTo);
+  if (!chosen) return null;
   return (
     <div data-testid="chosen-plan" className="mb-4 rounded-md border border-primary/40 bg-primary/10 px-3 py-2 text-sm">
       <p>
-        Your plan: <strong>{plan.name}</strong>, {formatUsd(plan.priceCents)} {plan.period}.
+        Your plan: <strong>{chosen.name}</strong>, {chosen.price}.
       </p>
       <p className="text-muted-foreground">
-        New customers start with a {TRIAL_DAYS}-day free trial. After confirming your e-mail you go straight to its
-        checkout.{" "}
+        {chosen.trial
+          ? `New customers start with a ${TRIAL_DAYS}-day free trial. `
+          : "A team plan has no free trial: it is charged at checkout. "}
+        After confirming your e-mail you go straight to its checkout.{" "}
         <Link to="/pricing" className="text-primary underline underline-offset-4">
           Change plan
         </Link>

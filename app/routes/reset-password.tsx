@@ -1,20 +1,20 @@
 import { pageTitle } from "~/lib/meta";
 import { APIError } from "better-auth/api";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { data, Form, useFetcher, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { AuthCard } from "~/components/auth-card";
 import { FormField, FormMessage } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
-import { useActionToast } from "~/components/use-action-toast";
 import { Spinner } from "~/components/ui/spinner";
-import { PASSWORD_MAX, PASSWORD_MIN } from "~/domain/auth-schemas";
+import { newPasswordProblem, type NewPasswordProblem } from "~/domain/auth-schemas";
 import { AUTH_TEXTS as T } from "~/domain/auth-texts";
 import { showToast, type ToastInput } from "~/lib/toast";
 import { getAuth } from "~/server/auth/auth.server";
 import { isResetTokenValid } from "~/server/auth/reset-token.server";
 import { getLogger } from "~/server/logger.server";
-import { redirectWithToast } from "~/server/toast.server";
-import { readForm } from "~/server/read-form.server";
+import { redirectWithToast } from "~/http/toast.server";
+import { readForm } from "~/http/read-form.server";
+import { commonPasswordProblem } from "~/server/auth/common-passwords.server";
 import type { Route } from "./+types/reset-password";
 
 /**
@@ -28,37 +28,33 @@ const linkError = (): ToastInput => ({
   variant: "destructive",
 });
 
-/** The two checks, in order, with their titles and texts (docs/product.md, "Accounts and signing in"). */
-function passwordProblem(password: string, confirm: string): ToastInput | null {
-  if (password !== confirm)
-    return { title: T.passwordMismatchTitle, description: T.passwordMismatch, variant: "destructive" };
-  if (password.length < PASSWORD_MIN)
-    return { title: T.passwordTooShortTitle, description: T.passwordTooShort, variant: "destructive" };
-  if (password.length > PASSWORD_MAX)
-    return { title: T.passwordTooShortTitle, description: T.passwordTooLong, variant: "destructive" };
-  return null;
-}
-
 export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   const token = String(form.get("token") ?? "");
   if (form.get("intent") === "verify") {
     try {
-      return { verified: await isResetTokenValid(token), toast: null };
+      return { verified: await isResetTokenValid(token), toast: null, problem: null, failed: null };
     } catch (error) {
       getLogger().error({ err: error }, "reset link verification failed");
       return data(
         {
           verified: false,
           toast: { title: T.errorTitle, description: T.resetVerifyError, variant: "destructive" as const },
+          problem: null,
+          failed: null,
         },
         { status: 500 },
       );
     }
   }
   const password = String(form.get("password") ?? "");
-  const problem = passwordProblem(password, String(form.get("confirm") ?? ""));
-  if (problem) return data({ verified: true, toast: problem }, { status: 400 });
+  // Said beside its field, not as a toast (decision 0057); a common password too.
+  const problem: NewPasswordProblem | null =
+    newPasswordProblem(password, String(form.get("confirm") ?? "")) ??
+    (commonPasswordProblem(password)
+      ? { field: "password", title: T.passwordCommonTitle, message: T.passwordCommon }
+      : null);
+  if (problem) return data({ verified: true, toast: null, problem, failed: null }, { status: 400 });
   try {
     // Resetting also ends every session of the user (revokeSessionsOnPasswordReset).
     await getAuth().api.resetPassword({ body: { newPassword: password, token } });
@@ -67,13 +63,8 @@ export async function action({ request }: Route.ActionArgs) {
       return redirectWithToast("/forgot-password", linkError());
     }
     getLogger().error({ err: error }, "password reset failed");
-    return data(
-      {
-        verified: true,
-        toast: { title: T.errorTitle, description: T.updatePasswordFailed, variant: "destructive" as const },
-      },
-      { status: 500 },
-    );
+    // The form stays as it was: the failure is said once, above it (not also as a toast).
+    return data({ verified: true, toast: null, problem: null, failed: T.updatePasswordFailed }, { status: 500 });
   }
   return redirectWithToast("/login", {
     title: "Password updated",
@@ -98,10 +89,13 @@ function useVerifiedResetLink() {
     if (started.current) return;
     started.current = true;
     if (linkHasError) {
-      showToast(linkError());
+      showToast(linkError(), { forPage: "/forgot-password" });
       navigate("/forgot-password", { replace: true });
     } else if (!token) {
-      showToast({ title: T.invalidResetLinkTitle, description: T.invalidResetLink, variant: "destructive" });
+      showToast(
+        { title: T.invalidResetLinkTitle, description: T.invalidResetLink, variant: "destructive" },
+        { forPage: "/forgot-password" },
+      );
       navigate("/forgot-password", { replace: true });
     } else {
       void verify.submit({ intent: "verify", token }, { method: "post" });
@@ -111,10 +105,10 @@ function useVerifiedResetLink() {
   useEffect(() => {
     if (verify.state !== "idle" || !verify.data) return;
     if (verify.data.toast) {
-      showToast(verify.data.toast);
+      showToast(verify.data.toast, { forPage: "/forgot-password" });
       navigate("/forgot-password", { replace: true });
     } else if (!verify.data.verified) {
-      showToast(linkError());
+      showToast(linkError(), { forPage: "/forgot-password" });
       navigate("/forgot-password", { replace: true });
     }
   }, [verify.state, verify.data, navigate]);
@@ -136,10 +130,21 @@ function VerifyingLink() {
   );
 }
 
-/** The new password twice, checked in the browser as the server checks it. */
-function NewPasswordForm({ token, message }: { token: string; message: string | undefined }) {
+/**
+ * The new password twice, checked in the browser as the server checks it; a problem is said beside
+ * the field it is about, with the product's title and text (decision 0057), and that field takes focus.
+ */
+function NewPasswordForm({ token, answer }: { token: string; answer: ResetAnswer | undefined }) {
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
+  const [clientProblem, setClientProblem] = useState<NewPasswordProblem | null>(null);
+  const [lastAnswer, setLastAnswer] = useState(answer);
+  if (answer !== lastAnswer) {
+    setLastAnswer(answer);
+    setClientProblem(null);
+  }
+  const problem = clientProblem ?? answer?.problem ?? null;
+  const errorsOf = (field: NewPasswordProblem["field"]) => (problem?.field === field ? [problem.message] : null);
   return (
     <AuthCard
       title="Choose a new password"
@@ -151,15 +156,16 @@ function NewPasswordForm({ token, message }: { token: string; message: string | 
         className="flex flex-col gap-4"
         onSubmit={(event) => {
           const form = new FormData(event.currentTarget);
-          const problem = passwordProblem(String(form.get("password") ?? ""), String(form.get("confirm") ?? ""));
-          if (problem) {
+          const found = newPasswordProblem(String(form.get("password") ?? ""), String(form.get("confirm") ?? ""));
+          setClientProblem(found);
+          if (found) {
             event.preventDefault();
-            showToast(problem);
+            event.currentTarget.querySelector<HTMLInputElement>(`#${found.field}`)?.focus();
           }
         }}
       >
         <input type="hidden" name="token" value={token} />
-        <FormMessage>{message}</FormMessage>
+        <FormMessage>{clientProblem ? undefined : (answer?.failed ?? undefined)}</FormMessage>
         <FormField
           id="password"
           name="password"
@@ -167,6 +173,8 @@ function NewPasswordForm({ token, message }: { token: string; message: string | 
           label="New password"
           autoComplete="new-password"
           required
+          errors={errorsOf("password")}
+          errorTitle={problem?.title}
         />
         <FormField
           id="confirm"
@@ -175,6 +183,8 @@ function NewPasswordForm({ token, message }: { token: string; message: string | 
           label="Confirm new password"
           autoComplete="new-password"
           required
+          errors={errorsOf("confirm")}
+          errorTitle={problem?.title}
         />
         <Button type="submit" disabled={submitting}>
           {submitting ? <Spinner aria-label="Saving" /> : null}
@@ -185,11 +195,12 @@ function NewPasswordForm({ token, message }: { token: string; message: string | 
   );
 }
 
+type ResetAnswer = { problem: NewPasswordProblem | null; failed: string | null };
+
 export default function ResetPassword({ actionData }: Route.ComponentProps) {
   const { token, verified } = useVerifiedResetLink();
-  useActionToast(actionData);
   if (!verified) return <VerifyingLink />;
-  return <NewPasswordForm token={token} message={actionData?.toast?.description} />;
+  return <NewPasswordForm token={token} answer={actionData} />;
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => [

@@ -7,7 +7,7 @@ import { PurchasedLicenseCard } from "~/components/licenses/purchased-license-ca
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { successWords } from "~/domain/success-page";
-import { requireUser } from "~/server/auth/session.server";
+import { requireUser } from "~/http/session-guards.server";
 import { successView } from "~/server/billing/purchased-license.server";
 import type { Route } from "./+types/success";
 
@@ -73,7 +73,7 @@ export default function Success({ loaderData }: Route.ComponentProps) {
               <PurchasedLicenseCard license={view.license} />
               {view.license.license_key ? (
                 <div className="w-full text-left text-sm">
-                  <LicenseKeyLine licenseKey={view.license.license_key} copyable />
+                  <LicenseKeyLine licenseKey={view.license.license_key} shortId={view.license.short_id} copyable />
                 </div>
               ) : null}
             </>

@@ -3,15 +3,16 @@ import { InvitationCard, type InvitationPageView } from "~/components/team/invit
 import { INVITATION_ERRORS, invitationPath } from "~/domain/team-invitations";
 import { pageTitle } from "~/lib/meta";
 import { ActionError } from "~/server/action-error.server";
-import { getCurrentSession, requireUser } from "~/server/auth/session.server";
+import { getCurrentSession } from "~/server/auth/session.server";
+import { requireUser } from "~/http/session-guards.server";
 import { getLogger } from "~/server/logger.server";
-import { readForm } from "~/server/read-form.server";
+import { readForm } from "~/http/read-form.server";
 import { acceptInvitation, invitationByToken } from "~/server/teams/team-accept.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { redirectWithToast } from "~/http/toast.server";
 import type { Route } from "./+types/team.invitation";
 
 /**
- * An invitation's accept page (issue 30), `/team/invitation?token=…` (the token stays out of the
+ * An invitation's accept page (decision 0047), `/team/invitation?token=…` (the token stays out of the
  * request log, which writes paths, never queries). Anyone with the link sees the team's name and
  * the invited address; accepting needs that address, signed in and confirmed.
  */

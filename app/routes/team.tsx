@@ -12,10 +12,10 @@ import { CLAIM_TEXTS, type ClaimableTeamView } from "~/domain/team-claim-texts";
 import { TEAM_TOASTS, type SeatQuoteView, type TeamView } from "~/domain/team-page";
 import { pageTitle } from "~/lib/meta";
 import { ActionError } from "~/server/action-error.server";
-import { failure } from "~/server/action-reply.server";
-import { requireUser } from "~/server/auth/session.server";
+import { failure } from "~/http/action-reply.server";
+import { requireUser } from "~/http/session-guards.server";
 import { getLogger } from "~/server/logger.server";
-import { readForm } from "~/server/read-form.server";
+import { readForm } from "~/http/read-form.server";
 import { claimableTeams, claimDomainSeat, takeSeat } from "~/server/teams/team-accept.server";
 import { inviteMembers, resendInvitation, withdrawInvitation } from "~/server/teams/team-invitations.server";
 import { removeMember, renameTeam, setDomainClaim, setMemberRole } from "~/server/teams/team-members.server";
@@ -24,7 +24,7 @@ import { teamPage, teamsOfUser } from "~/server/teams/team-views.server";
 import type { Route } from "./+types/team";
 
 /**
- * The team page (issue 30) of the teams the signed-in user owns or manages (`?team=` picks one):
+ * The team page (decision 0047) of the teams the signed-in user owns or manages (`?team=` picks one):
  * seats, members, invitations, and what the viewer's role may change. Members without a role see
  * their seat on /licenses; everyone else is told they have no team.
  */
@@ -35,7 +35,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const current = managed.find((team) => team.id === wanted) ?? managed[0];
   const team: TeamView | null = current ? await teamPage(current.id, user.id) : null;
   // Someone without a team of their own may be offered a seat by their address's domain.
-  const claimable: ClaimableTeamView[] = team ? [] : await claimableTeams(user.id);
+  const claimable: ClaimableTeamView[] = team ? [] : await claimableTeams(user);
   return {
     teams: managed.map(({ id, name }) => ({ id, name })),
     team,

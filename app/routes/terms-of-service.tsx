@@ -1,6 +1,8 @@
 import { publicPageMeta } from "~/lib/meta";
 import { Link } from "react-router";
 import { LegalPage, type LegalSection } from "~/components/legal-page";
+import { planPricesInTerms } from "~/domain/plan-words";
+import { TRIAL_DAYS } from "~/domain/plans";
 import { LEGAL_UPDATED } from "./refund-policy";
 import type { Route } from "./+types/terms-of-service";
 
@@ -37,12 +39,11 @@ const sections: LegalSection[] = [
   {
     id: "licenses",
     title: "Licenses and what they allow",
-    body: ({ product }) => (
+    body: ({ product, coverage }) => (
       <>
         <p>
-          A license lets one person use {product} on one Windows computer for the license period, for their own work or
-          their employer's. You may not sell, rent or share a license, or use one license on several computers at the
-          same time.
+          A license lets one person use {product} for the license period, for their own work or their employer's:{" "}
+          {coverage} You may not sell, rent or share a license, or use it on more computers at the same time than that.
         </p>
         <p>
           You may tie a license to a Windows username and computer name for offline use. These offline details can be
@@ -62,13 +63,13 @@ const sections: LegalSection[] = [
     body: () => (
       <>
         <p>
-          Licenses are sold per license as monthly ($9), 6-month ($49.50) or yearly ($90) subscriptions, plus any taxes.
-          Each renews automatically at the end of its period for the same length and at the then-current price, until
-          you cancel. We tell you in advance about a price change, and it applies from your next renewal.
+          Licenses are sold per license as {planPricesInTerms()} subscriptions, plus any taxes. Each renews
+          automatically at the end of its period for the same length and at the then-current price, until you cancel. We
+          tell you in advance about a price change, and it applies from your next renewal.
         </p>
         <p>
-          If you have never had a license, your first subscription may start with a 7-day free trial. You are charged
-          when the trial ends unless you cancel before.
+          If you have never had a license, your first subscription may start with a {TRIAL_DAYS}-day free trial. You are
+          charged when the trial ends unless you cancel before.
         </p>
         <p>
           You can cancel automatic renewal at any time from your licenses page; the license stays active until the end

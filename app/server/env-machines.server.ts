@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { DEFAULT_DEACTIVATIONS_PER_WINDOW, DEFAULT_MACHINE_LIMITS, parseMachineLimits } from "~/domain/machines";
+import {
+  DEFAULT_DEACTIVATIONS_PER_WINDOW,
+  DEFAULT_MACHINE_LIMITS,
+  parseFingerprintPlans,
+  parseMachineLimits,
+} from "~/domain/machines";
 import { optionalString } from "./env-values.server";
 
 const wholeNumber = (what: string) =>
@@ -8,7 +13,7 @@ const wholeNumber = (what: string) =>
     .int({ message: `must be a whole number of ${what}` });
 
 /**
- * The machines' settings (issue 26, decision 0041), part of the configuration schema in
+ * The machines' settings (decision 0041), part of the configuration schema in
  * env.server.ts: machines per plan, the self-service deactivation limit, the release of silent
  * machines, and the desktop API's limit per license key.
  */
@@ -17,6 +22,13 @@ export const machineSettings = {
   MACHINES_PER_PLAN: optionalString.transform((text, ctx) => {
     const parsed = parseMachineLimits(text);
     if (parsed.ok) return parsed.limits;
+    ctx.addIssue({ code: "custom", message: parsed.message });
+    return z.NEVER;
+  }),
+  /** "plan,…": the plans whose desktop API validations must send the machine's fingerprint; unset: none. */
+  REQUIRE_FINGERPRINT_PLANS: optionalString.transform((text, ctx) => {
+    const parsed = parseFingerprintPlans(text);
+    if (parsed.ok) return parsed.plans;
     ctx.addIssue({ code: "custom", message: parsed.message });
     return z.NEVER;
   }),

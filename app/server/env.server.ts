@@ -8,6 +8,7 @@ import { paddleEnvironmentProblems } from "./payments-label.server";
 import { retentionSettings } from "./env-retention.server";
 import { shutdownSettings } from "./env-shutdown.server";
 import { DEFAULT_MACHINE_LIMITS, machineSettings } from "./env-machines.server";
+import { priceSettings } from "./env-prices.server";
 
 /** DOWNLOAD_URL's default: the demo archive the site serves itself (releases/demo-installer.server.ts). */
 export const DEMO_DOWNLOAD_PATH = "/downloads/forgekit-latest.zip";
@@ -59,7 +60,7 @@ const envSchema = z
     LICENSE_PUBLISHED_KEYS: optionalString.pipe(publishedKeys.optional()),
     /** Desktop API requests per minute per client IP. */
     API_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
-    /** Requests per minute per API token (issue 27), on top of API_RATE_LIMIT. */
+    /** Requests per minute per API token (decision 0039), on top of API_RATE_LIMIT. */
     API_TOKEN_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
     ...machineSettings,
 
@@ -87,7 +88,7 @@ const envSchema = z
     /** The seller on the demo provider's invoices (Paddle's invoices name Paddle, the merchant of record). */
     SELLER_NAME: optionalString,
     SELLER_ADDRESS: optionalString,
-    /** The seller's VAT or tax id on the demo provider's invoices (issue 28). */
+    /** The seller's VAT or tax id on the demo provider's invoices (decision 0040). */
     SELLER_TAX_ID: optionalString,
     DOWNLOAD_URL: z.string().trim().min(1).default(DEMO_DOWNLOAD_PATH),
     STORE_URL: urlString.default("https://apps.microsoft.com/search?query=ForgeKit"),
@@ -108,12 +109,7 @@ const envSchema = z
     PADDLE_API_KEY: optionalString,
     PADDLE_WEBHOOK_SECRET: optionalString,
     DEMO_WEBHOOK_SECRET: optionalString.pipe(secret.optional()),
-    PRICE_MONTHLY_TRIAL: z.string().trim().min(1).default("pri_demo_monthly_trial"),
-    PRICE_6_MONTHS_TRIAL: z.string().trim().min(1).default("pri_demo_6_months_trial"),
-    PRICE_YEARLY_TRIAL: z.string().trim().min(1).default("pri_demo_yearly_trial"),
-    PRICE_MONTHLY: z.string().trim().min(1).default("pri_demo_monthly"),
-    PRICE_6_MONTHS: z.string().trim().min(1).default("pri_demo_6_months"),
-    PRICE_YEARLY: z.string().trim().min(1).default("pri_demo_yearly"),
+    ...priceSettings,
   })
   .superRefine(productionRules);
 

@@ -1,5 +1,5 @@
 /**
- * Which payment provider and Paddle environment the site runs with (issue 22): production with
+ * Which payment provider and Paddle environment the site runs with (docs/security.md): production with
  * Paddle names its environment explicitly, the start-up banner and /readyz say which, and a
  * production site on Paddle's sandbox is warned about at start.
  */

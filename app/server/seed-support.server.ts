@@ -1,7 +1,7 @@
 import { hashPassword } from "better-auth/crypto";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Transaction } from "./db/client.server";
-import { accounts, licenses, profiles, user_roles, users, type NewLicense } from "./db/schema";
+import { accounts, licenses, payments, profiles, user_roles, users, type NewLicense } from "./db/schema";
 import { enrolWithSecret } from "./auth/two-factor.server";
 import { licenseKeys } from "./license-keys/keys.server";
 import { seedDemoBilling } from "./seed-demo-billing.server";
@@ -9,7 +9,7 @@ import { seedDemoBilling } from "./seed-demo-billing.server";
 const DAY = 24 * 60 * 60 * 1000;
 
 /**
- * Customers with a support ticket (issue 25), seeded in embedded mode beside the demo accounts:
+ * Customers with a support ticket (decision 0038), seeded in embedded mode beside the demo accounts:
  * each brings one state or problem the demo customer does not have, so the back office can be
  * tried (and is tested) on them. Their password is SUPPORT_DEMO_PASSWORD.
  */
@@ -32,6 +32,8 @@ export const SUPPORT_DEMO_CUSTOMERS = {
    * work the ticket once at each screen width on one database.
    */
   lateRefund: { email: "rae.refund@forgekit.example", fullName: "Rae Refund", verified: true },
+  /** "My license stopped working": the customer disputed the last charge with the bank and won (a chargeback). */
+  disputed: { email: "dee.dispute@forgekit.example", fullName: "Dee Dispute", verified: true },
 } as const;
 
 const LOCKED_SECRET = "FORGEKITDEMOLOCKEDCUSTOMER234567";
@@ -75,6 +77,17 @@ function supportLicenses(key: keyof typeof SUPPORT_DEMO_CUSTOMERS, userId: strin
       past_due_since: at(-2),
       payment_state_at: at(-2),
       created_at: at(-32),
+    });
+  if (key === "disputed")
+    rows.push({
+      ...base,
+      status: "revoked",
+      start_date: at(-10),
+      end_date: at(20),
+      purchase_date: at(-10),
+      paddle_subscription_id: "sub_demo_seed_support_disputed",
+      charged_back_at: at(-1),
+      created_at: at(-10),
     });
   if (key === "converting")
     rows.push({
@@ -124,5 +137,16 @@ export async function seedSupportCustomers(tx: Transaction, now = new Date()): P
     if (rows.length === 0) continue;
     const inserted = await tx.insert(licenses).values(rows).returning();
     for (const license of inserted) await seedDemoBilling(tx, license);
+    // The charged-back payment, as the provider's chargeback adjustment left it (decision 0056).
+    for (const license of inserted.filter((row) => row.charged_back_at))
+      await tx
+        .update(payments)
+        .set({
+          dispute_status: "charged_back",
+          dispute_adjustment_id: `adj_demo_seed_chargeback_${key}`,
+          dispute_cents: sql`${payments.amount_cents}`,
+          dispute_at: license.charged_back_at,
+        })
+        .where(eq(payments.license_id, license.id));
   }
 }

@@ -1,4 +1,4 @@
-// The admin search bench's data (bench/admin-search.ts, issue 25): `users` users with 3 licenses each
+// The admin search bench's data (bench/admin-search.ts): `users` users with 3 licenses each
 // and their short ids; two licenses in three are Paddle subscriptions with their purchase payments
 // (customer, subscription and transaction ids); one user in ten changed e-mail address once. Seeded
 // set-based (generate_series), secondary indexes dropped and built after the rows. And the terms of

@@ -1,4 +1,4 @@
-// The pure part of `npm run license:verify` (issue 12): parse a saved API answer (`curl -si`), a
+// The pure part of `npm run license:verify` (docs/desktop-api.md): parse a saved API answer (`curl -si`), a
 // license file ({"format":"license/1",…}) and the published keys ({"keys":[…]} from /api/v1/keys),
 // and verify their Ed25519 signatures with Node's crypto alone. No I/O here: the command reads the
 // files and fetches the keys; the unit tests feed these functions keys they generate.

@@ -31,9 +31,44 @@ export function checkTool(tool: "pg_dump" | "pg_restore", server: number): void 
   }
 }
 
-/** Runs a tool, throwing its error output when it fails. */
-export function runTool(tool: string, args: string[]): void {
-  const run = spawnSync(tool, args, { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+/** What pg_dump and pg_restore are given for a database: the address without its password, and their environment. */
+export interface Connection {
+  /** For `--dbname=`: the URL (or key=value string) with no password in it. */
+  dbname: string;
+  /** PGPASSWORD when the address held one (libpq reads it from the environment). */
+  env: Record<string, string>;
+}
+
+const KEYWORD_PASSWORD = /(^|\s)password\s*=\s*('(?:[^'\\]|\\.)*'|\S*)\s*/;
+
+/**
+ * DATABASE_URL split for the tools (decision 0055): its password moves to PGPASSWORD, so it never
+ * stands on a command line, which any user of the machine can read in /proc/<pid>/cmdline. Both a
+ * URL's `user:password@` and `?password=` and a key=value string's `password=` are taken out.
+ */
+export function connectionFor(address: string): Connection {
+  let url: URL | null = null;
+  try {
+    url = /^postgres(ql)?:\/\//.test(address) ? new URL(address) : null;
+  } catch {
+    url = null;
+  }
+  if (url) {
+    const password = url.password ? decodeURIComponent(url.password) : url.searchParams.get("password");
+    url.password = "";
+    url.searchParams.delete("password");
+    return { dbname: url.toString(), env: password ? { PGPASSWORD: password } : {} };
+  }
+  const match = KEYWORD_PASSWORD.exec(address);
+  if (!match) return { dbname: address, env: {} };
+  const raw = match[2]!;
+  const password = raw.startsWith("'") ? raw.slice(1, -1).replace(/\\(.)/g, "$1") : raw;
+  return { dbname: address.replace(KEYWORD_PASSWORD, "$1").trim(), env: { PGPASSWORD: password } };
+}
+
+/** Runs a tool, throwing its error output when it fails; `env` adds to this process's environment. */
+export function runTool(tool: string, args: string[], env: Record<string, string> = {}): void {
+  const run = spawnSync(tool, args, { encoding: "utf8", maxBuffer: 64 * 1024 * 1024, env: { ...process.env, ...env } });
   if (run.error) throw new ToolError(`${tool}: ${run.error.message}`);
   if (run.status !== 0) throw new ToolError(`${tool} failed:\n${run.stderr.trim()}`);
 }

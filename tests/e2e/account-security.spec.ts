@@ -129,7 +129,7 @@ test.describe("account security", () => {
     await page.getByLabel("E-mail", { exact: true }).fill(email);
     await page.getByLabel("Password").fill(PASSWORD);
     await page.getByRole("button", { name: "Log in" }).click();
-    await expect(toast(page).filter({ hasText: "Login Failed" })).toBeVisible();
+    await expect(page.getByRole("alert").filter({ hasText: "Login Failed" })).toBeVisible();
   });
 
   test("without GitHub or Google configured, the login page shows no provider buttons", async ({ page }) => {

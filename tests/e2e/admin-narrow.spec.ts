@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { DEMO_ADMIN, DEMO_USER, expect, test } from "./support";
 
 /**
- * Admin pages at 390 px (issue 28): every table becomes labelled cards below md, so neither the page
+ * Admin pages at 390 px: every table becomes labelled cards below md, so neither the page
  * nor any box inside it scrolls sideways; axe finds nothing.
  */
 async function expectNothingScrollsSideways(page: Page) {
@@ -36,19 +36,21 @@ async function check(page: Page) {
 test.describe("admin pages at 390 px", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test("the tabs, the seeded customer's page, jobs and tokens neither scroll sideways nor fail axe", async ({
+  test("the list pages, the seeded customer's page, jobs and tokens neither scroll sideways nor fail axe", async ({
     page,
     signIn,
   }) => {
     test.setTimeout(120_000);
     await signIn(DEMO_ADMIN);
-    for (const tab of ["overview", "users", "releases", "audit"]) {
-      await page.goto(`/admin?tab=${tab}`);
-      await expect(page.getByRole("tab", { selected: true })).toBeVisible();
-      if (tab === "overview") await page.getByText("Show the figures per day").click();
+    for (const path of ["/admin", "/admin/users", "/admin/releases", "/admin/audit"]) {
+      await page.goto(path);
+      await expect(
+        page.getByRole("navigation", { name: "Administration" }).locator('[aria-current="page"]'),
+      ).toBeVisible();
+      if (path === "/admin") await page.getByText("Show the figures per day").click();
       await check(page);
     }
-    await page.goto(`/admin?tab=users&q=${encodeURIComponent(DEMO_USER.email)}`);
+    await page.goto(`/admin/users?q=${encodeURIComponent(DEMO_USER.email)}`);
     await expect(page.getByTestId("admin-user-result").first()).toBeVisible();
     await check(page);
     await page.getByTestId("admin-user-result").first().getByRole("link").first().click();

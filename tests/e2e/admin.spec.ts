@@ -3,6 +3,8 @@ import { type Page } from "@playwright/test";
 import { expect, test, DEMO_ADMIN, DEMO_USER, logOut, openMenu, registerAndConfirm, uniqueEmail } from "./support";
 
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
+/** The admin area's own navigation, on every page under /admin. */
+const adminNav = (page: Page) => page.getByRole("navigation", { name: "Administration" });
 
 async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -36,11 +38,11 @@ test.describe("administration", () => {
     await openMenu(page);
     await page.getByRole("link", { name: "Manage" }).click();
     await expect(page).toHaveURL("/admin");
-    await expect(page.getByRole("tab", { name: "Overview" })).toHaveAttribute("aria-selected", "true");
+    await expect(adminNav(page).getByRole("link", { name: "Overview" })).toHaveAttribute("aria-current", "page");
 
     // Users: the list without a term, newest first; then a search.
-    await page.getByRole("tab", { name: "Users" }).click();
-    await expect(page).toHaveURL("/admin?tab=users");
+    await adminNav(page).getByRole("link", { name: "Users" }).click();
+    await expect(page).toHaveURL("/admin/users");
     await expect(page.getByText("All users, newest first")).toBeVisible();
     await expect(page.getByTestId("admin-user-result").first()).toContainText(name);
     await page.getByLabel("Search users").fill(name.toUpperCase());
@@ -117,7 +119,7 @@ test.describe("administration", () => {
 
     // The audit log, filtered to this user, links back to their page.
     await page.getByRole("link", { name: "Open in the audit log" }).click();
-    await expect(page).toHaveURL(/tab=audit&target=/);
+    await expect(page).toHaveURL(/\/admin\/audit\?target=/);
     // Added, bound by the tool, reset, resent, revoked.
     await expect(page.getByTestId("audit-entry")).toHaveCount(5);
     await page
@@ -128,12 +130,17 @@ test.describe("administration", () => {
     await expect(page).toHaveURL(new RegExp(`${userUrl.replace(/[/.]/g, "\\$&")}#license-`));
   });
 
-  test("the overview shows figures, charts with tables, and the tab survives a reload", async ({ page, signIn }) => {
+  test("the overview shows figures, charts with tables, the nav marks the page shown, and old tab addresses move", async ({
+    page,
+    signIn,
+  }) => {
     test.setTimeout(60_000);
     await signIn(DEMO_ADMIN);
     await page.goto("/admin");
     const overview = page.getByTestId("admin-overview");
-    await expect(overview.getByTestId("overview-stat")).toHaveCount(6);
+    await expect(overview.getByTestId("overview-stat")).toHaveCount(7);
+    // Disputes are counted beside the money (the seeded charged-back customer's within the window).
+    await expect(overview.getByTestId("overview-stat").filter({ hasText: "Chargebacks, last" })).toBeVisible();
     await expect(overview).toContainText("Monthly recurring revenue");
     await expect(overview.getByTestId("overview-stat").filter({ hasText: "Monthly recurring revenue" })).toContainText(
       /\$[\d,]+\.\d{2}/,
@@ -147,10 +154,15 @@ test.describe("administration", () => {
     await overview.getByText("Show the figures per day").click();
     await expect(overview.getByRole("table", { name: /per day/ }).getByRole("row")).toHaveCount(91);
     await expectAccessible(page);
-    await page.getByRole("tab", { name: "Audit log" }).click();
-    await expect(page).toHaveURL("/admin?tab=audit");
+    await adminNav(page).getByRole("link", { name: "Audit log" }).click();
+    await expect(page).toHaveURL("/admin/audit");
     await page.reload();
-    await expect(page.getByRole("tab", { name: "Audit log" })).toHaveAttribute("aria-selected", "true");
+    await expect(adminNav(page).getByRole("link", { name: "Audit log" })).toHaveAttribute("aria-current", "page");
+    // An address of the old tabbed page (a bookmark, an e-mail) opens that page, its filters kept.
+    await page.goto("/admin?tab=users&q=nobody-here&page=1");
+    await expect(page).toHaveURL("/admin/users?q=nobody-here&page=1");
+    await expect(page.getByLabel("Search users")).toHaveValue("nobody-here");
+    await expect(adminNav(page).getByRole("link", { name: "Users" })).toHaveAttribute("aria-current", "page");
   });
 
   test("the audit log filters by action and dates in the URL, pages, and exports CSV", async ({ page, signIn }) => {
@@ -158,12 +170,12 @@ test.describe("administration", () => {
     await signIn(DEMO_ADMIN);
     // Something to find: a one-day tester license for the admin's own account (the demo user's
     // seeded licenses are what other browser tests read, so they stay as seeded).
-    await page.goto(`/admin?tab=users&q=${encodeURIComponent(DEMO_ADMIN.email)}`);
+    await page.goto(`/admin/users?q=${encodeURIComponent(DEMO_ADMIN.email)}`);
     await page.getByTestId("admin-user-result").getByRole("link").click();
     await page.getByLabel("Tester license days").fill("1");
     await page.getByRole("button", { name: "Add tester license" }).click();
     await expect(toast(page, "Tester license added")).toBeVisible();
-    await page.goto("/admin?tab=audit");
+    await page.goto("/admin/audit");
     await expect(page.getByTestId("audit-entry").first()).toBeVisible();
     await page.getByLabel("Action").selectOption({ label: "Added a tester license" });
     const today = new Date().toISOString().slice(0, 10);
@@ -199,7 +211,7 @@ test.describe("administration", () => {
     const version = `9.${info.project.name === "desktop" ? 1 : 2}.${Date.now() % 1000}`;
     await signIn(DEMO_ADMIN);
     await page.goto("/admin");
-    await page.getByRole("tab", { name: "Releases" }).click();
+    await adminNav(page).getByRole("link", { name: "Releases" }).click();
     await page.getByRole("button", { name: "Add release" }).click();
     const form = page.getByRole("dialog", { name: "Add release" });
     await form.getByRole("button", { name: "Save and publish" }).click();
@@ -223,7 +235,7 @@ test.describe("administration", () => {
     await expect(page.getByText(`Version ${version}`).first()).toBeVisible();
     await expect(page.getByText("Second change")).toBeVisible();
 
-    await page.goto("/admin?tab=releases");
+    await page.goto("/admin/releases");
     await page.getByRole("button", { name: `Edit ${version}` }).click();
     const edit = page.getByRole("dialog", { name: `Edit version ${version}` });
     await expect(edit.getByLabel("Note 2", { exact: true })).toHaveValue("Second change");
@@ -236,7 +248,7 @@ test.describe("administration", () => {
     await expect(page.getByText("Shinier")).toBeVisible();
     await expect(page.getByText("Second change")).toHaveCount(0);
 
-    await page.goto("/admin?tab=releases");
+    await page.goto("/admin/releases");
     await page.getByRole("button", { name: `Delete ${version}` }).click();
     await expect(page.getByRole("alertdialog")).toContainText("Are you sure you want to delete this release?");
     await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();

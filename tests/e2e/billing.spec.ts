@@ -102,7 +102,9 @@ test.describe("billing history, invoices and a failed renewal", () => {
     await expect(card.getByTestId("license-status")).toHaveText(/^Active, renews on /);
 
     await page.goto("/billing");
-    await expect(page.getByTestId("billing-entry").first()).toContainText("Monthly license renewal");
+    await expect(page.getByTestId("billing-entry").first()).toContainText(
+      "Monthly license, first payment after the free trial",
+    );
     await expect(page.getByTestId("billing-entry").first()).toContainText("$9.00");
   });
 });

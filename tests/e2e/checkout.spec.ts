@@ -72,10 +72,11 @@ test.describe("buying a license through the demo checkout", () => {
     await expect(page).toHaveURL(/\/success\?transactionId=/);
     await page.goto("/licenses");
     await expect(page.getByTestId("license-card")).toHaveCount(2);
-    await expect(page.getByTestId("license-card").first()).toContainText("Yearly license");
-    await expect(page.getByTestId("license-card").first().getByTestId("license-status")).toHaveText(
-      /^Active, renews on /,
-    );
+    // Cards are ordered by their next date: the trial's end (days away) before the yearly renewal.
+    const cards = page.getByTestId("license-card");
+    await expect(cards.first()).toContainText("Monthly license");
+    await expect(cards.nth(1)).toContainText("Yearly license");
+    await expect(cards.nth(1).getByTestId("license-status")).toHaveText(/^Active, renews on /);
   });
 
   test("the webhook endpoint refuses an unsigned event", async ({ request }) => {

@@ -4,6 +4,7 @@ import { formatBytes } from "../../app/domain/installer";
 import {
   buyerWithPaidLicense,
   expect,
+  confirmFromLink,
   latestMail,
   openAllLicenses,
   test,
@@ -43,7 +44,7 @@ test.describe("buying", () => {
     await expect(page.getByText("brings you back to where you were going")).toBeVisible();
 
     const mail = await latestMail(page, email);
-    await page.goto(mail.link);
+    await confirmFromLink(page, mail.link, "secret-pass-1");
     await expect(page).toHaveURL("/pricing");
     const dialog = page.getByRole("dialog", { name: "Checkout" });
     await expect(dialog.getByTestId("demo-checkout-plan")).toHaveText("Yearly");
@@ -115,11 +116,15 @@ test.describe("the licenses page", () => {
     await expect(dialog.getByRole("heading", { name: "Save this offline data?" })).toBeVisible();
     await expect(dialog.getByTestId("confirm-windows-username")).toHaveText("CORP\\dana");
     await expect(dialog.getByTestId("confirm-computer-name")).toHaveText("not set");
+    await expect(dialog.getByTestId("confirm-empty-warning")).toHaveText(
+      "The computer name stays empty: it can never be added to this license later.",
+    );
     await dialog.getByRole("button", { name: "Back" }).click();
     await expect(dialog.getByLabel("Windows username")).toHaveValue("CORP\\dana");
     await dialog.getByLabel("Computer name").fill("DESKTOP-42");
     await dialog.getByRole("button", { name: "Continue" }).click();
     await expect(dialog.getByTestId("confirm-computer-name")).toHaveText("DESKTOP-42");
+    await expect(dialog.getByTestId("confirm-empty-warning")).toHaveCount(0);
     await dialog.getByRole("button", { name: "Save offline data" }).click();
     await expect(toast(page, "License updated")).toContainText("and new encrypted key generated");
     await expect(card.getByTestId("windows-username")).toHaveText("CORP\\dana");
@@ -175,10 +180,11 @@ test.describe("the licenses page", () => {
     const key = page.getByTestId("license-key").first();
     const folded = (await key.boundingBox())!.height;
     expect(folded).toBeLessThan(40);
-    const show = page.getByRole("button", { name: "Show" }).first();
-    await expect(show).toHaveAttribute("aria-expanded", "false");
+    // A native disclosure named with the license's short id (decision 0057).
+    const show = page.getByTestId("license-key-show").first().locator("summary");
+    await expect(show).toHaveAccessibleName(/^Show license key FK-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
     await show.click();
-    await expect(page.getByRole("button", { name: "Hide" }).first()).toHaveAttribute("aria-expanded", "true");
+    await expect(show).toHaveAccessibleName(/^Hide license key FK-/);
     expect((await key.boundingBox())!.height).toBeGreaterThan(folded * 2);
     await expectNoHorizontalScroll(page);
   });

@@ -1,7 +1,7 @@
 import { expect, test, DEMO_ADMIN, logOut, registerAndConfirm, uniqueEmail } from "./support";
 import { buy, MACHINE, shownKey, toast, Tool } from "./desktop-tool";
 
-// The desktop tool's side of an admin's revoke (issue 12, docs/desktop-api.md): the tool holding a
+// The desktop tool's side of an admin's revoke (docs/desktop-api.md): the tool holding a
 // license's key sees REVOKED as soon as an admin revokes it.
 
 test.describe("the desktop tool's license API", () => {
@@ -28,7 +28,7 @@ test.describe("the desktop tool's license API", () => {
     });
 
     await signIn(DEMO_ADMIN);
-    await page.goto("/admin?tab=users");
+    await page.goto("/admin/users");
     await page.getByLabel("Search users").fill(email);
     await page.getByRole("button", { name: "Search" }).click();
     await page.getByRole("link", { name: `Open ${name}` }).click();

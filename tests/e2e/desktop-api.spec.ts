@@ -3,7 +3,7 @@ import fs from "node:fs";
 import { expect, test, registerAndConfirm, uniqueEmail } from "./support";
 import { buy, MACHINE, OTHER_MACHINE, shownKey, toast, Tool, type Json } from "./desktop-tool";
 
-// The desktop tool's side of the license API (issue 12, docs/desktop-api.md): a customer buys in
+// The desktop tool's side of the license API (docs/desktop-api.md): a customer buys in
 // the browser, then the "tool" (Playwright's request, no cookies) activates, validates and downloads
 // its license file, and checks every signature as a tool without Node would: OpenSSL's command line
 // with the public key from /api/v1/keys chosen by the kid the answer names.

@@ -1,4 +1,4 @@
-import { expect, openLicense, test, DEMO_USER, registerAndConfirm, uniqueEmail } from "./support";
+import { buyerWithPaidLicense, expect, openLicense, test, DEMO_USER, registerAndConfirm, uniqueEmail } from "./support";
 
 test.describe("extend license and payment success", () => {
   test("signed-out visitors are sent to /login from /extend-license and /success", async ({ page }) => {
@@ -14,12 +14,11 @@ test.describe("extend license and payment success", () => {
     await expect(page).toHaveURL("/licenses");
   });
 
-  test("extend by 2 months and 1 year and see the new expiry", async ({ page, signIn }) => {
-    await signIn(DEMO_USER);
-    await page.goto("/licenses");
-    const tester = page.getByTestId("license-card").filter({ hasText: "Tester license" });
-    await openLicense(tester);
-    await tester.getByRole("link", { name: "Extend" }).click();
+  test("extend by 2 months and 1 year and see the new expiry", async ({ page }, info) => {
+    test.setTimeout(60_000);
+    const { card } = await buyerWithPaidLicense(page, "extend", info.project.name);
+    await openLicense(card);
+    await card.getByRole("link", { name: "Extend" }).click();
     await expect(page).toHaveURL(/\/extend-license\?license=[0-9a-f-]{36}$/);
     await expect(page.getByTestId("price-comparison")).toContainText("$99");
     await expect(page.getByTestId("price-comparison")).toContainText("$90 (Yearly)");
@@ -34,7 +33,7 @@ test.describe("extend license and payment success", () => {
     await expect(page.getByRole("button", { name: "Processing payment…" })).toBeDisabled();
     await expect(page).toHaveURL("/licenses", { timeout: 10_000 });
     await expect(page.locator("[data-sonner-toast]").filter({ hasText: "License Extended" })).toBeVisible();
-    await expect(page.getByTestId("license-card").filter({ hasText: "Tester license" })).toContainText(newEnd);
+    await expect(page.getByTestId("license-card").filter({ hasText: "Yearly license" })).toContainText(newEnd);
   });
 
   test("/extend-license reloaded renders the same page on the server and in the browser", async ({ page, signIn }) => {
@@ -45,14 +44,14 @@ test.describe("extend license and payment success", () => {
     page.on("pageerror", (error) => errors.push(error.message));
     await signIn(DEMO_USER);
     await page.goto("/licenses");
-    const tester = page.getByTestId("license-card").filter({ hasText: "Tester license" });
-    await openLicense(tester);
-    await tester.getByRole("link", { name: "Extend" }).click();
+    const yearly = page.locator("[data-status=active]").filter({ hasText: "Yearly license" });
+    await openLicense(yearly);
+    await yearly.getByRole("link", { name: "Extend" }).click();
     await expect(page.getByRole("heading", { name: "Extend license" })).toBeVisible();
     await page.reload();
     await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
     await expect(page.getByRole("heading", { name: "Extend license" })).toBeVisible();
-    await expect(page.getByText("Tester license")).toBeVisible();
+    await expect(page.getByText("Yearly license")).toBeVisible();
     await page.getByRole("button", { name: "More additional months" }).click();
     await expect(page.getByTestId("extension-total")).toHaveText("$9");
     expect(errors).toEqual([]);
@@ -64,6 +63,13 @@ test.describe("extend license and payment success", () => {
     const trial = page.locator("[data-status=trial-active]");
     await expect(trial).toBeVisible();
     await expect(trial.getByRole("link", { name: "Extend" })).toHaveCount(0);
+    // A free tester license is given with its days: no paid extension (decision 0057).
+    const tester = page.getByTestId("license-card").filter({ hasText: "Tester license" });
+    await openLicense(tester);
+    await expect(tester.getByRole("link", { name: "Extend" })).toHaveCount(0);
+    const testerId = await tester.getAttribute("id");
+    await page.goto(`/extend-license?license=${testerId!.replace("license-", "")}`);
+    await expect(page).toHaveURL("/licenses");
     await page.goto("/extend-license?license=00000000-0000-4000-8000-000000000000");
     await expect(page).toHaveURL("/licenses");
     await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Extension not available" })).toBeVisible();

@@ -1,4 +1,4 @@
-import { expect, test, openMenu } from "./support";
+import { expect, test, openMenu, DEMO_USER } from "./support";
 
 test.describe("home", () => {
   test("the headline rotates every 4 seconds with a fade", async ({ page }) => {
@@ -35,10 +35,29 @@ test.describe("home", () => {
     for (const title of ["Load existing components", "Define changes and preview results", "Generate new components"]) {
       await expect(page.getByText(title, { exact: true })).toBeVisible();
     }
-    await page.getByRole("contentinfo").getByRole("link", { name: "Privacy policy" }).click();
+    await page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" }).click();
     await expect(page).toHaveURL("/privacy-policy");
-    await page.getByRole("contentinfo").getByRole("link", { name: "Terms of service" }).click();
+    await page.getByRole("contentinfo").getByRole("link", { name: "Terms of Service" }).click();
     await expect(page).toHaveURL("/terms-of-service");
+  });
+
+  test("at 1280 px the footer has a column per group, signed in (no Account group) and out", async ({
+    page,
+    signIn,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const columns = () =>
+      page
+        .getByRole("contentinfo")
+        .locator("div.grid")
+        .evaluate((grid) => getComputedStyle(grid).gridTemplateColumns.split(" ").length);
+    await page.goto("/");
+    await expect(page.getByRole("contentinfo").getByRole("navigation")).toHaveCount(4);
+    expect(await columns()).toBe(5);
+    await signIn(DEMO_USER);
+    await page.goto("/");
+    await expect(page.getByRole("contentinfo").getByRole("navigation")).toHaveCount(3);
+    expect(await columns()).toBe(4);
   });
 
   test("the navigation offers Download, Pricing, Contact Us, Login and Register to visitors", async ({ page }) => {

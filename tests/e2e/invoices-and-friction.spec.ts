@@ -4,7 +4,7 @@ import { type Page } from "@playwright/test";
 import { pdfText } from "../support/pdf-text";
 import { expect, registerAndConfirm, settledToasts, test, DEMO_ADMIN, uniqueEmail } from "./support";
 
-// Issue 28: invoices a business can file, the register page's hints, admin tables on a phone.
+// Invoices a business can file (decision 0040), the register page's hints, admin tables on a phone.
 
 async function expectAccessible(page: Page) {
   await settledToasts(page);
@@ -95,8 +95,8 @@ test.describe("smaller friction", () => {
 
   test("admin tables fit a phone: the audit log is cards, no sideways scrolling", async ({ page, signIn }) => {
     await signIn(DEMO_ADMIN);
-    for (const tab of ["overview", "users", "releases", "audit"]) {
-      await page.goto(`/admin?tab=${tab}`);
+    for (const path of ["/admin", "/admin/users", "/admin/releases", "/admin/audit"]) {
+      await page.goto(path);
       await expectNoHorizontalScroll(page);
       await expectAccessible(page);
     }

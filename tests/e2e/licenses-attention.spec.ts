@@ -4,7 +4,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { type Page } from "@playwright/test";
 import { expect, openLicense, test, DEMO_USER } from "./support";
 
-// The licenses page says what needs the customer first (issue 28): the seeded demo user's renewal is
+// The licenses page says what needs the customer first (decision 0040): the seeded demo user's renewal is
 // declined (as `npm run demo:renew -- --fail` does), its license comes first with a summary linking
 // to it, and paying through "Update payment method" puts the seeded data back as it was.
 
@@ -42,11 +42,12 @@ test.describe("licenses: what needs you first", () => {
     await signIn(DEMO_USER);
     await page.goto("/licenses");
     const summary = page.getByTestId("attention-summary");
-    await expect(summary.getByRole("heading")).toHaveText("Needs your attention (2)");
+    // The refund in progress asks nothing of the customer: not an attention item (decision 0057).
+    await expect(summary.getByRole("heading")).toHaveText("Needs your attention (1)");
     const items = summary.getByRole("listitem");
     await expect(items.first()).toHaveAttribute("data-attention", "payment-failed");
     await expect(items.first()).toContainText(/Monthly license FK-[0-9A-Z]{4}-[0-9A-Z]{4}: Payment failed: update the/);
-    await expect(items.nth(1)).toHaveAttribute("data-attention", "refund-in-progress");
+    await expect(items).toHaveCount(1);
 
     // First in the list, open, with its badge; the rows that need nothing are closed.
     const rows = page.getByTestId("active-licenses").getByTestId("license-card");
@@ -66,6 +67,11 @@ test.describe("licenses: what needs you first", () => {
     await expect(page).toHaveURL(/\/licenses#license-[0-9a-f-]{36}$/);
     await expect(first).toBeInViewport();
 
+    // Paddle refuses every change to a past-due subscription: the card offers none, and says what the
+    // customer can do instead and what happens at the grace end (decision 0056).
+    await expect(first.getByRole("button", { name: /auto-renewal|Cancel renewal|Change plan/i })).toHaveCount(0);
+    await expect(first).toContainText("While the payment is overdue, automatic renewal and seats cannot be changed.");
+    await expect(first).toContainText(/if none goes through by \w{3} \d{1,2}, \d{4}, the license stops working/);
     // Destructive actions sit apart, after Extend and the key; never the first button of the row.
     const buttons = first.locator("button:visible, a[data-slot=button]:visible");
     await expect(buttons.first()).not.toHaveText(/Refund|Cancel/);
@@ -80,7 +86,8 @@ test.describe("licenses: what needs you first", () => {
       .getByRole("button", { name: /Save and pay/ })
       .click();
     await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Payment method updated" })).toBeVisible();
-    await expect(summary.getByRole("listitem")).toHaveCount(1);
+    // Nothing else asks anything of the customer: the box goes with its only item.
+    await expect(summary).toHaveCount(0);
     const renewed = page.locator(`[data-short-id="${shortId}"]`);
     await expect(renewed.getByTestId("license-badge")).toHaveText("Active");
     await expect(renewed.getByTestId("license-next")).toHaveText(/^Renews \w{3} \d{1,2}, \d{4} · \$9\.00$/);

@@ -24,6 +24,13 @@ test.describe("licenses page", () => {
     await expect(cards).toHaveCount(9);
     await expect(inactive.getByTestId("license-card")).toHaveCount(4);
     await expect(inactive.getByTestId("license-card").first()).toBeVisible();
+    // Each card's heading names its short id, so two licenses of one plan read apart (decision 0057).
+    for (const card of await cards.all()) {
+      const shortId = (await card.getByTestId("license-short-id").innerText()).trim();
+      await expect(card.getByRole("heading", { level: 2 })).toHaveAccessibleName(
+        new RegExp(`^[0-9A-Za-z ]+ license ${shortId}$`),
+      );
+    }
     const kinds = await cards.evaluateAll((els) => els.map((el) => el.getAttribute("data-status")).sort());
     expect(kinds).toEqual(
       [
@@ -44,10 +51,24 @@ test.describe("licenses page", () => {
     await expect(page.getByTestId("license-status").filter({ hasText: /^Trial Expired on / })).toHaveCount(1);
     await expect(page.getByTestId("license-status").filter({ hasText: /^Expired on / })).toHaveCount(1);
     await expect(page.getByTestId("license-status").filter({ hasText: /^Refunded on / })).toHaveCount(1);
-    await expect(page.locator("[data-status=revoked]")).toContainText("This license was revoked");
+    // Shown in red with a revoked notice: the status line says it, the note says whom to ask (decision 0060).
+    const revokedCard = page.locator("[data-status=revoked]");
+    await expect(revokedCard.getByTestId("license-status")).toHaveText("Revoked: this license no longer works.");
+    await expect(revokedCard.getByTestId("revoked-note")).toHaveText(
+      /^Contact support at \S+@\S+ if you think this is a mistake\.$/,
+    );
     await expect(page.getByText("Refund requested", { exact: true })).toBeVisible();
-    // A trial wears its own badge, not a paid license's green "Active" (issue 28).
+    // A trial wears its own badge, not a paid license's green "Active" (decision 0040).
     await expect(page.locator("[data-status=trial-active]").getByTestId("license-badge")).toHaveText("Trial");
+    // The trial says what happens at its end, and that offline data comes with a paid plan (decision 0057).
+    const seededTrial = page.locator("[data-status=trial-active]");
+    await openLicense(seededTrial);
+    await expect(seededTrial.getByTestId("trial-end")).toContainText(
+      "When the trial ends, its key stops working and nothing is charged.",
+    );
+    await expect(seededTrial.getByRole("link", { name: "Buy a plan" })).toHaveAttribute("href", "/pricing");
+    await expect(seededTrial.getByText("Trial ends", { exact: true })).toBeVisible();
+
     // One status line that agrees with the badge: the refund-requested license does not renew.
     await expect(page.locator("[data-status=refund-requested]").getByTestId("license-status")).not.toContainText(
       "renew",
@@ -64,6 +85,9 @@ test.describe("licenses page", () => {
 
     await disclosure(page, "About offline licenses").click();
     await expect(page.getByText("They can be changed only once.")).toBeVisible();
+    await expect(page.getByTestId("offline-paid-plan")).toContainText(
+      "Offline data comes with a paid plan; a trial license has none",
+    );
     const results = await new AxeBuilder({ page }).analyze();
     expect(results.violations.map((v) => v.id)).toEqual([]);
     await page.getByRole("link", { name: "Buy More Licenses" }).click();

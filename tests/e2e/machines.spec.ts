@@ -4,7 +4,7 @@ import { type Page } from "@playwright/test";
 import { Tool } from "./desktop-tool";
 import { buyerWithPaidLicense, DEMO_ADMIN, expect, test } from "./support";
 
-// Issue 26: one customer's machines. Two installs of the tool activate the yearly license; a third is
+// One customer's machines (decision 0041). Two installs of the tool activate the yearly license; a third is
 // refused with MACHINE_LIMIT naming them; the customer deactivates one on the licenses page; the tool
 // on it then sees MACHINE_NOT_ACTIVATED and the third activates. Every answer's signature is checked
 // with OpenSSL (desktop-tool.ts).
@@ -127,7 +127,7 @@ test("an admin sees every license's machines on the user's page and deactivates 
   await tool.post("/machines/activate", { key, fingerprint: fingerprint("SUPPORT-PC"), name: "SUPPORT-PC" });
   await page.context().clearCookies();
   await signIn(DEMO_ADMIN);
-  await page.goto(`/admin?tab=users&q=${encodeURIComponent(email)}`);
+  await page.goto(`/admin/users?q=${encodeURIComponent(email)}`);
   await page.getByTestId("admin-user-result").getByRole("link").click();
   const machinesCard = page.getByTestId("admin-user-machines");
   const license = machinesCard.getByTestId("admin-license-machines").filter({ hasText: "Yearly" });
@@ -144,6 +144,6 @@ test("an admin sees every license's machines on the user's page and deactivates 
   expect((await tool.post("/licenses/validate", { key, fingerprint: fingerprint("SUPPORT-PC") })).json.code).toBe(
     "MACHINE_NOT_ACTIVATED",
   );
-  await page.goto("/admin?tab=audit");
+  await page.goto("/admin/audit");
   await expect(page.getByTestId("audit-entry").first()).toContainText("Deactivated a machine");
 });

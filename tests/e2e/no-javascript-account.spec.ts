@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { registerAndConfirm, totp, uniqueEmail } from "./support";
 
-// The profile's password change and two-factor set-up as native form posts (issue 22): Better Auth
+// The profile's password change and two-factor set-up as native form posts (docs/security.md): Better Auth
 // renews the session, and the page must keep the person signed in with the new cookie.
 test.use({ javaScriptEnabled: false });
 

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { DEMO_USER } from "./support";
 
-// Every page before JavaScript, and with it off (issue 28): the menu, the footer's sign-in link,
+// Every page before JavaScript, and with it off (decision 0040): the menu, the footer's sign-in link,
 // the licenses page's disclosures, and buttons that need scripts saying so.
 test.use({ javaScriptEnabled: false });
 
@@ -57,8 +57,9 @@ test.describe("without JavaScript", () => {
   }) => {
     await logIn(page);
     await page.goto("/licenses");
-    // What needs the customer comes first, open; the summary links to it.
-    await expect(page.getByTestId("attention-summary")).toContainText("Refund in progress");
+    // Nothing asks the demo customer to act (a refund in progress asks nothing): no attention box.
+    await expect(page.getByTestId("license-card").first()).toBeVisible();
+    await expect(page.getByTestId("attention-summary")).toHaveCount(0);
     const tester = page.getByTestId("license-card").filter({ hasText: "Tester license" });
     await expect(tester.getByTestId("license-key")).toBeHidden();
     await tester.locator(":scope > summary").click();
@@ -74,8 +75,11 @@ test.describe("without JavaScript", () => {
     await renewing.locator(":scope > summary").click();
     await expect(renewing.getByRole("button", { name: "Request Refund" })).toBeDisabled();
     await expect(renewing.getByTestId("license-danger").getByTestId("needs-script")).toHaveText("Needs JavaScript");
-    // Cancelling renewal is a form: it works without scripts.
-    await expect(renewing.getByRole("button", { name: "Cancel auto-renewal" })).toBeEnabled();
+    // Cancelling renewal works without scripts: a link to its confirmation page (decision 0057).
+    await expect(renewing.getByRole("link", { name: "Cancel auto-renewal" })).toHaveAttribute(
+      "href",
+      /^\/licenses\/confirm\?intent=cancel-renewal&license=/,
+    );
 
     const inactive = page.getByTestId("inactive-licenses");
     await expect(inactive.getByTestId("license-card").first()).toBeHidden();

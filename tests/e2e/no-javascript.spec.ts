@@ -63,9 +63,14 @@ test.describe("without JavaScript", () => {
       .filter({ has: page.getByTestId("mail-to").getByText(email, { exact: true }) })
       .first();
     const link = await mail.locator("pre a").first().getAttribute("href");
+    // The link alone signs nobody in (decision 0059): a plain form asks for the password chosen.
     await page.goto(link!);
+    await expect(page).toHaveURL(/\/email-confirmation\?token=/);
+    await page.getByLabel("Password", { exact: true }).fill("no-scripts-1");
+    await page.getByRole("button", { name: "Confirm and log in" }).click();
     await expect(page).toHaveURL("/");
     await expectSignedIn(page);
+    expect(origins).toEqual([baseURL, baseURL]);
   });
 
   test("the demo user cancels a license's auto-renewal and turns it back on", async ({ page, baseURL }) => {
@@ -75,18 +80,22 @@ test.describe("without JavaScript", () => {
     const renewing = page
       .getByTestId("license-card")
       .filter({ has: page.getByTestId("license-status").getByText(/^Active, renews on /) })
-      .filter({ has: page.locator("input[name=intent][value=cancel-renewal]") })
+      .filter({ has: page.locator("a[href*='intent=cancel-renewal']") })
       .first();
     // Each license is a row that opens without scripts (a native <details>).
     await openLicense(renewing);
-    const licenseId = await renewing.locator("input[name=licenseId]").first().getAttribute("value");
-    expect(licenseId).toBeTruthy();
-    const card = page
-      .getByTestId("license-card")
-      .filter({ has: page.locator(`input[name=licenseId][value="${licenseId}"]`) });
+    const shortId = (await renewing.getByTestId("license-short-id").first().innerText()).trim();
+    const card = page.locator(`[data-short-id="${shortId}"]`);
 
-    await card.getByRole("button", { name: "Cancel auto-renewal" }).click();
-    await expect(page).toHaveURL("/licenses");
+    // Cancelling asks first, on a page of its own (decision 0057); "Keep renewing" leads back.
+    await card.getByRole("link", { name: "Cancel auto-renewal" }).click();
+    await expect(page).toHaveURL(/\/licenses\/confirm\?intent=cancel-renewal&license=/);
+    await expect(page.getByRole("heading", { name: "Cancel automatic renewal?" })).toBeVisible();
+    await expect(page.getByTestId("license-short-id")).toHaveText(shortId);
+    await page.getByRole("button", { name: "Cancel renewal" }).click();
+    // Back at the license's row, which says what was done.
+    await expect(page).toHaveURL(/\/licenses(#license-[0-9a-f-]{36})?$/);
+    await expect(page.getByTestId("no-script-notice")).toBeVisible();
     await expect(card.getByTestId("license-status")).toContainText("automatic renewal is cancelled");
     await openLicense(card);
 

@@ -3,7 +3,7 @@ import { LICENSE_STATE_NAMES } from "../../app/domain/license-state";
 import { DEMO_ADMIN, DEMO_USER, type Account, expect, openAllLicenses, test } from "./support";
 
 /**
- * One license truth (issue 24), in the browser: every seeded customer whose licenses cover the
+ * One license truth (decision 0030), in the browser: every seeded customer whose licenses cover the
  * license states signs in and reads each license's badge and status line on /licenses; the admin
  * opens the same customer's page and reads the same license's badge and line. They are the same
  * for every license, and between them the seeded licenses show every state the state function
@@ -23,6 +23,7 @@ const CUSTOMERS: (Account & { name: string })[] = [
     totpSecret: "FORGEKITDEMOLOCKEDCUSTOMER234567",
   },
   { email: "cai.converting@forgekit.example", password: SUPPORT_PASSWORD, name: "Cai Converting" },
+  { email: "dee.dispute@forgekit.example", password: SUPPORT_PASSWORD, name: "Dee Dispute" },
 ];
 
 interface Shown {
@@ -33,7 +34,8 @@ interface Shown {
 /** Each license on the customer's /licenses page, by its id: the row's badge and the card's status line. */
 async function customerView(page: Page): Promise<Map<string, Shown>> {
   await page.goto("/licenses");
-  await expect(page.getByTestId("license-card").first()).toBeVisible();
+  // A customer whose only license has ended (charged back, say) sees it under "Inactive licenses", closed.
+  await expect(page.getByTestId("license-card").first()).toBeAttached();
   await openAllLicenses(page);
   const shown = new Map<string, Shown>();
   for (const card of await page.getByTestId("license-card").all()) {
@@ -47,7 +49,7 @@ async function customerView(page: Page): Promise<Map<string, Shown>> {
 
 /** Each license on the admin's /admin/users/:id page, by its id: the badge, the line and the state's name. */
 async function adminView(page: Page, customer: { email: string; name: string }) {
-  await page.goto("/admin?tab=users");
+  await page.goto("/admin/users");
   await page.getByLabel("Search users").fill(customer.email);
   await page.getByRole("button", { name: "Search" }).click();
   await page.getByRole("link", { name: `Open ${customer.name}` }).click();

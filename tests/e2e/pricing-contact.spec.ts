@@ -12,7 +12,18 @@ test.describe("pricing", () => {
       await expect(page.getByTestId(`plan-${id}`)).toContainText("Auto-renewing");
       await expect(page.getByTestId(`plan-${id}`)).toContainText("Cancel anytime");
       await expect(page.getByTestId(`plan-${id}`)).toContainText("7-day free trial");
+      await expect(page.getByTestId(`plan-${id}`)).toContainText("Use it on 2 machines at once");
     }
+    // Every card's content starts level (a wrapped price line once pushed one card's down).
+    const tops = await page
+      .locator('[data-testid^="plan-"] ul')
+      .evaluateAll((lists) => lists.map((list) => Math.round(list.getBoundingClientRect().top)));
+    expect(tops).toHaveLength(3);
+    if ((page.viewportSize()?.width ?? 0) >= 1024) expect(new Set(tops).size).toBe(1);
+    // The questions and the terms state the cards' machine rule, not a rule of their own.
+    await expect(page.getByText("One person, on up to 2 Windows computers at once.")).toBeVisible();
+    await page.goto("/terms-of-service");
+    await expect(page.getByText("One person, on up to 2 Windows computers at once.")).toBeVisible();
   });
 
   test("a visitor choosing a plan is sent to /register, which keeps the plan", async ({ page }) => {
@@ -29,6 +40,35 @@ test.describe("pricing", () => {
     await signIn(DEMO_USER);
     await page.goto("/pricing");
     await expect(page.getByTestId("plan-monthly")).not.toContainText("free trial");
+  });
+
+  test("loads the team form's code when used, keeping what was typed, with no CSP violation", async ({ page }) => {
+    // Chromium reports a violation as an event on the document (Lighthouse counted zod's eval probe).
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+      document.addEventListener("securitypolicyviolation", (e) => seen.push(`${e.violatedDirective} ${e.sourceFile}`));
+    });
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(request.url());
+    });
+    await page.goto("/pricing");
+    const offer = page.getByTestId("team-offer");
+    // Hydrated, the server's form stands as rendered and its code is not loaded.
+    await expect(offer.getByRole("button", { name: "Show the total" })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    expect(scripts.filter((url) => url.includes("team-seats-form"))).toEqual([]);
+    // Typed into the server's form while its code loads: the form that takes its place keeps it.
+    await offer.getByRole("radio", { name: /^Monthly/ }).check();
+    await offer.getByLabel("Seats").fill("12");
+    await expect(offer.getByRole("button", { name: "Continue with 12 seats" })).toBeVisible();
+    expect(scripts.filter((url) => url.includes("team-seats-form"))).toHaveLength(1);
+    await expect(offer.getByLabel("Seats")).toBeFocused();
+    await expect(offer.getByTestId("team-total")).toHaveText(/^Total: 12 seats × \$9(\.00)? = \$108(\.00)? per month$/);
+    await offer.getByRole("button", { name: "Continue with 12 seats" }).click();
+    await expect(page).toHaveURL(/^[^?]*\/register\?redirectTo=.*seats%3D12/);
+    expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
   });
 });
 

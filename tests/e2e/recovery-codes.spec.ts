@@ -4,7 +4,7 @@ import { test as plainTest, type Download, type Page } from "@playwright/test";
 import { expect, test, logOut, registerAndConfirm, settledToasts, uniqueEmail } from "./support";
 import { confirmTwoFactor, expectMail, openProfile, passwordStep, startTwoFactor, toast } from "./two-factor-steps";
 
-// Issue 28: recovery codes people can keep (copy, download, any case, codes left, new codes).
+// Recovery codes people can keep (copy, download, any case, codes left, new codes; decision 0026).
 const PASSWORD = "secret-pass-1";
 const CODE = /^[2-9A-HJKMNP-TV-Z]{5}-[2-9A-HJKMNP-TV-Z]{5}$/;
 
@@ -48,7 +48,7 @@ test.describe("recovery codes", () => {
     await page.getByLabel("Code").fill(codes[0]!.toLowerCase().replace("-", ""));
     await page.getByRole("button", { name: "Verify" }).click();
     await expect(page).toHaveURL("/");
-    await expectMail(page, email, "ForgeKit: a recovery code was used to sign in");
+    await expectMail(page, email, "ForgeKit: a recovery code was used to log in");
 
     await openProfile(page);
     const recovery = page.locator("#two-factor-recovery");

@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { DEMO_ADMIN, expect, logIn, logOut, registerAndConfirm, test, uniqueEmail, waitForHydration } from "./support";
 
 /**
- * Issue 24: a customer buys a monthly license in the demo checkout, extends it by a month, asks for
+ * Decision 0036: a customer buys a monthly license in the demo checkout, extends it by a month, asks for
  * a refund, reads the confirmation listing both charges, sees both refunded in /billing and reads
  * the refund e-mail in the demo mailbox. Screenshots of the dialog and the billing history go to
  * test-results/ at the project's width (1280 or 390).
@@ -82,7 +82,7 @@ test("buy, extend, refund: the confirmation, the billing history and the e-mail 
   await expect(mail).toContainText("Extension of a Monthly license");
 });
 
-/** Issue 25: support refunds a customer's payment from the user's admin page, naming the amount. */
+/** Support refunds a customer's payment from the user's admin page, naming the amount. */
 test("support refunds the full amount of a payment with a reason, after a confirmation naming it", async ({
   page,
 }, info) => {
@@ -101,7 +101,7 @@ test("support refunds the full amount of a payment with a reason, after a confir
   }
   await logOut(page);
   await logIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
-  await page.goto("/admin?tab=users");
+  await page.goto("/admin/users");
   await page.getByLabel("Search users").fill(email);
   await page.getByRole("button", { name: "Search" }).click();
   await page.getByRole("link", { name: `Open ${name}` }).click();

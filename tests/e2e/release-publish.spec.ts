@@ -10,7 +10,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test, DEMO_ADMIN } from "./support";
 
-// Releases from CI (issue 27) and drafts with a preview (issue 25), as an admin and a CI job do them:
+// Releases from CI and drafts with a preview (decision 0039), as an admin and a CI job do them:
 // a token made on /admin/tokens, `npm run release:publish` publishing a beta, the beta update check
 // offering it with the SHA-256 of the very file it points to, a yank withdrawing it.
 
@@ -124,7 +124,7 @@ test.describe("releases from CI", () => {
   }, info) => {
     test.setTimeout(90_000);
     await signIn(DEMO_ADMIN);
-    await page.goto("/admin?tab=releases");
+    await page.goto("/admin/releases");
     await page.getByRole("button", { name: "Add release" }).click();
     const dialog = page.getByRole("dialog");
     // An older line's fix: it sorts before the newest release (2.4.0), so the form asks first.
@@ -153,13 +153,13 @@ test.describe("releases from CI", () => {
     await page.goto("/release-notes");
     await expect(page.getByText(`Version ${version}`)).toHaveCount(0);
 
-    await page.goto("/admin?tab=releases");
+    await page.goto("/admin/releases");
     await row.getByRole("button", { name: `Publish ${version}` }).click();
     await expect(row.getByTestId("release-status")).toHaveText("Published");
     await page.goto("/release-notes");
     await expect(page.getByText(`Version ${version}`)).toBeVisible();
 
-    await page.goto("/admin?tab=releases");
+    await page.goto("/admin/releases");
     await row.getByRole("button", { name: `Unpublish ${version}` }).click();
     await expect(row.getByTestId("release-status")).toHaveText("Draft");
   });

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { DEMO_USER, expect, test, waitForHydration } from "./support";
 
-// Issue 13 (Lighthouse): public pages carry the stylesheet inline (nothing blocks the first paint);
+// Lighthouse (decision 0029): public pages carry the stylesheet inline (nothing blocks the first paint);
 // signed-in pages link the hashed file the browser keeps. Either way the page is styled, also after
 // client-side navigation between the two kinds.
 const styleKind = (page: Page) =>

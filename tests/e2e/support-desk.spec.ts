@@ -1,16 +1,25 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { DEMO_ADMIN, DEMO_USER, buyerWithPaidLicense, expect, registerAndConfirm, test, uniqueEmail } from "./support";
+import {
+  DEMO_ADMIN,
+  DEMO_USER,
+  buyerWithPaidLicense,
+  expect,
+  registerAndConfirm,
+  settledToasts,
+  test,
+  uniqueEmail,
+} from "./support";
 import { expectMail, toast, turnOnTwoFactor } from "./two-factor-steps";
 
 /**
- * A support session (issue 25): tickets resolved from the admin's search box on the customer's
+ * A support session (decision 0038): tickets resolved from the admin's search box on the customer's
  * page — refund on day 20, cancel a renewal, fix a mistyped address, explain a failed payment,
  * reset a lost two-factor — and a seeded customer's timeline. Each ticket's customer is made for it (or seeded, read only).
  */
 
 async function openCustomer(page: Page, term: string, name: RegExp | string) {
-  await page.goto("/admin?tab=users");
+  await page.goto("/admin/users");
   await page.getByLabel("Search users").fill(term);
   await page.getByRole("button", { name: "Search" }).click();
   await expect(page.getByTestId("admin-user-result").first()).toBeVisible();
@@ -93,6 +102,9 @@ test.describe("support desk", () => {
     await expect(yearly.getByTestId("license-line")).toContainText("Active, renews on");
     await yearly.getByRole("button", { name: "Cancel renewal" }).click();
     const dialog = page.getByRole("alertdialog");
+    // The reason is marked required before any attempt, and the way out says what it keeps.
+    await expect(dialog.getByLabel(/^Reason \(kept in the audit log\)\s*required$/)).toBeVisible();
+    await expect(dialog.getByRole("button", { name: "Keep renewing" })).toBeVisible();
     await dialog.getByRole("button", { name: "Cancel renewal" }).click();
     await expect(dialog.getByText("Enter the reason")).toBeVisible();
     await dialog.getByLabel("Reason (kept in the audit log)").fill("Ticket: customer switches to yearly invoices");
@@ -144,7 +156,7 @@ test.describe("support desk", () => {
   }, info) => {
     await signIn(DEMO_ADMIN);
     // Found by the subscription id the customer's receipt shows; the result says the state.
-    await page.goto("/admin?tab=users");
+    await page.goto("/admin/users");
     await page.getByLabel("Search users").fill("sub_demo_seed_support_past_due");
     await page.getByRole("button", { name: "Search" }).click();
     await expect(page.getByTestId("admin-result-license")).toContainText("Payment failed");
@@ -154,6 +166,20 @@ test.describe("support desk", () => {
     await expect(license.getByTestId("license-line")).toContainText("Payment failed: active until");
     await expect(license.getByTestId("support-grace-period-ends")).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
     await expect(license.getByTestId("support-payment-method")).toHaveText("Visa •••• 4242");
+    // The failed payment explained (decision 0057): the reason, the last day, what the customer does.
+    const problem = license.getByRole("note", { name: "Failed payment" });
+    await expect(problem).toContainText("Decline reason");
+    await expect(problem).toContainText(/If no payment goes through by [A-Z][a-z]{2} \d{1,2}, \d{4}/);
+    await expect(problem).toContainText('"Update payment method" on the card of license FK-');
+    // The provider refuses changes to a past-due subscription: support is offered none either.
+    await expect(license.getByRole("button", { name: /renewal/i })).toHaveCount(0);
+    // A customer who cannot find it gets the link by e-mail, from the explanation itself.
+    await problem.getByRole("button", { name: "E-mail the update-payment link" }).click();
+    await expect(toast(page).filter({ hasText: "Payment link e-mailed" })).toContainText(
+      "pat.pastdue@forgekit.example",
+    );
+    // axe measures what is painted: a toast still fading in reads as faint text.
+    await settledToasts(page);
     await expect(page.getByTestId("admin-payment").filter({ hasText: "Failed" })).toBeVisible();
     await expect(page.getByTestId("timeline-entry").filter({ hasText: "Renewal payment failed" })).toBeVisible();
     await expectAccessible(page);

@@ -166,7 +166,18 @@ export async function logIn(
   await waitForHydration(page);
 }
 
-/** Registers through the form, confirms from the mailbox link, and ends signed in at /. */
+/**
+ * The confirmation link's page (decision 0059): the link alone signs nobody in; logging in there with
+ * the password chosen at registration confirms the address.
+ */
+export async function confirmFromLink(page: Page, link: string, password: string): Promise<void> {
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/email-confirmation\?token=/);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Confirm and log in" }).click();
+}
+
+/** Registers through the form, confirms from the mailbox link with the password, and ends signed in at /. */
 export async function registerAndConfirm(
   page: Page,
   email: string,
@@ -181,7 +192,7 @@ export async function registerAndConfirm(
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page).toHaveURL(/\/confirm-email/);
   const mail = await latestMail(page, email);
-  await page.goto(mail.link);
+  await confirmFromLink(page, mail.link, password);
   await expect(page).toHaveURL("/");
 }
 

@@ -3,7 +3,7 @@ import { CLAIM_TEXTS } from "~/domain/team-claim-texts";
 import { expect, logOut, openLicense, registerAndConfirm, settledToasts, test } from "./support";
 import { toast } from "./desktop-tool";
 
-// Issue 30's domain seat claim: the owner of a team turns "Seats by e-mail domain" on; a colleague
+// The domain seat claim (docs/product.md): the owner of a team turns "Seats by e-mail domain" on; a colleague
 // who registers and confirms an address at the owner's domain sees the offer on /licenses, confirms
 // it, and has a seat license provided by the team; the offer is gone.
 test("a colleague at the owner's domain takes a free seat from the card on /licenses", async ({ page }, info) => {

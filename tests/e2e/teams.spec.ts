@@ -1,19 +1,21 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import {
+  confirmFromLink,
   openLicense,
   expect,
   test,
   DEMO_ADMIN,
   latestMail,
   logOut,
+  openAllLicenses,
   registerAndConfirm,
   settledToasts,
   uniqueEmail,
 } from "./support";
 import { toast, Tool } from "./desktop-tool";
 
-// Teams (issue 30): an owner buys 3 seats, invites two colleagues, both accept from the mailbox and
+// Teams (decisions 0046 and 0047): an owner buys 3 seats, invites two colleagues, both accept from the mailbox and
 // see their seat licenses; one is removed and the desktop tool sees REVOKED; the seats go to 5 with
 // the prorated charge; the admin finds the team by name.
 
@@ -30,7 +32,18 @@ async function accept(page: Page, email: string, name: string, team: string): Pr
   expect(invitation.subject).toContain(team);
   await page.goto(invitation.link);
   await expect(page.getByTestId("invited-address")).toContainText(email);
-  await registerAndConfirm(page, email, "secret-pass-1", name);
+  // "Create an account" leads to /register, which names the team and starts with the invited address.
+  await page.getByRole("main").getByRole("link", { name: "Create an account" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `Join ${team}` })).toBeVisible();
+  await expect(page.getByLabel("E-mail")).toHaveValue(email);
+  await page.getByLabel("Full name").fill(name);
+  await page.getByLabel("Password").fill("secret-pass-1");
+  await page.getByRole("checkbox").click();
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/confirm-email/);
+  // Confirming with the password signs them in (decision 0059), back where they were going.
+  await confirmFromLink(page, (await latestMail(page, email)).link, "secret-pass-1");
+  await expect(page).not.toHaveURL(/\/email-confirmation/);
   await page.goto(invitation.link);
   await page.getByRole("button", { name: "Accept the invitation" }).click();
   await expect(page).toHaveURL("/licenses");
@@ -102,6 +115,22 @@ test.describe("teams", () => {
     await expect(page.getByTestId("team-member")).toHaveCount(2);
     expect(await tool.validate(alanKey)).toMatchObject({ valid: false, code: "REVOKED" });
     expect(await tool.validate(graceKey)).toMatchObject({ valid: true, code: "VALID" });
+    // Alan's card says what his e-mail says: removed from the team, ask its owner (not support).
+    await expect.poll(async () => (await latestMail(page, alan)).subject).toContain(`you were removed from ${team}`);
+    // (Cookies cleared, not signed out: the owner's cached session stays good for the steps below.)
+    await page.context().clearCookies();
+    await signIn({ email: alan, password: "secret-pass-1" });
+    await page.goto("/licenses");
+    const alanCard = page.getByTestId("license-card").filter({ hasText: `provided by ${team}` });
+    await openAllLicenses(page);
+    await expect(alanCard.getByTestId("revoked-note")).toHaveText(
+      `You were removed from ${team}; ask its owner if you think this is a mistake.`,
+    );
+    await expect(alanCard.getByText(/Contact support/)).toHaveCount(0);
+    await expect(alanCard.getByTestId("seat-note")).toHaveCount(0);
+    await page.context().clearCookies();
+    await signIn(owner);
+    await page.goto("/team");
 
     // Five seats: confirmed with the prorated charge.
     await page.getByLabel("Number of seats").fill("5");
@@ -132,7 +161,7 @@ test.describe("teams", () => {
 
     // The admin finds the team by name and opens its page.
     await signIn(DEMO_ADMIN);
-    await page.goto("/admin?tab=users");
+    await page.goto("/admin/users");
     await page.getByLabel("Search users").fill(team);
     await page.getByRole("button", { name: "Search" }).click();
     await page.getByTestId("admin-team-match").getByRole("link", { name: team }).click();

@@ -83,9 +83,9 @@ test.describe("a trial converts on purpose", () => {
     await expect(page.getByTestId("upcoming-charge")).toContainText(shortId);
     await expect(page.getByTestId("upcoming-charge")).toContainText("$9.00");
     await expect(page.getByTestId("upcoming-charge")).toContainText("renewal");
-    await expect(page.getByTestId("billing-entry").filter({ hasText: "Monthly license renewal" })).toContainText(
-      "$9.00",
-    );
+    await expect(
+      page.getByTestId("billing-entry").filter({ hasText: "Monthly license, first payment after the free trial" }),
+    ).toContainText("$9.00");
     await expectNoOverflow(page);
     await expectBillingRowsInside(page);
     expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
@@ -175,11 +175,14 @@ test.describe("a trial converts on purpose", () => {
     const plain = await context.newPage();
     await plain.goto("/licenses");
     const card = plain.getByTestId("license-card").filter({ hasText: shortId });
-    await expect(card.getByRole("button", { name: "Start paid plan now" })).toBeVisible();
-    await card.getByRole("button", { name: "Cancel trial" }).click();
-    await expect(plain).toHaveURL("/licenses");
+    // Without scripts both ask first, on the confirmation page (decision 0057).
+    await expect(card.getByRole("link", { name: "Start paid plan now" })).toBeVisible();
+    await card.getByRole("link", { name: "Cancel trial" }).click();
+    await expect(plain).toHaveURL(/\/licenses\/confirm\?intent=cancel-trial&license=/);
+    await plain.getByRole("main").getByRole("button").first().click();
+    await expect(plain).toHaveURL(/\/licenses(#license-[0-9a-f-]{36})?$/);
     await expect(card.getByTestId("trial-conversion")).toHaveText(/^Trial cancelled: the license works until /);
-    await expect(card.getByRole("button", { name: "Start paid plan now" })).toHaveCount(0);
+    await expect(card.getByRole("link", { name: "Start paid plan now" })).toHaveCount(0);
     await context.close();
   });
 });

@@ -6,7 +6,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test, DEMO_ADMIN } from "./support";
 
-// Events for the vendor's systems (issue 27): an admin adds a webhook endpoint on /admin/webhooks (a
+// Events for the vendor's systems (decision 0044): an admin adds a webhook endpoint on /admin/webhooks (a
 // receiver this test starts on 127.0.0.1), a CI job publishes a release, and the endpoint receives a
 // signed release.published that the page lists as delivered; "Redeliver" sends it again.
 

@@ -7,8 +7,8 @@ import { formPost, rawRequest, signIn } from "../support/raw-http";
 import { startServer, tempDir, type ServerProcess } from "../support/server-process";
 import { fixedCases } from "./fuzz/fixed-cases";
 import { generatedCase } from "./fuzz/generated-cases";
+import { actionRoutes } from "../support/route-table";
 import {
-  actionRoutes,
   check,
   describeCase,
   NO_SUCH_USER,
@@ -52,7 +52,7 @@ const EXCLUDED_TABLES = ["rate_limits", "sign_in_failures", "sessions", "user_ev
  * code, and each code works once).
  */
 const IGNORED_COLUMNS = {
-  // The buyer's billing details: any text is a valid billing name or address (issue 28).
+  // The buyer's billing details: any text is a valid billing name or address.
   profiles: ["last_sign_in_at", "billing_name", "billing_address", "billing_tax_id"],
   users: ["reminder_emails", "updated_at"],
   two_factors: ["last_totp_step"],

@@ -10,7 +10,7 @@ import { selfSignedCertificate, siteConfig, startNginx, tlsClient, type Nginx } 
 import { sleep, traffic, validate, type Client, type Figures } from "../support/steady-traffic";
 
 /**
- * A rolling deploy behind a load balancer (issue 29, docs/deployment.md, decision 0045): two app
+ * A rolling deploy behind a load balancer (docs/deployment.md, decision 0045): two app
  * instances on one PostgreSQL behind nginx with TLS (deploy/nginx.conf, a self-signed certificate)
  * and TRUST_PROXY=1. Steady traffic (anonymous pages, signed-in pages, desktop API validations,
  * webhook deliveries) runs while each instance in turn gets SIGTERM and is replaced by a new one on

@@ -11,7 +11,7 @@ import { startServer, tempDir, type ServerProcess } from "../support/server-proc
  * so a session made on one works on the other, the per-address limits count on both, and a
  * webhook event delivered to both at once is applied once. (On PGlite there is one process per
  * data directory, so this does not apply there.) What one instance's change does to the other's
- * caches is tests/integration/two-instances.test.ts's.
+ * caches is tests/integration/cache/two-servers.test.ts's.
  */
 
 const PORTS = [4333, 4334] as const;

@@ -36,7 +36,7 @@ export function accountSteps(app: () => TestApp, engine: string) {
   const db = () => app().database.db;
 
   /**
-   * The app's current code. Each code works once (two-factor-replay.test.ts proves it); tests about
+   * The app's current code. Each code works once (tests/integration/auth/two-factor-replay.test.ts proves it); tests about
    * other rules use codes in quick succession, so the used steps are forgotten first, standing in
    * for waiting for the app's next code.
    */

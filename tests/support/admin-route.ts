@@ -1,5 +1,5 @@
 import { RouterContextProvider } from "react-router";
-import { adminGuard } from "~/server/auth/admin-guard.server";
+import { adminGuard } from "~/http/admin-guard.server";
 import { testContext } from "./route-call";
 
 type Handler = (args: any) => unknown;

@@ -192,16 +192,19 @@ export function adjustment(f: {
   amountCents: number;
   status: "pending_approval" | "approved" | "rejected" | "reversed";
   adjustmentId?: string;
+  /** Paddle creates the dispute actions by itself (chargeback, chargeback_warning, chargeback_reverse), as "full". */
+  action?: "refund" | "chargeback" | "chargeback_warning" | "chargeback_reverse" | "credit";
 }) {
   const total = String(f.amountCents);
+  const action = f.action ?? "refund";
   return {
     id: f.adjustmentId ?? id("adj"),
-    action: "refund",
-    type: "partial",
+    action,
+    type: action === "refund" ? "partial" : "full",
     transaction_id: f.transactionId,
     subscription_id: f.subscriptionId,
     customer_id: "ctm_01hv6y1jedq4p1n0yqn5ba3ky4",
-    reason: "Refund requested by the customer",
+    reason: action === "refund" ? "Refund requested by the customer" : "Dispute raised with the card issuer",
     credit_applied_to_balance: null,
     currency_code: "USD",
     status: f.status,

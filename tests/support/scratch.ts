@@ -35,10 +35,13 @@ async function runOnServer(connectionString: string, text: string): Promise<void
   }
 }
 
-/** A fresh, empty database named `<prefix>_<time>_<random>` on the PostgreSQL server at `base`. */
-export async function createScratchDatabase(base: string, prefix: string): Promise<ScratchDatabase> {
+/**
+ * A fresh database named `<prefix>_<time>_<random>` on the PostgreSQL server at `base`: empty, or a
+ * copy of `template` (a database nobody is connected to, such as the migrated template).
+ */
+export async function createScratchDatabase(base: string, prefix: string, template?: string): Promise<ScratchDatabase> {
   const name = `${prefix}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-  await runOnServer(base, `create database ${name}`);
+  await runOnServer(base, `create database ${name}${template ? ` template ${template}` : ""}`);
   const url = new URL(base);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => runOnServer(base, `drop database if exists ${name} with (force)`) };
@@ -46,14 +49,16 @@ export async function createScratchDatabase(base: string, prefix: string): Promi
 
 /**
  * The database a test's site runs on for an engine: on PostgreSQL a scratch database on
- * TEST_DATABASE_URL's server, given to the site as DATABASE_URL; on PGlite nothing (the site keeps
- * its embedded database in its data directory) and a drop that does nothing.
+ * TEST_DATABASE_URL's server, given to the site as DATABASE_URL (a copy of `template` when given,
+ * e.g. the migrated one); on PGlite nothing (the site keeps its embedded database in its data
+ * directory) and a drop that does nothing.
  */
 export async function scratchDatabaseFor(
   engine: "pglite" | "postgres",
   prefix: string,
+  template?: string,
 ): Promise<{ url: string | undefined; env: Record<string, string>; drop: () => Promise<void> }> {
   if (engine !== "postgres") return { url: undefined, env: {}, drop: async () => {} };
-  const { url, drop } = await createScratchDatabase(process.env.TEST_DATABASE_URL!, prefix);
+  const { url, drop } = await createScratchDatabase(process.env.TEST_DATABASE_URL!, prefix, template);
   return { url, env: { DATABASE_URL: url }, drop };
 }

@@ -1,3 +1,4 @@
+import net from "node:net";
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -36,14 +37,66 @@ export function tempDir(prefix: string): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
-export function buildDir(): string {
+export function buildDir(root = REPO_ROOT): string {
   const dir = process.env.BUILD_DIR ?? "build-test";
-  if (!fs.existsSync(path.join(REPO_ROOT, dir, "server", "index.js"))) {
+  if (!fs.existsSync(path.join(root, dir, "server", "index.js"))) {
     throw new Error(
       `No server build in ${dir}/: run \`BUILD_DIR=${dir} npx react-router build\` first (npm test does).`,
     );
   }
   return dir;
+}
+
+/**
+ * Fails at once when another process listens on the port (a server an interrupted run left behind):
+ * the test would otherwise talk to that server, with another data directory, and fail far from the cause.
+ */
+async function refuseTakenPort(port: number): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === "EADDRINUSE"
+          ? new Error(`Port ${port} is taken by another process (a server left running by an earlier run?).`)
+          : error,
+      ),
+    );
+    probe.listen(port, "127.0.0.1", () => probe.close(() => resolve()));
+  });
+}
+
+/** The server's environment: this process's, as `npm start` would see it, with the given settings. */
+function childEnvironment({
+  root,
+  port,
+  origin,
+  dataDir,
+  env,
+}: {
+  root: string;
+  port: number;
+  origin: string;
+  dataDir: string;
+  env: Record<string, string>;
+}): Record<string, string> {
+  const childEnv: Record<string, string> = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    // As `npm start` would: not vitest's NODE_ENV=test, not a database the tests use.
+    if (
+      value !== undefined &&
+      !["NODE_ENV", "DATABASE_URL", "VITEST", "VITEST_MODE", "VITEST_POOL_ID", "VITEST_WORKER_ID", "TEST"].includes(key)
+    )
+      childEnv[key] = value;
+  }
+  return Object.assign(childEnv, {
+    BUILD_DIR: buildDir(root),
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    PUBLIC_URL: origin,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    ...env,
+  });
 }
 
 /**
@@ -55,34 +108,21 @@ export async function startServer({
   dataDir,
   env = {},
   nodeArgs = [],
+  root = REPO_ROOT,
 }: {
   port: number;
   dataDir: string;
   env?: Record<string, string>;
   /** Node's own options before `server.js` (e.g. `--cpu-prof`, which NODE_OPTIONS refuses). */
   nodeArgs?: string[];
+  /** The tree whose server.js and build run (another commit's worktree: bench/compare.ts). */
+  root?: string;
 }): Promise<ServerProcess> {
   const origin = `http://127.0.0.1:${port}`;
-  const childEnv: Record<string, string> = {};
-  for (const [key, value] of Object.entries(process.env)) {
-    // As `npm start` would: not vitest's NODE_ENV=test, not a database the tests use.
-    if (
-      value !== undefined &&
-      !["NODE_ENV", "DATABASE_URL", "VITEST", "VITEST_MODE", "VITEST_POOL_ID", "VITEST_WORKER_ID", "TEST"].includes(key)
-    )
-      childEnv[key] = value;
-  }
-  Object.assign(childEnv, {
-    BUILD_DIR: buildDir(),
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    PUBLIC_URL: origin,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "warn",
-    ...env,
-  });
+  await refuseTakenPort(port);
+  const childEnv = childEnvironment({ root, port, origin, dataDir, env });
   const child = spawn(process.execPath, [...nodeArgs, "server.js"], {
-    cwd: REPO_ROOT,
+    cwd: root,
     env: childEnv,
     stdio: ["ignore", "pipe", "pipe"],
   });

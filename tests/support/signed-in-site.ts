@@ -1,7 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
-import { afterAll, beforeAll, beforeEach } from "vitest";
 import type { SessionRef } from "~/server/cache/signed-in-answers.server";
 import {
   createSignedInPageCache,
@@ -82,17 +81,21 @@ export async function startSite(maxBytes?: number) {
   return { cache: pageCache, server: listener, base: `http://127.0.0.1:${(listener.address() as AddressInfo).port}` };
 }
 
-/** Starts the site before the file's tests and stops it after; each test starts from a clean state. */
-export function signedInSiteSuite() {
-  beforeAll(async () => {
-    ({ cache: site.cache, server: site.server, base: site.base } = await startSite());
-  });
-  afterAll(() => new Promise<void>((resolve) => site.server.close(() => resolve())));
-  beforeEach(() => {
-    site.cache.forgetAll();
-    site.sessions.clear();
-    site.clock = T0;
-    site.allowFor = 10 * MAX_AGE_MS;
-    site.setCookie = false;
-  });
+/** Starts the site (the test file runs it before its tests). */
+export async function openSite() {
+  ({ cache: site.cache, server: site.server, base: site.base } = await startSite());
+}
+
+/** Stops the site (after the file's tests). */
+export function closeSite() {
+  return new Promise<void>((resolve) => site.server.close(() => resolve()));
+}
+
+/** A clean state for each test: nothing remembered, no session, the clock at T0, the defaults. */
+export function resetSite() {
+  site.cache.forgetAll();
+  site.sessions.clear();
+  site.clock = T0;
+  site.allowFor = 10 * MAX_AGE_MS;
+  site.setCookie = false;
 }

@@ -1,8 +1,8 @@
 import { generateKeyPairSync, sign, type KeyObject } from "node:crypto";
 import { kidOf, parsePublishedKeys } from "../../scripts/lib/published-keys";
 
-// The license:verify tests' keys and signed material (tests/unit/license-verify*.test.ts).
-// Keys made here, signed here: the functions are checked against the contract of issue 12, not
+// The license:verify tests' keys and signed material (tests/unit/scripts/license-verify*.test.ts).
+// Keys made here, signed here: the functions are checked against the contract of docs/desktop-api.md, not
 // against the server's signing code.
 export function keyPair() {
   const { publicKey, privateKey } = generateKeyPairSync("ed25519");

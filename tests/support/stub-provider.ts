@@ -22,6 +22,7 @@ export function stubPaymentProvider(
     name,
     webhookSecret,
     cancelAtPeriodEnd: refuse,
+    cancelNow: refuse,
     removeScheduledCancel: refuse,
     activateTrial: refuse,
     refund: refuse,

@@ -8,7 +8,7 @@ import { call, formRequest, getRequest } from "./route-call";
 import type { EngineName } from "./test-app";
 
 /**
- * What a test of the support back office (issue 25) starts from: the admin test app (demo data and
+ * What a test of the support back office (decision 0038) starts from: the admin test app (demo data and
  * the seeded ticket customers), and calls of the user page's loader and action as the admin.
  */
 export async function startSupportApp(engine: EngineName) {

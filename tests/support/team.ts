@@ -1,6 +1,5 @@
 import { hashPassword } from "better-auth/crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll } from "vitest";
 import { ActionError } from "~/server/action-error.server";
 import { connectDemoProvider, setPaymentProvider } from "~/server/billing/configured-provider.server";
 import type { DemoProvider } from "~/server/billing/demo/demo-provider.server";
@@ -14,26 +13,29 @@ import { createUser, startTestApp, type EngineName, type TestApp } from "./test-
 type Db = DatabaseHandle["db"];
 
 /**
- * The set-up every team integration test shares: a fresh database on the engine with the demo
- * provider (refunds approved at once), closed after the file; `newUser(name)` makes a confirmed
- * account with an address of its own.
+ * The app every team integration test starts from: a fresh database on the engine with the demo
+ * provider (refunds approved at once), which the test file starts with `startApp` before its tests
+ * and closes with `stopApp` after them; `newUser(name)` makes a confirmed account with an address of
+ * its own.
  */
-export function teamSuite(engine: EngineName, envOverrides: Record<string, string> = {}) {
-  const suite = { app: undefined as unknown as TestApp, demo: undefined as unknown as DemoProvider };
+export function teamApp(engine: EngineName, envOverrides: Record<string, string> = {}) {
+  const team = { app: undefined as unknown as TestApp, demo: undefined as unknown as DemoProvider };
   let n = 0;
-  beforeAll(async () => {
-    suite.app = await startTestApp(engine, envOverrides);
-    suite.demo = connectDemoProvider({ webhookSecret: suite.app.env.DEMO_WEBHOOK_SECRET, refundApprovalMs: null });
-    setPaymentProvider(suite.demo);
-  });
-  afterAll(async () => {
+  async function startApp() {
+    team.app = await startTestApp(engine, envOverrides);
+    team.demo = connectDemoProvider({ webhookSecret: team.app.env.DEMO_WEBHOOK_SECRET, refundApprovalMs: null });
+    setPaymentProvider(team.demo);
+  }
+  async function stopApp() {
     setPaymentProvider(undefined);
-    await suite.app?.close();
-  });
-  const db = () => suite.app.database.db;
+    await team.app?.close();
+  }
+  const db = () => team.app.database.db;
   return {
-    app: () => suite.app,
-    demo: () => suite.demo,
+    startApp,
+    stopApp,
+    app: () => team.app,
+    demo: () => team.demo,
     db,
     newUser: (name: string, fullName?: string) =>
       createUser(db(), `${name}-${engine}-${++n}@example.com`, fullName ? { fullName } : {}),

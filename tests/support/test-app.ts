@@ -12,6 +12,7 @@ import { setMailer, type MailMessage } from "~/server/mail/mailer.server";
 import { flushMail } from "~/server/mail/outbox.server";
 import { profiles, user_roles, users } from "~/server/db/schema";
 import { enrolWithSecret } from "~/server/auth/two-factor.server";
+import { migratedPgliteDump, migratedPostgresTemplate } from "./migrated-template";
 import { createScratchDatabase } from "./scratch";
 
 /** The two-factor secret (base32) of admins made by createUser. */
@@ -19,9 +20,24 @@ export const TEST_ADMIN_TOTP_SECRET = "TESTADMINTOTPSECRET2345672345672";
 
 export type EngineName = "pglite" | "postgres";
 
-/** The engines the integration suite runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
-export function testEngines(): EngineName[] {
-  return process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+/**
+ * What makes a file run on PGlite even when PostgreSQL is there: the engine-specific part it tests
+ * (the embedded engine's jobs, listener, rate limits, data directory, backups, migrations).
+ */
+export interface EngineChoice {
+  pglite: "always";
+  because: string;
+}
+
+/**
+ * The engines an integration test file runs on (decision 0053). With PostgreSQL reachable
+ * (TEST_DATABASE_URL set, as in CI) a file runs on PostgreSQL only, the production engine, unless it
+ * says `testEngines({ pglite: "always", because: "…" })`: then on both. Without PostgreSQL,
+ * everything runs on PGlite.
+ */
+export function testEngines(choice?: EngineChoice): EngineName[] {
+  if (!process.env.TEST_DATABASE_URL) return ["pglite"];
+  return choice?.pglite === "always" ? ["pglite", "postgres"] : ["postgres"];
 }
 
 export interface TestApp {
@@ -51,13 +67,18 @@ export async function startTestApp(
   setEnv(env);
   let dropDatabase = async () => {};
   let database: DatabaseHandle;
+  // A copy of the migrated template (decision 0053), unless the test brings its own migrations.
+  const fromTemplate = !options.migrationsFolder;
   if (engine === "postgres") {
-    const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, "test");
+    const base = process.env.TEST_DATABASE_URL!;
+    const template = fromTemplate ? await migratedPostgresTemplate(base) : undefined;
+    const scratch = await createScratchDatabase(base, "test", template);
     database = await openDatabase({ url: scratch.url, maxConnections: 5 });
     dropDatabase = scratch.drop;
   } else {
-    database = await openDatabase({ memory: true });
+    database = await openDatabase({ memory: true, loadDataDir: fromTemplate ? await migratedPgliteDump() : undefined });
   }
+  // Finds nothing to apply on a template's copy; applies a custom folder's migrations for real.
   await database.migrate(options.migrationsFolder);
   setDatabase(database);
   resetAuth();

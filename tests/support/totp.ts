@@ -15,7 +15,7 @@ const lastUsed = new Map<string, number>();
 
 /**
  * A code the site accepts now that this process has not used yet, now that each code works once
- * (issue 22). The site accepts the previous, current and next step's code, and each step only after
+ * (docs/security.md). The site accepts the previous, current and next step's code, and each step only after
  * the last one used: so the previous code (while it has more than five seconds left), the current
  * one and the next one, in that order, give three sign-ins at once; then it waits for the app's
  * next code, as a person would.

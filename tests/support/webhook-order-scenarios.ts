@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import type { TestApp } from "./test-app";
 
-// The webhook delivery-order property (tests/integration/webhook-order.property.test.ts): the
+// The webhook delivery-order property (tests/integration/billing/payment-webhook-order.property.test.ts): the
 // lifecycles it generates (the in-order stream of each: webhook-order-stream.ts).
 
 type Plan = "monthly" | "yearly";

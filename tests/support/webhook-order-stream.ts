@@ -13,258 +13,282 @@ const T0 = Date.parse("2031-03-01T09:00:00.000Z");
 const HOUR = 3_600_000;
 const SECOND = 1000;
 
-/** The in-order event stream of a scenario: what Paddle sends as each step happens. */
-export function eventsOf(scenario: LicenseScenario[]): AbstractEvent[] & { checkouts: PurchaseCheckout[] } {
-  const events = Object.assign([] as AbstractEvent[], { checkouts: [] as PurchaseCheckout[] });
-  scenario.forEach((lic, i) => {
-    const plan = getPlan(lic.plan);
-    const priceId = `pri_demo_${lic.plan}${lic.trial ? "_trial" : ""}`;
-    let t = T0 + i * HOUR;
-    let periodStart = new Date(t);
-    let periodEnd = lic.trial ? new Date(t + TRIAL_DAYS * 24 * HOUR) : addMonths(periodStart, plan.months);
-    let trialing = lic.trial;
-    let live = true;
-    let cancelScheduled = false;
-    let refunded = false;
-    let refundAsked = false;
-    let paidTxn: string | null = lic.trial ? null : `p${i}`;
-    let stepsInPeriod = 0;
-    let n = 0;
-    const key = (what: string) => `l${i}-${++n}-${what}`;
-    const trialDates = lic.trial ? { start: periodStart, end: periodEnd } : null;
-    const subEvent = (
-      type: string,
-      at: number,
-      extra: { status?: "active" | "trialing" | "canceled"; scheduledCancel?: boolean } = {},
-    ) => {
-      const start = periodStart;
-      const end = periodEnd;
-      const status = extra.status ?? (trialing ? "trialing" : "active");
-      const scheduledCancel = extra.scheduledCancel ?? cancelScheduled;
-      events.push({
-        key: key(type),
-        license: i,
-        type,
-        at: new Date(at),
-        data: async (w) => ({
-          ...subscription({
-            subscriptionId: w.subscriptionId(i),
-            userId: w.users[i]!.id,
-            planType: lic.plan,
-            status,
-            start,
-            end,
-            scheduledCancel,
-            trialDates: status === "trialing" ? trialDates : null,
-          }),
-          updated_at: new Date(at).toISOString(),
-        }),
-      });
-    };
-    /** The event key of each transaction: adjustments and the next renewal come after it. */
-    const txnEvents = new Map<string, string>();
-    let lastTxn: string | undefined;
-    const txnEvent = (
-      txnKey: string,
-      at: number,
-      fields: { amountCents: number; start: Date; end: Date; origin: "web" | "subscription_recurring"; trial: boolean },
-      purchase = false,
-    ) => {
-      const eventKey = key("transaction.completed");
-      events.push({
-        key: eventKey,
-        license: i,
-        type: "transaction.completed",
-        at: new Date(at),
-        purchase,
-        after: lastTxn,
-        data: async (w) => ({
-          ...transaction({
-            userId: w.users[i]!.id,
-            planType: lic.plan,
-            subscriptionId: w.subscriptionId(i),
-            priceId,
-            ...fields,
-          }),
-          id: w.id("txn", txnKey),
-          billed_at: fields.start.toISOString(),
-        }),
-      });
-      txnEvents.set(txnKey, eventKey);
-      lastTxn = eventKey;
-    };
+type Events = AbstractEvent[] & { checkouts: PurchaseCheckout[] };
+type Step = LicenseScenario["steps"][number];
+interface TxnFields {
+  amountCents: number;
+  start: Date;
+  end: Date;
+  origin: "web" | "subscription_recurring";
+  trial: boolean;
+}
 
+/** The in-order event stream of a scenario: what Paddle sends as each step happens. */
+export function eventsOf(scenario: LicenseScenario[]): Events {
+  const events = Object.assign([] as AbstractEvent[], { checkouts: [] as PurchaseCheckout[] });
+  scenario.forEach((lic, i) => new LicenseStream(events, lic, i).play());
+  return events;
+}
+
+/** One license's lifecycle, step by step: what it is at each moment and the events each step sends. */
+class LicenseStream {
+  private readonly plan: ReturnType<typeof getPlan>;
+  private readonly priceId: string;
+  private t: number;
+  private periodStart: Date;
+  private periodEnd: Date;
+  private trialing: boolean;
+  private live = true;
+  private cancelScheduled = false;
+  private refunded = false;
+  private refundAsked = false;
+  private paidTxn: string | null;
+  private stepsInPeriod = 0;
+  private n = 0;
+  private readonly trialDates: { start: Date; end: Date } | null;
+  /** The event key of each transaction: adjustments and the next renewal come after it. */
+  private readonly txnEvents = new Map<string, string>();
+  private lastTxn: string | undefined;
+
+  constructor(
+    private readonly events: Events,
+    private readonly lic: LicenseScenario,
+    private readonly i: number,
+  ) {
+    this.plan = getPlan(lic.plan);
+    this.priceId = `pri_demo_${lic.plan}${lic.trial ? "_trial" : ""}`;
+    this.t = T0 + i * HOUR;
+    this.periodStart = new Date(this.t);
+    this.periodEnd = lic.trial
+      ? new Date(this.t + TRIAL_DAYS * 24 * HOUR)
+      : addMonths(this.periodStart, this.plan.months);
+    this.trialing = lic.trial;
+    this.paidTxn = lic.trial ? null : `p${i}`;
+    this.trialDates = lic.trial ? { start: this.periodStart, end: this.periodEnd } : null;
+  }
+
+  play() {
+    const { lic, i } = this;
     // The checkout: the server creates it, then the subscription is created and its first transaction completes.
-    events.checkouts.push({
+    const amountCents = lic.trial ? 0 : this.plan.priceCents;
+    this.events.checkouts.push({
       license: i,
       txnKey: `p${i}`,
       plan: lic.plan,
       trial: lic.trial,
-      priceId,
-      amountCents: lic.trial ? 0 : plan.priceCents,
+      priceId: this.priceId,
+      amountCents,
     });
-    subEvent("subscription.created", t);
-    subEvent(lic.trial ? "subscription.trialing" : "subscription.activated", t + SECOND);
-    txnEvent(
-      `p${i}`,
-      t + 2 * SECOND,
-      {
-        amountCents: lic.trial ? 0 : plan.priceCents,
-        start: periodStart,
-        end: periodEnd,
-        origin: "web",
-        trial: lic.trial,
-      },
-      true,
-    );
+    this.subEvent("subscription.created", this.t);
+    this.subEvent(lic.trial ? "subscription.trialing" : "subscription.activated", this.t + SECOND);
+    const first = {
+      amountCents,
+      start: this.periodStart,
+      end: this.periodEnd,
+      origin: "web",
+      trial: lic.trial,
+    } as const;
+    this.txnEvent(`p${i}`, this.t + 2 * SECOND, first, true);
+    for (const step of lic.steps) this.take(step);
+  }
 
-    for (const step of lic.steps) {
-      const later = () => (t += step.gapHours * HOUR);
-      switch (step.kind) {
-        case "renew": {
-          if (!live || cancelScheduled || refunded || refundAsked) break;
-          t = periodEnd.getTime();
-          periodStart = periodEnd;
-          periodEnd = addMonths(periodStart, plan.months);
-          const txnKey = `r${i}-${n}`;
-          txnEvent(txnKey, t, {
-            amountCents: plan.priceCents,
-            start: periodStart,
-            end: periodEnd,
-            origin: "subscription_recurring",
-            trial: false,
-          });
-          const wasTrialing = trialing;
-          trialing = false;
-          subEvent(wasTrialing ? "subscription.activated" : "subscription.updated", t + SECOND);
-          paidTxn = txnKey;
-          stepsInPeriod = 0;
-          break;
-        }
-        case "cancel":
-          if (!live || cancelScheduled || stepsInPeriod >= 3) break;
-          later();
-          cancelScheduled = true;
-          subEvent("subscription.updated", t);
-          stepsInPeriod++;
-          break;
-        case "reenable":
-          if (!live || !cancelScheduled || refunded || refundAsked || stepsInPeriod >= 3) break;
-          later();
-          cancelScheduled = false;
-          subEvent("subscription.updated", t);
-          stepsInPeriod++;
-          break;
-        case "end":
-          if (!live || !cancelScheduled) break;
-          t = periodEnd.getTime();
-          live = false;
-          subEvent("subscription.canceled", t, { status: "canceled", scheduledCancel: false });
-          break;
-        case "refund-approved":
-        case "refund-rejected":
-        case "refund-pending": {
-          if (!paidTxn || refunded || refundAsked || stepsInPeriod >= 3) break;
-          later();
-          const adjKey = `a${i}-${n}`;
-          const txnKey = paidTxn;
-          const amountCents = Math.ceil(plan.priceCents * 0.95);
-          const pending = (w: World) =>
-            adjustment({
-              adjustmentId: w.id("adj", adjKey),
-              transactionId: w.id("txn", txnKey),
-              subscriptionId: w.subscriptionId(i),
-              amountCents,
-              status: "pending_approval",
-            });
-          const refundedTxn = txnEvents.get(txnKey);
-          events.push({
-            key: key("adjustment.created"),
-            license: i,
-            type: "adjustment.created",
-            at: new Date(t),
-            after: refundedTxn,
-            data: async (w) => pending(w),
-          });
-          refundAsked = true;
-          // The site's refund request also stops the renewal.
-          if (live && !cancelScheduled) {
-            cancelScheduled = true;
-            subEvent("subscription.updated", t + SECOND);
-          }
-          if (step.kind !== "refund-pending") {
-            later();
-            const status = step.kind === "refund-approved" ? "approved" : "rejected";
-            events.push({
-              key: key("adjustment.updated"),
-              license: i,
-              type: "adjustment.updated",
-              at: new Date(t),
-              after: refundedTxn,
-              data: async (w) => ({ ...pending(w), status }),
-            });
-            refunded = status === "approved";
-            refundAsked = false;
-          }
-          stepsInPeriod++;
-          break;
-        }
-        case "extend": {
-          if (refunded || refundAsked || step.months + step.years === 0 || stepsInPeriod >= 3) break;
-          later();
-          const txnKey = `e${i}-${n}`;
-          const paidAt = new Date(t);
-          events.push({
-            key: key("extension"),
-            license: i,
-            type: "transaction.completed",
-            at: paidAt,
-            after: txnEvents.get(`p${i}`),
-            data: async (w) => {
-              const [row] = await w
-                .db()
-                .select({ id: licenses.id })
-                .from(licenses)
-                .where(eq(licenses.paddle_subscription_id, w.subscriptionId(i)));
-              // The site created this one-time charge for the license (the extend action).
-              await w
-                .db()
-                .insert(checkouts)
-                .values({
-                  user_id: w.users[i]!.id,
-                  kind: "extension",
-                  transaction_id: w.id("txn", txnKey),
-                  status: "open",
-                  license_id: row!.id,
-                  months: step.months + 12 * step.years,
-                  amount_cents: extensionPriceCents(step.months, step.years),
-                  currency: "USD",
-                });
-              return {
-                ...transaction({
-                  userId: w.users[i]!.id,
-                  subscriptionId: null,
-                  amountCents: extensionPriceCents(step.months, step.years),
-                  start: paidAt,
-                  end: null,
-                  origin: "api",
-                  customData: {
-                    kind: "extension",
-                    user_id: w.users[i]!.id,
-                    license_id: row?.id ?? null,
-                    months: step.months,
-                    years: step.years,
-                  },
-                }),
-                id: w.id("txn", txnKey),
-              };
-            },
-          });
-          stepsInPeriod++;
-          break;
-        }
-      }
+  private take(step: Step) {
+    switch (step.kind) {
+      case "renew":
+        return this.renew();
+      case "cancel":
+      case "reenable":
+        return this.scheduleCancel(step, step.kind === "cancel");
+      case "end":
+        return this.end();
+      case "refund-approved":
+      case "refund-rejected":
+      case "refund-pending":
+        return this.refund(step);
+      case "extend":
+        return this.extend(step);
     }
-  });
-  return events;
+  }
+
+  private key(what: string) {
+    return `l${this.i}-${++this.n}-${what}`;
+  }
+
+  private later(step: Step) {
+    this.t += step.gapHours * HOUR;
+  }
+
+  private subEvent(
+    type: string,
+    at: number,
+    extra: { status?: "active" | "trialing" | "canceled"; scheduledCancel?: boolean } = {},
+  ) {
+    const { i, lic, periodStart: start, periodEnd: end, trialDates } = this;
+    const status = extra.status ?? (this.trialing ? "trialing" : "active");
+    const scheduledCancel = extra.scheduledCancel ?? this.cancelScheduled;
+    this.events.push({
+      key: this.key(type),
+      license: i,
+      type,
+      at: new Date(at),
+      data: async (w) => ({
+        ...subscription({
+          subscriptionId: w.subscriptionId(i),
+          userId: w.users[i]!.id,
+          planType: lic.plan,
+          status,
+          start,
+          end,
+          scheduledCancel,
+          trialDates: status === "trialing" ? trialDates : null,
+        }),
+        updated_at: new Date(at).toISOString(),
+      }),
+    });
+  }
+
+  private txnEvent(txnKey: string, at: number, fields: TxnFields, purchase = false) {
+    const { i, lic, priceId } = this;
+    const eventKey = this.key("transaction.completed");
+    this.events.push({
+      key: eventKey,
+      license: i,
+      type: "transaction.completed",
+      at: new Date(at),
+      purchase,
+      after: this.lastTxn,
+      data: async (w) => ({
+        ...transaction({
+          userId: w.users[i]!.id,
+          planType: lic.plan,
+          subscriptionId: w.subscriptionId(i),
+          priceId,
+          ...fields,
+        }),
+        id: w.id("txn", txnKey),
+        billed_at: fields.start.toISOString(),
+      }),
+    });
+    this.txnEvents.set(txnKey, eventKey);
+    this.lastTxn = eventKey;
+  }
+
+  private renew() {
+    if (!this.live || this.cancelScheduled || this.refunded || this.refundAsked) return;
+    this.t = this.periodEnd.getTime();
+    this.periodStart = this.periodEnd;
+    this.periodEnd = addMonths(this.periodStart, this.plan.months);
+    const txnKey = `r${this.i}-${this.n}`;
+    const fields = { amountCents: this.plan.priceCents, start: this.periodStart, end: this.periodEnd };
+    this.txnEvent(txnKey, this.t, { ...fields, origin: "subscription_recurring", trial: false });
+    const wasTrialing = this.trialing;
+    this.trialing = false;
+    this.subEvent(wasTrialing ? "subscription.activated" : "subscription.updated", this.t + SECOND);
+    this.paidTxn = txnKey;
+    this.stepsInPeriod = 0;
+  }
+
+  /** A scheduled cancellation (`cancel`), or its removal. */
+  private scheduleCancel(step: Step, cancel: boolean) {
+    if (!this.live || this.stepsInPeriod >= 3) return;
+    if (cancel ? this.cancelScheduled : !this.cancelScheduled || this.refunded || this.refundAsked) return;
+    this.later(step);
+    this.cancelScheduled = cancel;
+    this.subEvent("subscription.updated", this.t);
+    this.stepsInPeriod++;
+  }
+
+  private end() {
+    if (!this.live || !this.cancelScheduled) return;
+    this.t = this.periodEnd.getTime();
+    this.live = false;
+    this.subEvent("subscription.canceled", this.t, { status: "canceled", scheduledCancel: false });
+  }
+
+  private refund(step: Step) {
+    if (!this.paidTxn || this.refunded || this.refundAsked || this.stepsInPeriod >= 3) return;
+    const { i } = this;
+    this.later(step);
+    const adjKey = `a${i}-${this.n}`;
+    const txnKey = this.paidTxn;
+    const amountCents = Math.ceil(this.plan.priceCents * 0.95);
+    const pending = (w: World) =>
+      adjustment({
+        adjustmentId: w.id("adj", adjKey),
+        transactionId: w.id("txn", txnKey),
+        subscriptionId: w.subscriptionId(i),
+        amountCents,
+        status: "pending_approval",
+      });
+    const refundedTxn = this.txnEvents.get(txnKey);
+    const adjustmentEvent = (type: string, data: (w: World) => Promise<unknown>) =>
+      this.events.push({ key: this.key(type), license: i, type, at: new Date(this.t), after: refundedTxn, data });
+    adjustmentEvent("adjustment.created", async (w) => pending(w));
+    this.refundAsked = true;
+    // The site's refund request also stops the renewal.
+    if (this.live && !this.cancelScheduled) {
+      this.cancelScheduled = true;
+      this.subEvent("subscription.updated", this.t + SECOND);
+    }
+    if (step.kind !== "refund-pending") {
+      this.later(step);
+      const status = step.kind === "refund-approved" ? "approved" : "rejected";
+      adjustmentEvent("adjustment.updated", async (w) => ({ ...pending(w), status }));
+      this.refunded = status === "approved";
+      this.refundAsked = false;
+    }
+    this.stepsInPeriod++;
+  }
+
+  private extend(step: Step) {
+    if (this.refunded || this.refundAsked || step.months + step.years === 0 || this.stepsInPeriod >= 3) return;
+    this.later(step);
+    const { i } = this;
+    const txnKey = `e${i}-${this.n}`;
+    const paidAt = new Date(this.t);
+    this.events.push({
+      key: this.key("extension"),
+      license: i,
+      type: "transaction.completed",
+      at: paidAt,
+      after: this.txnEvents.get(`p${i}`),
+      data: (w) => extensionPaid(w, i, txnKey, paidAt, step),
+    });
+    this.stepsInPeriod++;
+  }
+}
+
+/** An extension's payment: the site created the one-time charge for the license (the extend action), then it is paid. */
+async function extensionPaid(w: World, i: number, txnKey: string, paidAt: Date, { months, years }: Step) {
+  const [row] = await w
+    .db()
+    .select({ id: licenses.id })
+    .from(licenses)
+    .where(eq(licenses.paddle_subscription_id, w.subscriptionId(i)));
+  const amountCents = extensionPriceCents(months, years);
+  await w
+    .db()
+    .insert(checkouts)
+    .values({
+      user_id: w.users[i]!.id,
+      kind: "extension",
+      transaction_id: w.id("txn", txnKey),
+      status: "open",
+      license_id: row!.id,
+      months: months + 12 * years,
+      amount_cents: amountCents,
+      currency: "USD",
+    });
+  return {
+    ...transaction({
+      userId: w.users[i]!.id,
+      subscriptionId: null,
+      amountCents,
+      start: paidAt,
+      end: null,
+      origin: "api",
+      customData: { kind: "extension", user_id: w.users[i]!.id, license_id: row?.id ?? null, months, years },
+    }),
+    id: w.id("txn", txnKey),
+  };
 }

@@ -2,11 +2,11 @@ import { eq, inArray } from "drizzle-orm";
 import fc from "fast-check";
 import { expect } from "vitest";
 import { receiveWebhook } from "~/server/billing/receive-webhook.server";
-import { checkouts, licenses, payments } from "~/server/db/schema";
+import { checkouts, licenses, payments, type License } from "~/server/db/schema";
 import { licenseKeys } from "~/server/license-keys/keys.server";
 import { signed } from "./paddle-fixtures";
 import { createUser, type TestApp } from "./test-app";
-import type { AbstractEvent, LicenseScenario, World } from "./webhook-order-scenarios";
+import type { AbstractEvent, LicenseScenario, PurchaseCheckout, World } from "./webhook-order-scenarios";
 import { eventsOf } from "./webhook-order-stream";
 
 // The webhook delivery-order property's worlds: a set of users a stream is delivered to, in order
@@ -88,20 +88,7 @@ export function orderWorlds(app: () => TestApp, secret: string) {
 
   /** Delivers the events in the order given (a key may repeat: a redelivery of the same event). */
   async function deliver(world: World, events: ReturnType<typeof eventsOf>, order: string[]): Promise<void> {
-    for (const c of events.checkouts) {
-      await db()
-        .insert(checkouts)
-        .values({
-          user_id: world.users[c.license]!.id,
-          kind: "plan",
-          transaction_id: world.id("txn", c.txnKey),
-          status: "open",
-          plan_type: c.plan,
-          trial: c.trial,
-          price_id: c.priceId,
-          amount_cents: c.amountCents,
-        });
-    }
+    await recordCheckouts(db(), world, events.checkouts);
     const bodies = new Map<string, unknown>();
     const byKey = new Map(events.map((e) => [e.key, e]));
     for (const key of order) {
@@ -125,50 +112,7 @@ export function orderWorlds(app: () => TestApp, secret: string) {
   }
 
   /** What a world ended with, without its ids: per license, the row's facts and its payments. */
-  async function stateOf(world: World, count: number) {
-    const state = [];
-    for (let i = 0; i < count; i++) {
-      const rows = await db()
-        .select()
-        .from(licenses)
-        .where(eq(licenses.paddle_subscription_id, world.subscriptionId(i)));
-      const ids = rows.map((r) => r.id);
-      const paid = ids.length ? await db().select().from(payments).where(inArray(payments.license_id, ids)) : [];
-      state.push({
-        licenses: rows.map((r) => ({
-          license_type: r.license_type,
-          status: r.status,
-          start_date: r.start_date.toISOString(),
-          end_date: r.end_date.toISOString(),
-          is_trial: r.is_trial,
-          trial_starts_at: r.trial_starts_at?.toISOString() ?? null,
-          trial_ends_at: r.trial_ends_at?.toISOString() ?? null,
-          auto_renew: r.auto_renew,
-          cancellation_requested: r.cancellation_requested,
-          cancellation_requested_at: r.cancellation_requested_at?.toISOString() ?? null,
-          refunded: r.refunded,
-          refund_amount: r.refund_amount,
-          refunded_at: r.refunded_at?.toISOString() ?? null,
-          extended_months: r.extended_months,
-          purchase_date: r.purchase_date?.toISOString() ?? null,
-          refund_eligible_until: r.refund_eligible_until?.toISOString() ?? null,
-          key: { ...licenseKeys().decode(r.license_key), email: "(the user's)" },
-          // A refunded license's renewal is over whatever the subscription says: not compared.
-          ...(r.refunded ? { cancellation_requested: "(refunded)", cancellation_requested_at: "(refunded)" } : {}),
-        })),
-        payments: paid
-          .map((p) => ({
-            id: p.id.replace(world.tag, "W"),
-            kind: p.kind,
-            amount_cents: p.amount_cents,
-            currency: p.currency,
-            billed_at: p.billed_at.toISOString(),
-          }))
-          .sort((a, b) => a.id.localeCompare(b.id)),
-      });
-    }
-    return state;
-  }
+  const stateOf = (world: World, count: number) => worldState(db(), world, count);
 
   async function inOrderAndOther(scenario: LicenseScenario[], order: (events: AbstractEvent[]) => string[]) {
     const events = eventsOf(scenario);
@@ -200,4 +144,71 @@ export function orderWorlds(app: () => TestApp, secret: string) {
     `worlds: ${worlds}, deliveries: ${delivered}; in-order licenses: ${seen.licenses} ` +
     `(trials ${seen.trials}, extended ${seen.extended}, refunded ${seen.refunded}, not renewing ${seen.notRenewing})`;
   return { inOrderAndOther, summary };
+}
+
+/** The checkouts the server created for the world's purchases, before their events arrive. */
+async function recordCheckouts(db: TestApp["database"]["db"], world: World, purchases: PurchaseCheckout[]) {
+  for (const c of purchases) {
+    await db.insert(checkouts).values({
+      user_id: world.users[c.license]!.id,
+      kind: "plan",
+      transaction_id: world.id("txn", c.txnKey),
+      status: "open",
+      plan_type: c.plan,
+      trial: c.trial,
+      price_id: c.priceId,
+      amount_cents: c.amountCents,
+    });
+  }
+}
+
+/** What a world ended with, without its ids: per license, the row's facts and its payments. */
+async function worldState(db: TestApp["database"]["db"], world: World, count: number) {
+  const state = [];
+  for (let i = 0; i < count; i++) {
+    const rows = await db
+      .select()
+      .from(licenses)
+      .where(eq(licenses.paddle_subscription_id, world.subscriptionId(i)));
+    const ids = rows.map((r) => r.id);
+    const paid = ids.length ? await db.select().from(payments).where(inArray(payments.license_id, ids)) : [];
+    state.push({
+      licenses: rows.map(licenseFacts),
+      payments: paid
+        .map((p) => ({
+          id: p.id.replace(world.tag, "W"),
+          kind: p.kind,
+          amount_cents: p.amount_cents,
+          currency: p.currency,
+          billed_at: p.billed_at.toISOString(),
+        }))
+        .sort((a, b) => a.id.localeCompare(b.id)),
+    });
+  }
+  return state;
+}
+
+/** A license row's facts a delivery order could change, without its ids. */
+function licenseFacts(r: License) {
+  return {
+    license_type: r.license_type,
+    status: r.status,
+    start_date: r.start_date.toISOString(),
+    end_date: r.end_date.toISOString(),
+    is_trial: r.is_trial,
+    trial_starts_at: r.trial_starts_at?.toISOString() ?? null,
+    trial_ends_at: r.trial_ends_at?.toISOString() ?? null,
+    auto_renew: r.auto_renew,
+    cancellation_requested: r.cancellation_requested,
+    cancellation_requested_at: r.cancellation_requested_at?.toISOString() ?? null,
+    refunded: r.refunded,
+    refund_amount: r.refund_amount,
+    refunded_at: r.refunded_at?.toISOString() ?? null,
+    extended_months: r.extended_months,
+    purchase_date: r.purchase_date?.toISOString() ?? null,
+    refund_eligible_until: r.refund_eligible_until?.toISOString() ?? null,
+    key: { ...licenseKeys().decode(r.license_key), email: "(the user's)" },
+    // A refunded license's renewal is over whatever the subscription says: not compared.
+    ...(r.refunded ? { cancellation_requested: "(refunded)", cancellation_requested_at: "(refunded)" } : {}),
+  };
 }

@@ -8,7 +8,7 @@ export interface ReceivedWebhook {
 }
 
 /**
- * A real HTTP receiver for webhook tests (issue 27): node:http on 127.0.0.1, a free port. It keeps
+ * A real HTTP receiver for webhook tests (decision 0044): node:http on 127.0.0.1, a free port. It keeps
  * every request and answers `status` (200 unless a test sets another) with a short body.
  */
 export async function startWebhookReceiver() {

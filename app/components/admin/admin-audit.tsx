@@ -1,5 +1,6 @@
 import { Download, Filter } from "lucide-react";
 import { Form, Link } from "react-router";
+import { formatMoney } from "~/domain/billing";
 import { auditActionLabel, auditQuery, type AdminAuditEntry, type AuditFilters } from "~/domain/admin-audit";
 import { AdminPager } from "./admin-pager";
 import { FormMessage } from "../form-field";
@@ -20,7 +21,8 @@ function describe(entry: AdminAuditEntry): string {
   const d = entry.details;
   const parts: string[] = [];
   if (typeof d.version === "string") parts.push(`version ${d.version}`);
-  if (typeof d.amount_cents === "number") parts.push(`$${(d.amount_cents / 100).toFixed(2)}`);
+  if (typeof d.amount_cents === "number")
+    parts.push(formatMoney(d.amount_cents, typeof d.currency === "string" ? d.currency : "USD"));
   if (typeof d.days === "number") parts.push(`${d.days} days`);
   if (typeof d.email === "string") parts.push(d.email);
   if (typeof d.computer_name === "string") parts.push(`computer ${d.computer_name}`);
@@ -49,7 +51,7 @@ const AUDIT_COLUMNS = ["When (UTC)", "Who", "What", "Record"].map((label) => ({ 
 
 export function AuditTable({ entries, caption }: { entries: AdminAuditEntry[]; caption: string }) {
   return (
-    // Below 768 px each entry is a labelled card (as on the billing page): no sideways scrolling (issue 28).
+    // Below 768 px each entry is a labelled card (as on the billing page): no sideways scrolling.
     <div className="rounded-lg border">
       <CardTable caption={caption} columns={AUDIT_COLUMNS}>
         {entries.map((entry) => (
@@ -79,21 +81,20 @@ export function AuditTable({ entries, caption }: { entries: AdminAuditEntry[]; c
   );
 }
 
-/** Audit log tab: filters (action, actor, target, dates), pages of 50, CSV export of the filtered log. */
+/** Audit log page (/admin/audit): filters (action, actor, target, dates), pages of 50, CSV export of the filtered log. */
 export function AdminAudit({ audit }: { audit: AdminAuditView }) {
   const { filters, page, actions, value, error } = audit;
-  const href = (to: number) => `/admin?${auditQuery(filters, { tab: "audit", page: to })}`;
+  const href = (to: number) => `/admin/audit?${auditQuery(filters, { page: to })}`;
   const exportHref = `/admin/audit.csv${auditQuery(filters) ? `?${auditQuery(filters)}` : ""}`;
   const choices = filters.action && !actions.includes(filters.action) ? [...actions, filters.action] : actions;
   return (
     <div className="flex flex-col gap-4">
       <Form
         method="get"
-        action="/admin"
+        action="/admin/audit"
         className="grid gap-3 rounded-lg border p-4 sm:grid-cols-2 lg:grid-cols-3"
         aria-label="Filter the audit log"
       >
-        <input type="hidden" name="tab" value="audit" />
         <div className="flex flex-col gap-2">
           <Label htmlFor="audit-action">Action</Label>
           <select
@@ -136,7 +137,7 @@ export function AdminAudit({ audit }: { audit: AdminAuditView }) {
             <Filter aria-hidden /> Filter
           </Button>
           <Button asChild variant="outline">
-            <Link to="/admin?tab=audit">Clear</Link>
+            <Link to="/admin/audit">Clear</Link>
           </Button>
         </div>
       </Form>

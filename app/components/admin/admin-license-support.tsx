@@ -1,17 +1,22 @@
+import { useFetcher } from "react-router";
+import type { ActionResult } from "~/domain/action-result";
 import type { AdminLicenseView } from "~/domain/admin-user";
 import { canCancelRenewal, canReenableRenewal } from "~/domain/license-status";
 import { supportView } from "~/domain/license-support";
+import { subscriptionChangesRefused } from "~/domain/past-due";
 import { formatDate } from "~/domain/format-date";
 import { AdminReasonDialog, useDialogToast } from "./admin-reason-dialog";
 import { Badge } from "../ui/badge";
+import { Button } from "../ui/button";
+import { useActionToast } from "../use-action-toast";
 
 /**
  * A license as its owner sees it (the customer's exact badge and status line, from the one
- * state function) and the support details beside it (issue 24): subscription, renewal, grace
+ * state function) and the support details beside it (decision 0030): subscription, renewal, grace
  * end, payment method, refund window, the desktop tool's code.
  */
 export function AdminLicenseState({ license, now }: { license: AdminLicenseView; now: Date }) {
-  const { state, details } = supportView(license, now);
+  const { state, details, paymentProblem } = supportView(license, now);
   return (
     <div className="flex flex-col gap-2" data-testid="admin-license-state" data-state={state.state}>
       <p className="flex flex-wrap items-center gap-2">
@@ -30,11 +35,42 @@ export function AdminLicenseState({ license, now }: { license: AdminLicenseView;
           </div>
         ))}
       </dl>
+      {paymentProblem ? (
+        <div
+          role="note"
+          aria-label="Failed payment"
+          data-testid="admin-payment-problem"
+          className="rounded-md border border-warning/40 bg-warning/10 px-3 py-2 text-xs"
+        >
+          {paymentProblem.map((line) => (
+            <p key={line}>{line}</p>
+          ))}
+          {state.state === "payment-failed" ? <SendPaymentLink licenseId={license.id} /> : null}
+        </div>
+      ) : null}
     </div>
   );
 }
 
-/** A search result's matched license: the owner's badge and line, nothing more (issue 24). */
+/**
+ * E-mails the customer the failed-payment e-mail again, whose "Update payment method" opens the
+ * card that takes a new card (decision 0060): what support does when a customer cannot find it.
+ */
+function SendPaymentLink({ licenseId }: { licenseId: string }) {
+  const fetcher = useFetcher<ActionResult>();
+  useActionToast(fetcher.state === "idle" ? fetcher.data : null);
+  return (
+    <fetcher.Form method="post" className="mt-2">
+      <input type="hidden" name="intent" value="send-payment-link" />
+      <input type="hidden" name="licenseId" value={licenseId} />
+      <Button type="submit" variant="outline" size="sm" disabled={fetcher.state !== "idle"}>
+        E-mail the update-payment link
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+/** A search result's matched license: the owner's badge and line, nothing more (decision 0030). */
 export function MatchedLicenseState({ license }: { license: AdminLicenseView }) {
   const { state } = supportView(license, new Date());
   return (
@@ -52,6 +88,8 @@ export function AdminRenewalAction({ license }: { license: AdminLicenseView }) {
   useDialogToast(`cancel-${license.id}`);
   useDialogToast(`reenable-${license.id}`);
   if (license.status !== "active" || license.refunded || !license.paddle_subscription_id) return null;
+  // The provider refuses every change to a past-due subscription (the server says so): no button that cannot work.
+  if (subscriptionChangesRefused(license)) return null;
   const facts = { ...license, has_subscription: true };
   if (canCancelRenewal(facts)) {
     return (
@@ -63,6 +101,7 @@ export function AdminRenewalAction({ license }: { license: AdminLicenseView }) {
         description={`The provider stops the subscription at the end of the period: the license stays active until ${formatDate(license.end_date)} and is not charged again. The customer is e-mailed.`}
         intent="support-cancel-renewal"
         submit="Cancel renewal"
+        cancel="Keep renewing"
         hidden={{ licenseId: license.id }}
         destructive
         toast={false}

@@ -2,7 +2,7 @@ import { MACHINE_OVERVIEW_DAYS, type MachinesOverviewView } from "~/domain/machi
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card";
 
 /**
- * The admin overview's machines (issue 26): how many are active now and a bar per day of
+ * The admin overview's machines (decision 0041): how many are active now and a bar per day of
  * activations over the last 30 days (the numbers are in the bars' labels and the totals line).
  */
 export function AdminMachinesOverview({ overview }: { overview: MachinesOverviewView | null }) {

@@ -71,6 +71,11 @@ function OverviewStats({ o }: { o: OverviewView }) {
         value={o.totals.purchases.toLocaleString("en-US")}
         note={`${o.totals.renewals.toLocaleString("en-US")} renewals`}
       />
+      <Stat
+        label={`Chargebacks, last ${OVERVIEW_DAYS} days`}
+        value={o.disputes.chargedBack.toLocaleString("en-US")}
+        note={`${o.disputes.warnings.toLocaleString("en-US")} disputes coming, ${o.disputes.reversed.toLocaleString("en-US")} reversed`}
+      />
     </dl>
   );
 }
@@ -177,7 +182,7 @@ function LastDaysCard({ o, dailySummary }: { o: OverviewView; dailySummary: stri
         <p className="text-sm text-muted-foreground">{dailySummary}</p>
         <details className="rounded-lg border">
           <summary className="cursor-pointer px-3 py-2 text-sm font-medium">Show the figures per day</summary>
-          {/* Below md each day is a labelled card: five columns do not fit 390 px (issue 28). */}
+          {/* Below md each day is a labelled card: five columns do not fit 390 px. */}
           <CardTable
             caption="Purchases, renewals, refunds and revokes per day (UTC)"
             columns={DAILY_COLUMNS}
@@ -202,7 +207,7 @@ function LastDaysCard({ o, dailySummary }: { o: OverviewView; dailySummary: stri
   );
 }
 
-/** Overview tab: how the business is doing, in numbers, charts and their tables. */
+/** Overview page (/admin): how the business is doing, in numbers, charts and their tables. */
 export function AdminOverview({ overview, error }: { overview: OverviewView | null; error: string | null }) {
   if (error || !overview) return <FormMessage>{error ?? "Failed to load the overview"}</FormMessage>;
   const o = overview;

@@ -18,10 +18,13 @@ import { Input } from "../ui/input";
 import { Label } from "../ui/label";
 import { useActionToast } from "../use-action-toast";
 
-/** Shows the toast of the dialog `id`'s answer, from a component that stays when the dialog goes. */
+/**
+ * Shows the success toast of the dialog `id`'s answer, from a component that stays when the dialog
+ * goes; a refusal is said in the dialog, which stays open with it.
+ */
 export function useDialogToast(id: string): void {
   const fetcher = useFetcher<ActionResult>({ key: id });
-  useActionToast(fetcher.state === "idle" ? fetcher.data : undefined);
+  useActionToast(fetcher.state === "idle" ? fetcher.data : undefined, { failuresShownHere: true });
 }
 
 /** The dialog's fields: the new address (if asked), the reason (if required), the server's message. */
@@ -57,10 +60,13 @@ function DialogFields({
       ) : null}
       {reason ? (
         <div className="flex flex-col gap-2">
-          <Label htmlFor={`${id}-reason`}>Reason (kept in the audit log)</Label>
+          <Label htmlFor={`${id}-reason`}>
+            Reason (kept in the audit log) <span className="text-xs font-normal text-muted-foreground">required</span>
+          </Label>
           <textarea
             id={`${id}-reason`}
             name="reason"
+            aria-required="true"
             maxLength={SUPPORT_REASON_MAX}
             rows={3}
             aria-invalid={reasonErrors ? true : undefined}
@@ -80,7 +86,7 @@ function DialogFields({
 }
 
 /**
- * A support action's confirmation (issue 25): what will happen, the reason (kept in the audit
+ * A support action's confirmation (decision 0038): what will happen, the reason (kept in the audit
  * log; required unless `reason` is false), an optional e-mail field, and the server's answer —
  * the dialog closes on success and stays open with the field's message otherwise.
  */
@@ -116,7 +122,8 @@ export function AdminReasonDialog({
   // Keyed by the dialog: a parent that stays when the dialog goes (its action removed the button) reads the answer.
   const fetcher = useFetcher<ActionResult>({ key: id });
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
-  useActionToast(toast ? result : undefined);
+  // A refusal is said in the dialog (beside the field, or below them): never a toast too.
+  useActionToast(toast ? result : undefined, { failuresShownHere: true });
   const [open, setOpen] = useState(false);
   const [closedFor, setClosedFor] = useState<unknown>(null);
   const shown = open && !(result?.ok && closedFor !== result);

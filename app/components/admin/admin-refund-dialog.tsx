@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import type { ActionResult } from "~/domain/action-result";
-import { formatMoney, paymentDescription } from "~/domain/billing";
+import { formatMoney, isFirstPaidRenewal, paymentDescription } from "~/domain/billing";
+import { chargeStatusText } from "~/domain/charge-words";
 import type { AdminLicenseView, AdminPaymentView } from "~/domain/admin-user";
 import { formatDate } from "~/domain/format-date";
 import { STAFF_REFUND_REASON_MAX, staffRefundChoices, staffRefundable } from "~/domain/staff-refund";
@@ -21,10 +22,10 @@ import { useActionToast } from "../use-action-toast";
 
 type RefundFetcher = ReturnType<typeof useFetcher<ActionResult>>;
 /** A payment with its license's type, for its description ("Extension of a Monthly license"). */
-type RefundablePayment = AdminPaymentView & { license_type?: string };
+type RefundablePayment = AdminPaymentView & { license_type?: string; first_paid?: boolean };
 
 /**
- * Support's "Refund a payment" (issue 25) on a user's admin page: each paid payment not refunded
+ * Support's "Refund a payment" (decision 0036) on a user's admin page: each paid payment not refunded
  * yet, with a dialog to choose the policy amount (95%) or the full amount and give a reason, then a
  * confirmation naming the amount. The server checks it all again (staff-refund.server.ts).
  */
@@ -36,11 +37,19 @@ export function AdminRefundPayments({
   licenses: Pick<AdminLicenseView, "id" | "license_type">[];
 }) {
   const fetcher = useFetcher<ActionResult>();
-  useActionToast(fetcher.state === "idle" ? fetcher.data : null);
+  // A refusal is said in the refund's dialog, which stays open with it.
+  useActionToast(fetcher.state === "idle" ? fetcher.data : null, { failuresShownHere: true });
   const types = new Map(licenses.map((l) => [l.id, l.license_type]));
   const refundable = payments
     .filter((p) => staffRefundable({ ...p, pending_refund_cents: p.pending_refund_cents ?? 0, refund_request: null }))
-    .map((p): RefundablePayment => ({ ...p, license_type: types.get(p.license_id) }));
+    .map((p): RefundablePayment => ({
+      ...p,
+      license_type: types.get(p.license_id),
+      first_paid: isFirstPaidRenewal(
+        p,
+        payments.filter((q) => q.license_id === p.license_id),
+      ),
+    }));
   return (
     <section aria-labelledby="user-refunds" className="flex flex-col gap-3" data-testid="admin-refunds">
       <h2 id="user-refunds" className="text-lg font-semibold">
@@ -56,7 +65,8 @@ export function AdminRefundPayments({
                 <span className="font-medium">{describe(payment)}</span>{" "}
                 <span className="font-mono text-xs text-muted-foreground">{payment.license_short_id}</span>
                 <span className="block text-xs text-muted-foreground">
-                  {formatDate(payment.billed_at)} · {formatMoney(payment.amount_cents, payment.currency)} ·{" "}
+                  {formatDate(payment.billed_at)} · {chargeStatusText(payment)}{" "}
+                  {formatMoney(payment.amount_cents, payment.currency)} ·{" "}
                   <span className="break-all font-mono">{payment.id}</span>
                 </span>
               </span>
@@ -191,9 +201,12 @@ function RefundFields({
         ))}
       </fieldset>
       <div className="flex flex-col gap-2">
-        <Label htmlFor={`${id}-reason`}>Reason (kept in the audit log)</Label>
+        <Label htmlFor={`${id}-reason`}>
+          Reason (kept in the audit log) <span className="text-xs font-normal text-muted-foreground">required</span>
+        </Label>
         <textarea
           id={`${id}-reason`}
+          aria-required="true"
           value={reason}
           onChange={(event) => setReason(event.target.value)}
           maxLength={STAFF_REFUND_REASON_MAX}

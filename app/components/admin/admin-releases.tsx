@@ -22,7 +22,7 @@ import { useActionToast } from "../use-action-toast";
 import { ReleaseFormDialog } from "./release-form-dialog";
 import { ReleaseBadges, ReleaseFlagButtons } from "./release-row-actions";
 
-/** Releases tab: every release, newest first, with add, edit and delete. */
+/** Releases page (/admin/releases): every release, newest first, with add, edit and delete. */
 export function AdminReleases({ releases, error }: { releases: ReleaseView[] | null; error: string | null }) {
   const [editing, setEditing] = useState<ReleaseView | "new" | null>(null);
   const deleter = useFetcher<ActionResult>();

@@ -20,7 +20,7 @@ function ResendConfirmation() {
 }
 
 /**
- * The account's support actions (issue 25): the address (change it), its confirmation (resend),
+ * The account's support actions (decision 0038): the address (change it), its confirmation (resend),
  * two-factor (see it, reset it for a locked-out customer).
  */
 export function AdminSupportAccount({ user }: { user: AdminUserView }) {

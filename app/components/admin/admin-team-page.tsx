@@ -18,7 +18,7 @@ function Section({ title, id, children }: { title: string; id: string; children:
   );
 }
 
-/** The admin's page of one team (issue 30): its facts, seats, members, every invitation and its payments. */
+/** The admin's page of one team (docs/product.md): its facts, seats, members, every invitation and its payments. */
 export function AdminTeamPage({ team }: { team: AdminTeamView }) {
   const facts: [string, React.ReactNode][] = [
     [

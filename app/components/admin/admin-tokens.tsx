@@ -4,7 +4,7 @@ import type { ActionResult } from "~/domain/action-result";
 import { API_TOKEN_SCOPES, TOKEN_EXPIRY_DAYS, tokenStatus } from "~/domain/api-token";
 import { SCOPE_DESCRIPTIONS, TOKEN_TEXTS } from "~/domain/api-token-texts";
 import type { ApiTokenView } from "~/domain/views";
-import { FieldErrors, FormMessage } from "../form-field";
+import { FieldErrors, FormError, FormMessage } from "../form-field";
 import { Button } from "../ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card";
 import { Checkbox } from "../ui/checkbox";
@@ -81,6 +81,7 @@ function CreateTokenForm({
   return (
     <fetcher.Form method="post" className="flex flex-col gap-4" noValidate>
       <input type="hidden" name="intent" value="create-token" />
+      <FormError errors={errors} />
       <div className="grid gap-4 sm:grid-cols-[2fr_1fr]">
         <div className="flex flex-col gap-2">
           <Label htmlFor="token-name">Name</Label>

@@ -3,7 +3,7 @@ import { useFetcher } from "react-router";
 import { canResetOfflineData, type AdminLicenseView } from "~/domain/admin-user";
 import type { ActionResult } from "~/domain/action-result";
 import { formatDate } from "~/domain/format-date";
-import { licenseTypeLabel } from "~/domain/license-status";
+import { licenseTypeLabel } from "~/domain/plans";
 import { AdminLicenseState, AdminRenewalAction } from "./admin-license-support";
 import { AdminReasonDialog, useDialogToast } from "./admin-reason-dialog";
 import {

@@ -1,4 +1,4 @@
-import { licenseTypeLabel } from "~/domain/license-status";
+import { licenseTypeLabel } from "~/domain/plans";
 import { MACHINE_TEXTS, type AdminLicenseMachines } from "~/domain/machine-texts";
 import { MachineList } from "../licenses/machine-list";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card";

@@ -1,9 +1,10 @@
 import { ArrowLeft, UserRound } from "lucide-react";
 import { Link, useFetcher } from "react-router";
-import { TESTER_DEFAULT_DAYS, TESTER_MAX_DAYS } from "~/domain/admin";
+import { TESTER_MAX_DAYS } from "~/domain/admin";
+import { TESTER_DEFAULT_DAYS } from "~/domain/plans";
 import type { AdminUserView } from "~/domain/admin-user";
 import type { ActionResult } from "~/domain/action-result";
-import { formatDate } from "~/domain/format-date";
+import { formatDateTime } from "~/domain/format-date";
 import { AuditTable } from "./admin-audit";
 import { AdminSupportAccount } from "./admin-support-account";
 import { AdminRefundPayments } from "./admin-refund-dialog";
@@ -17,7 +18,7 @@ import { Input } from "../ui/input";
 import { Label } from "../ui/label";
 import { useActionToast } from "../use-action-toast";
 
-const dateTime = (iso: string) => `${formatDate(iso)}, ${iso.slice(11, 16)} UTC`;
+const dateTime = formatDateTime;
 
 function AddTester({ userId }: { userId: string }) {
   const fetcher = useFetcher<ActionResult>();
@@ -98,7 +99,7 @@ function UserFactsCard({ user }: { user: AdminUserView }) {
             <dd>{user.email_verified ? "Yes" : "No"}</dd>
           </div>
           <div>
-            <dt className="text-xs text-muted-foreground">Last sign-in</dt>
+            <dt className="text-xs text-muted-foreground">Last login</dt>
             <dd data-testid="last-sign-in">{user.last_sign_in_at ? dateTime(user.last_sign_in_at) : "Never"}</dd>
           </div>
           <div>
@@ -156,7 +157,7 @@ export function AdminUserPage({ user, now }: { user: AdminUserView; now: string 
         ) : (
           <AuditTable entries={user.audit} caption="Audit entries about this user, newest first" />
         )}
-        <Link to={`/admin?tab=audit&target=${user.id}`} className="self-start text-sm underline underline-offset-2">
+        <Link to={`/admin/audit?target=${user.id}`} className="self-start text-sm underline underline-offset-2">
           Open in the audit log
         </Link>
       </Section>
@@ -167,7 +168,7 @@ export function AdminUserPage({ user, now }: { user: AdminUserView; now: string 
 export function BackToUsers() {
   return (
     <Button asChild variant="ghost" size="sm" className="self-start">
-      <Link to="/admin?tab=users">
+      <Link to="/admin/users">
         <ArrowLeft aria-hidden /> All users
       </Link>
     </Button>

@@ -17,11 +17,11 @@ const COLUMNS = ["Billed", "Kind", "Amount", "Status", "License", "Transaction",
   className: label === "Amount" ? "text-right" : undefined,
 }));
 
-/** The customer's payments, newest first (issue 25): each with its status and invoice. */
+/** The customer's payments, newest first (decision 0038): each with its status and invoice. */
 export function AdminUserPayments({ userId, payments }: { userId: string; payments: AdminPaymentView[] }) {
   if (payments.length === 0) return <p className="text-muted-foreground">No payments.</p>;
   return (
-    // Below md each payment is a labelled card (issue 28): nothing scrolls sideways at 390 px.
+    // Below md each payment is a labelled card: nothing scrolls sideways at 390 px.
     <div className="rounded-lg border">
       <CardTable caption="The user's payments, newest first" columns={COLUMNS}>
         {payments.map((payment) => (
@@ -38,7 +38,11 @@ export function AdminUserPayments({ userId, payments }: { userId: string; paymen
             <CardCell label="Status">
               {/* The customer's billing history's words ("Refunded $8.55 (95%)"): one wording source. */}
               <Badge variant={STATUS_TONES[payment.status]}>
-                {payment.status === "failed" ? "Failed" : chargeStatusText(payment)}
+                {payment.status === "failed"
+                  ? "Failed"
+                  : payment.dispute_status === "charged_back"
+                    ? "Charged back"
+                    : chargeStatusText(payment)}
               </Badge>
             </CardCell>
             <CardCell label="License" className="font-mono text-xs">

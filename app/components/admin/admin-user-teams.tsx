@@ -3,7 +3,7 @@ import type { AdminTeamMatch, AdminUserTeamView } from "~/domain/admin-team";
 
 const link = "text-primary underline underline-offset-4";
 
-/** The teams a user belongs to, on their admin page: name, role, seat (issue 30). */
+/** The teams a user belongs to, on their admin page: name, role, seat. */
 export function AdminUserTeams({ teams }: { teams: AdminUserTeamView[] }) {
   if (teams.length === 0) return <p className="text-muted-foreground">Not in any team.</p>;
   return (

@@ -1,11 +1,11 @@
 import type { TimelinePage } from "~/domain/user-timeline";
-import { formatDate } from "~/domain/format-date";
+import { formatDateTime } from "~/domain/format-date";
 import { AdminPager } from "./admin-pager";
 import { Badge } from "../ui/badge";
 
-const dateTime = (iso: string) => `${formatDate(iso)}, ${iso.slice(11, 16)} UTC`;
+const dateTime = formatDateTime;
 
-/** Everything that happened to the customer, newest first, paged by ?timeline=N (issue 25). */
+/** Everything that happened to the customer, newest first, paged by ?timeline=N (decision 0038). */
 export function AdminUserTimeline({ userId, timeline }: { userId: string; timeline: TimelinePage }) {
   return (
     <div className="flex flex-col gap-3">

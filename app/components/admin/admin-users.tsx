@@ -1,6 +1,6 @@
 import { Search } from "lucide-react";
 import { Form, Link } from "react-router";
-import { matchReason } from "~/domain/admin-search";
+import { matchReason, type NearMatch } from "~/domain/admin-search";
 import { formatDate } from "~/domain/format-date";
 import type { UserSearchResult } from "~/domain/views";
 import { AdminPager } from "./admin-pager";
@@ -15,21 +15,41 @@ export interface AdminUserList {
   page: number;
   value: { users: UserSearchResult[]; page: number; hasNext: boolean } | null;
   error: string | null;
+  /** Accounts close to a term that found nobody. */
+  near?: NearMatch[];
+}
+
+/** "Did you mean": the accounts closest to a term that found nobody, each opening its page. */
+function NearMatches({ near }: { near: NearMatch[] }) {
+  return (
+    <nav aria-label="Did you mean" className="flex flex-col gap-2 text-sm">
+      <p className="font-medium">Did you mean</p>
+      <ul className="flex flex-col gap-1">
+        {near.map((user) => (
+          <li key={user.id} data-testid="admin-near-match" className="[overflow-wrap:anywhere]">
+            <Link to={`/admin/users/${user.id}`} className="text-primary underline underline-offset-4">
+              {user.email}
+            </Link>{" "}
+            <span className="text-muted-foreground">· {user.full_name || "(no name)"}</span>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
 }
 
 /**
- * Users tab: every user newest first, or the users a term finds (name, e-mail, an earlier e-mail,
+ * Users page (/admin/users): every user newest first, or the users a term finds (name, e-mail, an earlier e-mail,
  * license e-mail, any part of a short id, key, Paddle customer, subscription or transaction id) with
  * why each matched, 50 a page; each opens the user's own page.
  */
 export function AdminUsers({ list }: { list: AdminUserList }) {
-  const { term, page, value, error } = list;
+  const { term, page, value, error, near = [] } = list;
   const href = (to: number) =>
-    `/admin?${new URLSearchParams({ tab: "users", ...(term ? { q: term } : {}), page: String(to) })}`;
+    `/admin/users?${new URLSearchParams({ ...(term ? { q: term } : {}), page: String(to) })}`;
   return (
     <div className="flex flex-col gap-6">
-      <Form method="get" action="/admin" className="flex flex-col gap-2 sm:flex-row sm:items-end" role="search">
-        <input type="hidden" name="tab" value="users" />
+      <Form method="get" action="/admin/users" className="flex flex-col gap-2 sm:flex-row sm:items-end" role="search">
         <div className="flex flex-1 flex-col gap-2">
           <Label htmlFor="admin-search">Search users</Label>
           <Input
@@ -52,9 +72,12 @@ export function AdminUsers({ list }: { list: AdminUserList }) {
             {page > 1 ? ` · page ${page}` : ""}
           </p>
           {value.users.length === 0 ? (
-            <p className="text-muted-foreground [overflow-wrap:anywhere]">
-              {term ? `No users match “${term}”.` : page > 1 ? "No more users." : "No users yet."}
-            </p>
+            <>
+              <p className="text-muted-foreground [overflow-wrap:anywhere]">
+                {term ? `No users match “${term}”.` : page > 1 ? "No more users." : "No users yet."}
+              </p>
+              {near.length > 0 ? <NearMatches near={near} /> : null}
+            </>
           ) : (
             <ul className="flex flex-col gap-2" aria-label={term ? "Search results" : "Users"}>
               {value.users.map((user) => (

@@ -1,6 +1,7 @@
 import { Power, PowerOff, RotateCw, Trash2 } from "lucide-react";
 import { useFetcher } from "react-router";
 import type { ActionResult } from "~/domain/action-result";
+import { formatDateTime } from "~/domain/format-date";
 import { WEBHOOK_TEXTS } from "~/domain/webhook-texts";
 import type { WebhookDeliveryView, WebhookEndpointView } from "~/domain/webhooks";
 import {
@@ -18,8 +19,7 @@ import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
 import { useActionToast } from "../use-action-toast";
 
-/** "2026-11-24 04:01 UTC": the same on the server and in every browser. */
-const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+const when = formatDateTime;
 
 /** The endpoints, newest first: address, events, state, the actions, and the latest attempts. */
 export function WebhookList({ endpoints }: { endpoints: WebhookEndpointView[] }) {

@@ -3,7 +3,7 @@ import { useFetcher } from "react-router";
 import type { ActionResult } from "~/domain/action-result";
 import { EVENT_DESCRIPTIONS, WEBHOOK_TEXTS } from "~/domain/webhook-texts";
 import { WEBHOOK_EVENT_TYPES, type WebhookEndpointView } from "~/domain/webhooks";
-import { FieldErrors, FormMessage } from "../form-field";
+import { FieldErrors, FormError, FormMessage } from "../form-field";
 import { Button } from "../ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card";
 import { Checkbox } from "../ui/checkbox";
@@ -65,6 +65,7 @@ function CreateEndpointForm({
   return (
     <fetcher.Form method="post" className="flex flex-col gap-4" noValidate>
       <input type="hidden" name="intent" value="create-endpoint" />
+      <FormError errors={errors} />
       <div className="flex flex-col gap-2">
         <Label htmlFor="webhook-url">URL</Label>
         <Input

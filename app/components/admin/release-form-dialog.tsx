@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import type { ActionResult } from "~/domain/action-result";
 import type { ReleaseView } from "~/domain/views";
-import { FieldErrors } from "../form-field";
+import { FieldErrors, FormError } from "../form-field";
 import { Button } from "../ui/button";
 import { Checkbox } from "../ui/checkbox";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../ui/dialog";
@@ -33,7 +33,7 @@ function draftOf(release: ReleaseView | null): ReleaseDraft {
 }
 
 /**
- * The release form (issue 25): a new release is a draft until published ("Save and publish" or the
+ * The release form (decision 0039): a new release is a draft until published ("Save and publish" or the
  * list's Publish); the preview shows the download card it makes; the installer's size and SHA-256
  * are entered or computed from the file the release points to; an older version asks to confirm.
  */
@@ -70,6 +70,7 @@ export function ReleaseFormDialog({ release, onClose }: { release: ReleaseView |
         <fetcher.Form ref={form} method="post" className="flex flex-col gap-4" noValidate onChange={readDraft}>
           <input type="hidden" name="intent" value="save-release" />
           {release ? <input type="hidden" name="id" value={release.id} /> : null}
+          <FormError errors={errors} answer={answer} />
           <MainFields draft={draft} errors={errors} />
           {answer?.older ? <ConfirmOlder /> : null}
           <InstallerFields draft={draft} setDraft={setDraft} errors={errors} />

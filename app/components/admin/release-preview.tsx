@@ -16,7 +16,7 @@ export interface ReleaseDraft {
 }
 
 /**
- * The download card's preview (issue 25): the version, date and title, the button's address, and
+ * The download card's preview (decision 0039): the version, date and title, the button's address, and
  * the installer's size and SHA-256 exactly as the download page would show them once published.
  */
 export function ReleasePreview({ draft, siteDownloadUrl }: { draft: ReleaseDraft; siteDownloadUrl: string }) {

@@ -25,7 +25,7 @@ export function ReleaseBadges({ release }: { release: ReleaseView }) {
   );
 }
 
-/** Publish or unpublish, yank or restore (issue 25 and 27); each audited by the service. */
+/** Publish or unpublish, yank or restore (decision 0039); each audited by the service. */
 export function ReleaseFlagButtons({ release }: { release: ReleaseView }) {
   const fetcher = useFetcher<ActionResult>();
   useActionToast(fetcher.state === "idle" ? fetcher.data : null);

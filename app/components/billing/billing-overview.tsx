@@ -7,7 +7,7 @@ import { formatDate } from "~/domain/format-date";
 import { Badge } from "../ui/badge";
 
 /**
- * /billing above the payments (issue 24): the charges to come (date, amount, license), renewals that
+ * /billing above the payments (decision 0030): the charges to come (date, amount, license), renewals that
  * could not be charged, and refunds pending and done. Lists, not tables, so they read at 390 px.
  */
 export function BillingOverviewSections({ overview }: { overview: BillingOverview }) {
@@ -26,11 +26,15 @@ export function BillingOverviewSections({ overview }: { overview: BillingOvervie
                 data-testid="upcoming-charge"
                 className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-4 py-3 text-sm"
               >
-                <span className="font-medium">{formatDate(charge.at)}</span>
+                <span className="font-medium">{charge.kind === "retry" ? "Due now" : formatDate(charge.at)}</span>
                 <span className="font-medium tabular-nums">{formatMoney(charge.amountCents, charge.currency)}</span>
                 <span className="basis-full text-muted-foreground">
                   <span className="font-mono">{charge.licenseShortId}</span>
-                  {charge.kind === "first-charge" ? " · first charge after the free trial" : " · renewal"}
+                  {charge.kind === "first-charge"
+                    ? " · first charge after the free trial"
+                    : charge.kind === "retry" && charge.retriedUntil
+                      ? ` · the failed renewal, retried automatically until ${formatDate(charge.retriedUntil)}`
+                      : " · renewal"}
                   {charge.seats ? ` · ${charge.seats} seats` : null}
                 </span>
               </li>

@@ -5,7 +5,7 @@ import { Input } from "../ui/input";
 import { Label } from "../ui/label";
 
 /**
- * The demo checkout's billing details for the invoice (issue 28): the profile's, ready to change;
+ * The demo checkout's billing details for the invoice (decision 0040): the profile's, ready to change;
  * saving the payment saves them to the profile. Paddle's own checkout asks for these itself.
  */
 export function DemoBillingFields({ billing }: { billing: BillingDetails | null }) {

@@ -5,6 +5,7 @@ import { formatUsd, getPlan, TRIAL_DAYS } from "~/domain/plans";
 import {
   CHECKOUT_ERROR_TITLE,
   checkoutNextStep,
+  checkoutPlanLines,
   type CheckoutEvent,
   type PlanCheckoutAnswer,
   type PlanCheckoutView,
@@ -18,23 +19,13 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Spinner } from "../ui/spinner";
 
 /** What the server will charge: the plan, its price, the trial or what is due today, and who pays. */
-function CheckoutSummary({
-  checkout,
-  plan,
-  email,
-}: {
-  checkout: PlanCheckoutView;
-  plan: ReturnType<typeof getPlan>;
-  email: string;
-}) {
+function CheckoutSummary({ checkout, email }: { checkout: PlanCheckoutView; email: string }) {
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
       <dt className="text-muted-foreground">Plan</dt>
-      <dd data-testid="demo-checkout-plan">{plan.name}</dd>
+      <dd data-testid="demo-checkout-plan">{checkoutPlanLines(checkout).plan}</dd>
       <dt className="text-muted-foreground">Price</dt>
-      <dd>
-        {formatUsd(checkout.priceCents)} {plan.period}
-      </dd>
+      <dd data-testid="demo-checkout-price">{checkoutPlanLines(checkout).price}</dd>
       {checkout.trial ? (
         <>
           <dt className="text-muted-foreground">Free trial</dt>
@@ -99,7 +90,7 @@ export function DemoCheckoutDialog({
               payment would.
             </DialogDescription>
           </DialogHeader>
-          <CheckoutSummary checkout={checkout} plan={plan} email={email} />
+          <CheckoutSummary checkout={checkout} email={email} />
           <p className="text-sm text-muted-foreground" data-testid="demo-checkout-next">
             {checkoutNextStep(checkout)}
           </p>

@@ -3,7 +3,7 @@ import { BILLING_DETAILS_TEXTS } from "~/domain/billing-details";
 import { useRootData } from "../use-root-data";
 
 /**
- * Who issues the invoices (issue 28): Paddle, the merchant of record, with the details given in its
+ * Who issues the invoices: Paddle, the merchant of record, with the details given in its
  * checkout; or, with the demo provider, the site, printing the billing details of the profile.
  */
 export function InvoiceIssuerNote() {

@@ -1,5 +1,5 @@
 import { formatUsd, getPlan, TRIAL_DAYS } from "~/domain/plans";
-import { checkoutNextStep, type PlanCheckoutView } from "~/lib/checkout";
+import { checkoutNextStep, checkoutPlanLines, type PlanCheckoutView } from "~/lib/checkout";
 import { TrialsStillConvert } from "./trials-still-convert";
 import { Button } from "../ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../ui/dialog";
@@ -32,11 +32,9 @@ export function PaddleCheckoutSummary({
           </DialogHeader>
           <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
             <dt className="text-muted-foreground">Plan</dt>
-            <dd>{plan.name}</dd>
+            <dd>{checkoutPlanLines(checkout).plan}</dd>
             <dt className="text-muted-foreground">Price</dt>
-            <dd>
-              {formatUsd(checkout.priceCents)} {plan.period}
-            </dd>
+            <dd>{checkoutPlanLines(checkout).price}</dd>
             <dt className="text-muted-foreground">{checkout.trial ? "Free trial" : "Due today"}</dt>
             <dd>
               {checkout.trial ? `${TRIAL_DAYS} days; due today: ` : ""}

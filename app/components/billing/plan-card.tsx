@@ -29,7 +29,7 @@ export function PlanCard({
 }) {
   // The checkout needs JavaScript: the button waits for it rather than ignoring an early click.
   const hydrated = useHydrated();
-  // Machines a license of this plan may have active at once (MACHINES_PER_PLAN, issue 26).
+  // Machines a license of this plan may have active at once (MACHINES_PER_PLAN, decision 0041).
   const machines = useRootData()?.publicConfig.machinesPerPlan?.[plan.id];
   const machinesLine = machines ? [MACHINE_TEXTS.pricingLine(machines)] : [];
   const savings = plan.months > 1 ? savingsPercent(plan.id) : 0;
@@ -50,9 +50,10 @@ export function PlanCard({
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-1 flex-col gap-5">
-        <p className="flex items-baseline gap-2">
+        {/* The period on its own line: beside the price it wrapped on one card only and pushed that card's content down. */}
+        <p className="flex flex-col gap-1">
           <span className="text-4xl font-semibold tracking-tight">{formatUsd(plan.priceCents)}</span>
-          <span className="text-sm text-muted-foreground">/ license, {plan.period}</span>
+          <span className="text-sm text-muted-foreground">per license, {plan.period}</span>
         </p>
         {showTrial ? (
           <p className="rounded-md border border-primary/40 bg-primary/10 px-3 py-2 text-sm">

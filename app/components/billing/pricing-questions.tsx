@@ -1,8 +1,12 @@
 import { Link } from "react-router";
+import { licenseCoverage } from "~/domain/machine-texts";
+import { DEFAULT_MACHINE_LIMITS } from "~/domain/machines";
 import { TRIAL_DAYS } from "~/domain/plans";
+import { useRootData } from "../use-root-data";
 
 /** The questions a buyer asks before paying: what a license covers, offline use, the trial, refunds, the payer. */
 export function PricingQuestions() {
+  const limits = useRootData()?.publicConfig.machinesPerPlan ?? DEFAULT_MACHINE_LIMITS;
   return (
     <section aria-labelledby="faq" className="mx-auto mt-16 max-w-3xl">
       <h2 id="faq" className="text-2xl font-semibold tracking-tight">
@@ -12,8 +16,7 @@ export function PricingQuestions() {
         <div>
           <dt className="font-medium">What does one license cover?</dt>
           <dd className="mt-1 text-muted-foreground">
-            One person on one Windows machine. For a team, buy seats on one subscription and hand them out from your
-            team page.
+            {licenseCoverage(limits)} For a team, buy seats on one subscription and hand them out from your team page.
           </dd>
         </div>
         <div>

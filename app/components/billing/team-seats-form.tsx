@@ -17,7 +17,7 @@ export interface TeamChoice {
 }
 
 /**
- * The pricing page's team offer (issue 30): a plan for 2–100 seats with the total shown as the buyer
+ * The pricing page's team offer (decision 0047): a plan for 2–100 seats with the total shown as the buyer
  * types. It is a real GET form to /pricing: before scripts it shows the total on the server and,
  * for a visitor, the way to register with those seats; with scripts it opens the checkout (signed
  * in) or goes to registration (visitor) at once.
@@ -28,6 +28,7 @@ export function TeamSeatsForm({
   invalidSeats,
   busy,
   onBuy,
+  start,
 }: {
   signedIn: boolean;
   /** The choice in the address (`?plan=&seats=`), shown as the form's starting values. */
@@ -36,11 +37,13 @@ export function TeamSeatsForm({
   invalidSeats: boolean;
   busy: boolean;
   onBuy: (choice: TeamChoice) => void;
+  /** What the server's copy of the form held when this one took its place (team-offer.tsx). */
+  start?: { planId: PlanId; seatsText: string };
 }) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
-  const [planId, setPlanId] = useState<PlanId>(chosen?.planId ?? "yearly");
-  const [seatsText, setSeatsText] = useState(String(chosen?.seats ?? 5));
+  const [planId, setPlanId] = useState<PlanId>(start?.planId ?? chosen?.planId ?? "yearly");
+  const [seatsText, setSeatsText] = useState(start?.seatsText ?? String(chosen?.seats ?? 5));
   const seats = parseTeamSeats(seatsText);
   const showError = seats === null && (hydrated || invalidSeats);
   const ids = { seats: useId(), total: useId() };

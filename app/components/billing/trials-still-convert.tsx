@@ -2,7 +2,7 @@ import { Info } from "lucide-react";
 import { cn } from "~/lib/utils";
 
 /**
- * Buying another license while a trial runs (issue 24): each running trial still converts on its own
+ * Buying another license while a trial runs (decision 0037): each running trial still converts on its own
  * date; the pricing page and both checkouts say so, so a new purchase is never taken for the trial's.
  */
 export function TrialsStillConvert({ notices, className }: { notices: readonly string[]; className?: string }) {

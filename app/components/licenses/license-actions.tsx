@@ -1,8 +1,9 @@
 import { Monitor, RefreshCw } from "lucide-react";
 import type { ReactNode } from "react";
-import { formatDate } from "~/domain/format-date";
+import { CANCEL_RENEWAL_CONFIRMATION, confirmationHref, isConfirmedIntent } from "~/domain/license-confirmation";
 import { canCancelRenewal, canReenableRenewal } from "~/domain/license-status";
 import { RENEWAL_TEXTS } from "~/domain/license-texts";
+import { subscriptionChangesRefused } from "~/domain/past-due";
 import type { LicenseView } from "~/domain/views";
 import { NeedsScript } from "../needs-script";
 import { OfflineDataDialog } from "./offline-data-dialog";
@@ -21,14 +22,15 @@ import {
 import { Button } from "../ui/button";
 import { Spinner } from "../ui/spinner";
 
-/** How a destructive action looks (issue 28): red on the outline, apart from Extend and the key. */
+/** How a destructive action looks: red on the outline, apart from Extend and the key. */
 export const DESTRUCTIVE_OUTLINE =
   "border-destructive/50 text-[oklch(0.8_0.13_25)] hover:bg-destructive/10 hover:text-[oklch(0.85_0.1_25)]";
 
 /**
- * Before the scripts run (or without JavaScript), a renewal button is a plain form post to the
- * licenses action: the page comes back with the card's new state. Once hydrated, the card's
- * fetcher (and the confirmation dialog) take over.
+ * Before the scripts run (or without JavaScript), a card's action is plain HTML: one that asks
+ * first (app/domain/license-confirmation.ts) is a link to the page asking it, any other a form
+ * post to the licenses action, which answers with the licenses page saying what was done
+ * (`native` asks for that answer). Once hydrated, the card's fetcher and dialogs take over.
  */
 export function NativeActionButton({
   intent,
@@ -41,10 +43,19 @@ export function NativeActionButton({
   children: ReactNode;
   destructive?: boolean;
 }) {
+  const className = destructive ? `self-start ${DESTRUCTIVE_OUTLINE}` : "self-start";
+  if (isConfirmedIntent(intent)) {
+    return (
+      <Button asChild variant="outline" size="sm" className={className}>
+        <a href={confirmationHref(intent, licenseId)}>{children}</a>
+      </Button>
+    );
+  }
   return (
     <form method="post" action="/licenses" className="self-start">
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="licenseId" value={licenseId} />
+      <input type="hidden" name="native" value="1" />
       <Button type="submit" variant="outline" size="sm" className={destructive ? DESTRUCTIVE_OUTLINE : undefined}>
         {children}
       </Button>
@@ -53,8 +64,17 @@ export function NativeActionButton({
 }
 
 /** Offline data: shown always; editable once, while both values are unset (docs/product.md, "Licenses"). */
-export function OfflineDataSection({ license, action }: { license: LicenseView; action: LicenseAction }) {
-  const editable = license.windows_username === null && license.computer_name === null;
+export function OfflineDataSection({
+  license,
+  action,
+  canEdit = true,
+}: {
+  license: LicenseView;
+  action: LicenseAction;
+  /** False for an ended license: offline data for a key that no longer works helps nobody. */
+  canEdit?: boolean;
+}) {
+  const editable = canEdit && license.windows_username === null && license.computer_name === null;
   return (
     <div className="flex flex-col gap-2" data-testid="offline-data">
       <span className="flex items-center gap-1.5 font-medium">
@@ -87,6 +107,8 @@ export function SubscriptionSection({ license, action }: { license: LicenseView;
   const cancellable = canCancelRenewal(license) && !license.is_trial;
   // The card's status line says whether and when it renews; this section holds the buttons.
   if (!cancellable && !canReenableRenewal(license)) return null;
+  // The provider refuses every change to a past-due subscription: the payment-problem note says what to do instead.
+  if (subscriptionChangesRefused(license)) return null;
   return (
     <div className="flex flex-col gap-2" data-testid="license-renewal">
       {cancellable && !hydrated ? (
@@ -109,15 +131,14 @@ export function SubscriptionSection({ license, action }: { license: LicenseView;
           </AlertDialogTrigger>
           <AlertDialogContent>
             <AlertDialogHeader>
-              <AlertDialogTitle>Cancel automatic renewal?</AlertDialogTitle>
-              <AlertDialogDescription>
-                Your license stays active until {formatDate(license.end_date)} and is not charged again. You can turn
-                renewal back on until then.
-              </AlertDialogDescription>
+              <AlertDialogTitle>{CANCEL_RENEWAL_CONFIRMATION.title}</AlertDialogTitle>
+              <AlertDialogDescription>{CANCEL_RENEWAL_CONFIRMATION.body(license.end_date)}</AlertDialogDescription>
             </AlertDialogHeader>
             <AlertDialogFooter>
-              <AlertDialogCancel>Keep renewing</AlertDialogCancel>
-              <AlertDialogAction onClick={() => submit("cancel-renewal", license.id)}>Cancel renewal</AlertDialogAction>
+              <AlertDialogCancel>{CANCEL_RENEWAL_CONFIRMATION.keep}</AlertDialogCancel>
+              <AlertDialogAction onClick={() => submit("cancel-renewal", license.id)}>
+                {CANCEL_RENEWAL_CONFIRMATION.confirm}
+              </AlertDialogAction>
             </AlertDialogFooter>
           </AlertDialogContent>
         </AlertDialog>

@@ -1,11 +1,20 @@
 import { CalendarPlus, ChevronDown } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { canCopyKey, canExtendLicense, summarizeLicense, type LicenseSummary } from "~/domain/license-card";
+import {
+  canCopyKey,
+  canExtendLicense,
+  endedOffer,
+  revokedNote,
+  summarizeLicense,
+  type LicenseSummary,
+} from "~/domain/license-card";
 import { licenseNextStep } from "~/domain/license-attention";
+import { formatMoney } from "~/domain/billing";
 import { formatDate } from "~/domain/format-date";
 import { cn } from "~/lib/utils";
-import { hasSubscriptionSection, isRefundLocked, licenseTypeLabel } from "~/domain/license-status";
+import { hasSubscriptionSection, isRefundLocked } from "~/domain/license-status";
+import { licenseTypeLabel } from "~/domain/plans";
 import type { LicenseView } from "~/domain/views";
 import { LicenseKeyLine } from "./license-key-line";
 import { LicenseMachines } from "./license-machines";
@@ -14,13 +23,14 @@ import { OfflineDataSection, SubscriptionSection } from "./license-actions";
 import { LicenseRefund } from "./license-refund";
 import { TrialSection } from "./trial-section";
 import { useLicenseAction } from "./use-license-action";
+import { useRootData } from "../use-root-data";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
 import { CardContent } from "../ui/card";
 import { CHEVRON_TURNS, Collapsible, CollapsibleTrigger } from "../ui/collapsible";
 
 /**
- * One license as a compact row (issue 28): type, short id, badge, next date and amount; it opens
+ * One license as a compact row (decision 0040): type, short id, badge, next date and amount; it opens
  * (a native <details>, so without JavaScript too) to the status line (app/domain/license-card.ts),
  * dates, the key, offline data, Extend, and apart from them the renewal and refund actions.
  * `notices` are shown first in the body (e.g. a payment problem); the rules for what a card
@@ -46,6 +56,7 @@ export function LicenseCard({
   const seat = license.team?.role === "seat";
   const teamSubscription = license.team?.role === "billing";
   const action = useLicenseAction();
+  const ended = endedOffer(license, now);
   return (
     <Collapsible
       id={`license-${license.id}`}
@@ -59,47 +70,40 @@ export function LicenseCard({
       <CardContent className="flex flex-col gap-4 pb-6 text-sm">
         <StatusLine summary={summary} />
         {notices}
-        {license.team ? <TeamNote team={license.team} /> : null}
-        {revoked ? (
-          <p role="note" className="rounded-md border border-destructive/50 bg-destructive/10 px-3 py-2">
-            This license was revoked and no longer works. Contact support if you think this is a mistake.
-          </p>
-        ) : null}
+        {license.team && !revoked ? <TeamNote team={license.team} /> : null}
+        {revoked ? <RevokedNote license={license} /> : null}
         {seat ? null : <LicensePaymentProblem license={license} now={now} />}
         {seat ? null : <TrialSection license={license} now={now} action={action} />}
+        {ended && !seat ? <EndedNote offer={ended} /> : null}
         <LicenseDates license={license} />
         {locked ? (
           <p role="note" className="rounded-md border border-warning/40 bg-warning/10 px-3 py-2">
+            {/* The status line says it is refunded or being refunded: the note says what that means. */}
             {license.status === "refund_requested"
-              ? "A refund was requested for this license. Its key and offline data are hidden while the refund is processed."
-              : `This license was refunded${license.refund_amount != null ? ` ($${(license.refund_amount / 100).toFixed(2)})` : ""}. Its key and offline data are no longer available.`}
+              ? "Its key and offline data are hidden until the refund is done."
+              : `${license.refund_amount != null ? `${formatMoney(license.refund_amount, "USD")} went back to your payment method. ` : ""}Its key and offline data are no longer available.`}
           </p>
         ) : teamSubscription ? null : (
           <>
             {license.license_key ? (
               <LicenseKeyLine
                 licenseKey={license.license_key}
+                shortId={license.short_id}
                 copyable={canCopyKey(license, now)}
                 fileHref={working ? `/licenses/${license.id}/file` : null}
               />
             ) : null}
             {license.is_trial || license.license_type === "trial" || revoked ? null : (
-              <OfflineDataSection license={license} action={action} />
+              <OfflineDataSection license={license} action={action} canEdit={!ended} />
             )}
           </>
         )}
         {!seat && !teamSubscription && !locked && !revoked && canExtendLicense(license) ? (
-          <div className="flex flex-wrap gap-2">
-            <Button asChild size="sm">
-              <Link to={`/extend-license?license=${encodeURIComponent(license.id)}`}>
-                <CalendarPlus aria-hidden /> Extend
-              </Link>
-            </Button>
-          </div>
+          <ExtendLink licenseId={license.id} />
         ) : null}
-        {teamSubscription ? null : <LicenseMachines license={license} />}
+        {teamSubscription ? null : <LicenseMachines license={license} ended={ended !== null} />}
         {!seat && !locked && !revoked ? (
-          // Renewal and refund sit apart from Extend and the key, below a rule (issue 28).
+          // Renewal and refund sit apart from Extend and the key, below a rule.
           <div data-testid="license-danger" className="flex flex-col gap-2 border-t pt-4 empty:hidden">
             {hasSubscriptionSection(license) ? <SubscriptionSection license={license} action={action} /> : null}
             <LicenseRefund license={license} now={now} action={action} />
@@ -110,7 +114,48 @@ export function LicenseCard({
   );
 }
 
-/** A team's license (issue 30): a member's seat or the owner's team subscription. */
+/** Why a revoked license stopped working and whom to ask: a removed member, the team's owner; otherwise support. */
+function RevokedNote({ license }: { license: LicenseView }) {
+  const supportEmail = useRootData()?.publicConfig.supportEmail;
+  return (
+    <p
+      role="note"
+      data-testid="revoked-note"
+      className="rounded-md border border-destructive/50 bg-destructive/10 px-3 py-2"
+    >
+      {revokedNote(license, supportEmail)}
+    </p>
+  );
+}
+
+/** Extend: the extension page for this license. */
+function ExtendLink({ licenseId }: { licenseId: string }) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button asChild size="sm">
+        <Link to={`/extend-license?license=${encodeURIComponent(licenseId)}`}>
+          <CalendarPlus aria-hidden /> Extend
+        </Link>
+      </Button>
+    </div>
+  );
+}
+
+/** An ended license: it says its key no longer works, and what helps (Extend below, or buying a plan). */
+function EndedNote({ offer }: { offer: { next: "extend" | "buy"; line: string } }) {
+  return (
+    <div role="note" data-testid="ended-note" className="flex flex-col gap-2 rounded-md border px-3 py-2">
+      <p>{offer.line}</p>
+      {offer.next === "buy" ? (
+        <Button asChild size="sm" className="self-start">
+          <Link to="/pricing">Buy a plan</Link>
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+/** A team's license (decision 0046): a member's seat or the owner's team subscription. */
 function TeamNote({ team }: { team: { name: string; role: "billing" | "seat" } }) {
   return team.role === "seat" ? <SeatNote team={team.name} /> : <TeamSubscriptionNote team={team.name} />;
 }
@@ -162,7 +207,9 @@ function LicenseDates({ license }: { license: LicenseView }) {
       <dd className="break-all">{license.email}</dd>
       <dt className="text-muted-foreground">Start</dt>
       <dd>{formatDate(license.start_date)}</dd>
-      <dt className="text-muted-foreground">End</dt>
+      <dt className="text-muted-foreground">
+        {license.is_trial || license.license_type === "trial" ? "Trial ends" : "End"}
+      </dt>
       <dd>{formatDate(license.end_date)}</dd>
       {license.purchase_date ? (
         <>
@@ -179,12 +226,13 @@ function LicenseRowSummary({ license, summary, now }: { license: LicenseView; su
   const { next, amount } = licenseNextStep(license, now);
   return (
     <CollapsibleTrigger className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-xl px-5 py-4 sm:px-6">
-      <h2 className="text-base font-semibold">
-        {licenseTypeLabel(license.license_type)} {license.team?.role === "billing" ? "team subscription" : "license"}
+      {/* The short id is part of the heading: two licenses of one plan read apart (decision 0057). */}
+      <h2 className="flex flex-wrap items-baseline gap-x-3 text-base font-semibold">
+        {licenseTypeLabel(license.license_type)} {license.team?.role === "billing" ? "team subscription" : "license"}{" "}
+        <span className="font-mono text-sm font-normal text-muted-foreground" data-testid="license-short-id">
+          {license.short_id}
+        </span>
       </h2>
-      <span className="font-mono text-sm text-muted-foreground" data-testid="license-short-id">
-        {license.short_id}
-      </span>
       <Badge variant={summary.badge.tone} data-testid="license-badge">
         {summary.badge.label}
       </Badge>
@@ -195,7 +243,8 @@ function LicenseRowSummary({ license, summary, now }: { license: LicenseView; su
       ) : null}
       <span className="ml-auto flex items-center gap-3 text-sm text-muted-foreground">
         {next ? (
-          <span data-testid="license-next">
+          // Said by the status line once the row is open: hidden then, so the card says it once (decision 0060).
+          <span data-testid="license-next" className="[[open]>summary_&]:hidden">
             {next}
             {amount ? <span className="text-foreground"> · {amount}</span> : null}
           </span>

@@ -1,13 +1,13 @@
 import { ChevronDown, TriangleAlert } from "lucide-react";
 import { orderByAttention, rowStartsOpen, type AttentionItem } from "~/domain/license-attention";
 import { groupLicenses } from "~/domain/license-card";
-import { licenseTypeLabel } from "~/domain/license-status";
+import { licenseTypeLabel } from "~/domain/plans";
 import type { LicenseView } from "~/domain/views";
 import { LicenseCard } from "./license-card";
 import { CHEVRON_TURNS, Collapsible, CollapsibleContent, CollapsibleTrigger } from "../ui/collapsible";
 
 /**
- * The licenses page's rows (issue 28): what needs the customer first (payment failed, trial
+ * The licenses page's rows (decision 0040): what needs the customer first (payment failed, trial
  * ending, ending without renewal, refund in progress; app/domain/license-attention.ts) under a
  * summary linking to each, then the other active licenses; expired, refunded and revoked ones
  * under a collapsed "Inactive licenses (N)".

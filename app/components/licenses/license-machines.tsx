@@ -6,13 +6,15 @@ import { useRootData } from "../use-root-data";
 import { MachineList } from "./machine-list";
 
 /**
- * The license card's machines section (issue 26): how many of the license's seats are in use, the
+ * The license card's machines section (decision 0041): how many of the license's seats are in use, the
  * machines, and the self-service deactivation limit (what is left, or when the next one is possible).
  */
-export function LicenseMachines({ license }: { license: LicenseView }) {
+export function LicenseMachines({ license, ended = false }: { license: LicenseView; ended?: boolean }) {
   const supportEmail = useRootData()?.publicConfig.supportEmail ?? "support";
   const view = license.machines;
   if (!view || isRefundLocked(license) || license.status === "revoked") return null;
+  // An ended license activates nothing: no "open the tool" hint; machines still listed are shown.
+  if (ended && view.machines.length === 0) return null;
   const limitLine =
     view.deactivationsLeft > 0
       ? `${MACHINE_TEXTS.rule(view.deactivationsPerWindow)} ${MACHINE_TEXTS.left(view.deactivationsLeft)}`

@@ -49,6 +49,11 @@ export function LicensePaymentProblem({ license, now }: { license: LicenseView; 
         {T.title}
       </p>
       <p>{working && graceEnd ? T.body(formatDate(graceEnd)) : T.expired}</p>
+      {license.has_subscription ? (
+        <p className="text-muted-foreground" data-testid="payment-problem-next">
+          {T.whileOverdue(working && graceEnd ? formatDate(graceEnd) : null)}
+        </p>
+      ) : null}
       <div className="flex flex-wrap items-center gap-2">
         <Button
           type="button"
@@ -108,7 +113,7 @@ function DemoPaymentMethodDialog({ license, onClose }: { license: LicenseView; o
   useAnswer(pay.data, pay.state === "idle", (answer) => {
     if (answer.recovered) onClose();
   });
-  // A team's renewal is due for every seat it bills (issue 30): the one state function's price.
+  // A team's renewal is due for every seat it bills: the one state function's price.
   const dueCents = renewalPriceCents(license);
   const due = dueCents === null ? null : formatUsd(dueCents);
   return (

@@ -23,14 +23,14 @@ import { Button } from "../ui/button";
 import { Spinner } from "../ui/spinner";
 
 /**
- * Where a license card offers its refund (issue 24): Request Refund with a confirmation that lists
+ * Where a license card offers its refund (decision 0036): Request Refund with a confirmation that lists
  * each charge the refund covers (the plan payment and every extension, 95% of each) and the total;
  * or, when the license cannot be refunded, the short reason why (app/domain/refund-note.ts).
  */
 export function LicenseRefund({ license, now, action }: { license: LicenseView; now: Date; action: LicenseAction }) {
   const note = refundNote(license, now);
   if (note) return <RefundNote text={note} />;
-  // A trial's section already says what happens and what it costs: no second note (issue 28).
+  // A trial's section already says what happens and what it costs: no second note.
   if (refundRefusal(license, now)?.reason === "trial") return null;
   const plan = planRefund(license, license.charges ?? [], now);
   if (!plan.ok)
@@ -48,7 +48,7 @@ function RefundNote({ text }: { text: string }) {
   );
 }
 
-/** What a refund of a team's subscription does to its members (issue 30): every seat is revoked. */
+/** What a refund of a team's subscription does to its members (decision 0046): every seat is revoked. */
 function teamRefundNote(team: string, members: number): string {
   if (members === 0) return `The refund covers all of ${team}'s seats; no member has a seat yet.`;
   return `The refund covers all of ${team}'s seats: ${members === 1 ? "1 member loses their seat" : `${members} members lose their seats`} and ${members === 1 ? "its license stops" : "their licenses stop"} working.`;

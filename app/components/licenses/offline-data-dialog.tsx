@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { offlineDataSchema } from "~/domain/offline-data";
+import { emptyOfflineValueWarning, offlineDataSchema } from "~/domain/offline-data";
 import type { FieldErrors } from "~/domain/action-result";
 import { parseValues } from "~/lib/form";
 import { FormField, FormMessage } from "../form-field";
@@ -99,6 +99,7 @@ function OfflineDataConfirm({
 }) {
   const checked = parseValues(offlineDataSchema, values);
   const shown = checked.success ? checked.data : { windows_username: null, computer_name: null };
+  const warning = checked.success ? emptyOfflineValueWarning(shown) : null;
   return (
     <div className="flex flex-col gap-4">
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-md border bg-background/40 p-4 text-sm">
@@ -111,6 +112,11 @@ function OfflineDataConfirm({
           {shown.computer_name ?? "not set"}
         </dd>
       </dl>
+      {warning ? (
+        <p className="text-sm font-medium text-amber-700 dark:text-amber-400" data-testid="confirm-empty-warning">
+          {warning}
+        </p>
+      ) : null}
       <DialogFooter>
         <Button type="button" variant="outline" disabled={saving} onClick={onBack}>
           Back

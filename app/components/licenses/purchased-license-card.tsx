@@ -1,5 +1,5 @@
 import { formatDate } from "~/domain/format-date";
-import { licenseTypeLabel } from "~/domain/license-status";
+import { licenseTypeLabel } from "~/domain/plans";
 
 /** The license a payment made or extended, as the success page shows it. */
 export function PurchasedLicenseCard({

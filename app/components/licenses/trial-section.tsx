@@ -1,6 +1,7 @@
 import { CalendarClock, CreditCard, XCircle } from "lucide-react";
 import type { ReactNode } from "react";
-import { paidPlanNow, TRIAL_TEXTS, trialConversion } from "~/domain/trial-conversion";
+import { Link } from "react-router";
+import { paidPlanNow, TRIAL_TEXTS, trialConversion, trialEndText } from "~/domain/trial-conversion";
 import type { LicenseView } from "~/domain/views";
 import { DESTRUCTIVE_OUTLINE, NativeActionButton } from "./license-actions";
 import type { LicenseAction } from "./use-license-action";
@@ -19,13 +20,13 @@ import { Button } from "../ui/button";
 import { Spinner } from "../ui/spinner";
 
 /**
- * A plan bought with the free trial (issue 24, decision 0037): when and how much the first charge
+ * A plan bought with the free trial (decision 0037): when and how much the first charge
  * is, and the two ways to decide — "Start paid plan now" and "Cancel trial" — each confirmed in a
  * dialog (a plain form post before the scripts run). A cancelled trial says until when it works.
  */
 export function TrialSection({ license, now, action }: { license: LicenseView; now: Date; action: LicenseAction }) {
   const trial = trialConversion(license, now);
-  if (!trial) return null;
+  if (!trial) return <TrialEndNote text={trialEndText(license, now)} />;
   if (trial.state === "cancelled") {
     return (
       <p role="note" data-testid="trial-conversion" className="rounded-md border px-3 py-2 text-muted-foreground">
@@ -71,6 +72,22 @@ export function TrialSection({ license, now, action }: { license: LicenseView; n
           keep={TRIAL_TEXTS.cancelKeep}
         />
       </div>
+    </div>
+  );
+}
+
+/** A trial that does not turn into a plan: what happens at its end date, and the plan that keeps the tool working. */
+function TrialEndNote({ text }: { text: string | null }) {
+  if (!text) return null;
+  return (
+    <div role="note" data-testid="trial-end" className="flex flex-col gap-2 rounded-md border px-3 py-2">
+      <p className="flex items-start gap-2">
+        <CalendarClock aria-hidden className="mt-0.5 size-4 shrink-0 text-primary" />
+        <span>{text}</span>
+      </p>
+      <Button asChild size="sm" className="self-start">
+        <Link to="/pricing">Buy a plan</Link>
+      </Button>
     </div>
   );
 }

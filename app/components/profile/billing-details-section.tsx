@@ -1,7 +1,7 @@
 import { useFetcher } from "react-router";
 import type { ActionResult } from "~/domain/action-result";
 import { BILLING_DETAILS_LIMITS, BILLING_DETAILS_TEXTS as T, type BillingDetails } from "~/domain/billing-details";
-import { FieldErrors, FormField, FormMessage } from "../form-field";
+import { FieldErrors, FormError, FormField } from "../form-field";
 import { Button } from "../ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card";
 import { Label } from "../ui/label";
@@ -11,7 +11,7 @@ import { useRootData } from "../use-root-data";
 
 const optional = <span className="font-normal text-muted-foreground">(optional)</span>;
 
-/** The billing name, address and tax id printed on invoices (issue 28); a plain post without scripts. */
+/** The billing name, address and tax id printed on invoices (decision 0040); a plain post without scripts. */
 export function BillingDetailsSection({ details }: { details: BillingDetails }) {
   const paddle = useRootData()?.publicConfig.paymentProvider === "paddle";
   const fetcher = useFetcher<ActionResult>();
@@ -36,7 +36,7 @@ export function BillingDetailsSection({ details }: { details: BillingDetails }) 
             className="flex flex-col gap-4"
             data-testid="billing-details-form"
           >
-            <FormMessage>{errors.form?.[0]}</FormMessage>
+            <FormError errors={errors} answer={fetcher.data} />
             <FormField
               id="billing_name"
               name="billing_name"

@@ -1,4 +1,4 @@
-import { FormField, FormMessage } from "~/components/form-field";
+import { FormError, FormField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Spinner } from "~/components/ui/spinner";
@@ -19,7 +19,7 @@ export function DataSection({
   hasPassword: boolean;
   subscriptions: SubscriptionToCancel[];
 }) {
-  const { fetcher, errors, onSubmit, busy } = useAccountForm("account-delete", deleteAccountSchema);
+  const { fetcher, answer, errors, onSubmit, busy } = useAccountForm("account-delete", deleteAccountSchema);
   return (
     <Card id="your-data">
       <CardHeader>
@@ -50,7 +50,7 @@ export function DataSection({
             is removed. This cannot be undone.
           </p>
           <input type="hidden" name="intent" value="account-delete" />
-          <FormMessage>{errors.form?.[0]}</FormMessage>
+          <FormError errors={errors} answer={answer} />
           {hasPassword ? (
             <FormField
               id="delete-password"

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { FormField, FormMessage } from "~/components/form-field";
+import { FormError, FormField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Spinner } from "~/components/ui/spinner";
@@ -31,7 +31,7 @@ export function PasswordSection() {
           className="flex flex-col gap-4"
         >
           <input type="hidden" name="intent" value="password-change" />
-          <FormMessage>{errors.form?.[0]}</FormMessage>
+          <FormError errors={errors} answer={answer} />
           <FormField
             id="currentPassword"
             name="currentPassword"

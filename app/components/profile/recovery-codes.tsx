@@ -1,5 +1,5 @@
 import { Copy, Download } from "lucide-react";
-import { FormField, FormMessage } from "~/components/form-field";
+import { FormError, FormField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import { useHydrated } from "~/components/use-hydrated";
@@ -113,7 +113,7 @@ export function RecoveryCodesPanel({ left }: { left: number }) {
       )}
       <fetcher.Form method="post" action="/profile" noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         <input type="hidden" name="intent" value="recovery-codes-regenerate" />
-        <FormMessage>{errors.form?.[0]}</FormMessage>
+        <FormError errors={errors} answer={answer} />
         <FormField
           // A fresh field once new codes were made: the password does not stay typed in.
           key={fresh?.madeAt ?? "none"}

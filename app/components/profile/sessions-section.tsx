@@ -2,7 +2,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { revokeSessionSchema } from "~/domain/account-schemas";
 import type { SessionView } from "~/domain/account-views";
-import { formatDateTime } from "./format";
+import { formatDateTime } from "~/domain/format-date";
 import { useAccountForm } from "./use-account-form";
 import { z } from "zod";
 

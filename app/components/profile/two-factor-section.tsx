@@ -1,4 +1,4 @@
-import { FormField, FormMessage } from "~/components/form-field";
+import { FormError, FormField, FormMessage } from "~/components/form-field";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -26,7 +26,7 @@ export function TwoFactorSection({ account }: { account: AccountOverview }) {
           </h2>
         </CardTitle>
         <CardDescription>
-          After your password, signing in asks for a code from an authenticator app on your phone.
+          After your password, logging in asks for a code from an authenticator app on your phone.
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
@@ -70,7 +70,7 @@ function EnableForms() {
         className="flex flex-col gap-4"
       >
         <input type="hidden" name="intent" value="two-factor-start" />
-        <FormMessage>{start.errors.form?.[0]}</FormMessage>
+        <FormError errors={start.errors} answer={start.answer} />
         <FormField
           id="two-factor-password"
           name="password"
@@ -129,7 +129,7 @@ function ConfirmEnrolment({ enrolment }: { enrolment: Enrolment }) {
         className="flex flex-col gap-4"
       >
         <input type="hidden" name="intent" value="two-factor-confirm" />
-        <FormMessage>{confirm.errors.form?.[0]}</FormMessage>
+        <FormError errors={confirm.errors} answer={confirm.answer} />
         <FormField
           id="two-factor-code"
           name="code"
@@ -151,7 +151,7 @@ function ConfirmEnrolment({ enrolment }: { enrolment: Enrolment }) {
 }
 
 function DisableForm() {
-  const { fetcher, errors, onSubmit, busy } = useAccountForm("two-factor-disable", disableTwoFactorSchema);
+  const { fetcher, answer, errors, onSubmit, busy } = useAccountForm("two-factor-disable", disableTwoFactorSchema);
   return (
     <fetcher.Form
       id="two-factor-off"
@@ -166,7 +166,7 @@ function DisableForm() {
         Turn off
       </h3>
       <input type="hidden" name="intent" value="two-factor-disable" />
-      <FormMessage>{errors.form?.[0]}</FormMessage>
+      <FormError errors={errors} answer={answer} />
       <FormField
         id="disable-password"
         name="password"

@@ -21,12 +21,13 @@ import { useTeamAction, useTeamActionToast } from "./use-team-action";
 const CLAIM_KEY = "claim-seat";
 
 /**
- * The teams offering the signed-in user a seat by their confirmed address's domain (issue 30), one
+ * The teams offering the signed-in user a seat by their confirmed address's domain (docs/product.md), one
  * card each, on /licenses and /team: "Take a seat" asks for confirmation, then the /team action
  * claims it on the server (which checks the domain, the confirmed address and a free seat again).
  */
 export function ClaimSeatCards({ teams, className }: { teams: readonly ClaimableTeamView[]; className?: string }) {
-  useTeamActionToast(CLAIM_KEY);
+  // A refusal is said on the card (ClaimSeatCard); a seat taken removes the card, so its toast is shown here.
+  useTeamActionToast(CLAIM_KEY, { failuresShownHere: true });
   if (teams.length === 0) return null;
   return (
     <section aria-label="Seats offered to you" className={cn("grid gap-4 text-left", className)}>

@@ -14,7 +14,7 @@ export type InvitationPageView =
   | { kind: "open"; teamName: string; email: string; expiresAt: string; token: string; error: string | null };
 
 /**
- * The invitation's accept page (issue 30): accept when signed in with the invited, confirmed address;
+ * The invitation's accept page (decision 0047): accept when signed in with the invited, confirmed address;
  * otherwise what to do (sign in or register with it), or why the link no longer works.
  */
 export function InvitationCard({ view }: { view: InvitationPageView }) {
@@ -42,11 +42,11 @@ export function InvitationCard({ view }: { view: InvitationPageView }) {
           description={`You are invited to take a seat in ${view.teamName}. The link is valid until ${formatDate(view.expiresAt)}.`}
         >
           <p className="text-sm" data-testid="invited-address">
-            Sign in or create an account with <strong>{view.email}</strong> to accept.
+            Log in or create an account with <strong>{view.email}</strong> to accept.
           </p>
           <div className="mt-4 flex flex-wrap gap-3">
             <Button asChild>
-              <Link to={withReturnTo("/login", view.back)}>Sign in</Link>
+              <Link to={withReturnTo("/login", view.back)}>Log in</Link>
             </Button>
             <Button asChild variant="outline">
               <Link to={withReturnTo("/register", view.back)}>Create an account</Link>

@@ -20,7 +20,7 @@ export function TeamInvite({ team }: { team: TeamView }) {
       </h2>
       <p className="mt-1 text-sm text-muted-foreground">
         {room > 0
-          ? `${room} free ${room === 1 ? "seat" : "seats"}. Each invitation link is valid for 7 days; they accept by signing in or registering with the invited address.`
+          ? `${room} free ${room === 1 ? "seat" : "seats"}. Each invitation link is valid for 7 days; they accept by logging in or registering with the invited address.`
           : "No free seats to invite to: add seats, withdraw an invitation or remove a member first."}
       </p>
       <fetcher.Form ref={form} method="post" action="/team" className="mt-3 grid gap-2">

@@ -13,6 +13,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { formatDate } from "~/domain/format-date";
+import { PAYMENT_PROBLEM_TEXTS } from "~/domain/past-due";
 import { TEAM_SEATS_MAX, TEAM_SEATS_MIN } from "~/domain/team-seats";
 import { seatQuoteText, type SeatQuoteView, type TeamView } from "~/domain/team-page";
 import { NeedsScript } from "../needs-script";
@@ -30,6 +31,8 @@ export function TeamSeats({ team }: { team: TeamView }) {
   const [quote, setQuote] = useState<SeatQuoteView | null>(null);
   useAnswer(quoter.fetcher.data, quoter.fetcher.state === "idle", (answer) => setQuote(answer.quote ?? null));
   const current = team.seats.nextRenewal ?? team.seats.paid;
+  const overdue = team.subscription?.overdue;
+  if (overdue) return <SeatsWhileOverdue team={team} graceEnd={overdue.graceEnd} />;
   return (
     <section aria-labelledby="seats" className="rounded-lg border p-4">
       <h2 id="seats" className="text-xl font-semibold">
@@ -81,6 +84,27 @@ export function TeamSeats({ team }: { team: TeamView }) {
           </AlertDialogFooter>
         </AlertDialogContent>
       </AlertDialog>
+    </section>
+  );
+}
+
+/**
+ * The team's renewal payment failed: the provider refuses seat changes until it is paid, so the
+ * page says what the owner can do instead (update the payment method on the licenses page) and
+ * what happens at the grace period's end.
+ */
+function SeatsWhileOverdue({ team, graceEnd }: { team: TeamView; graceEnd: string | null }) {
+  return (
+    <section aria-labelledby="seats" className="rounded-lg border p-4" data-testid="team-seats-overdue">
+      <h2 id="seats" className="text-xl font-semibold">
+        Seats
+      </h2>
+      <p className="mt-1 text-sm">
+        {team.seats.paid} seats. {PAYMENT_PROBLEM_TEXTS.whileOverdue(graceEnd ? formatDate(graceEnd) : null)}
+      </p>
+      <Button asChild variant="secondary" className="mt-3">
+        <a href="/licenses">{PAYMENT_PROBLEM_TEXTS.button}</a>
+      </Button>
     </section>
   );
 }

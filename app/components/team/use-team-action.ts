@@ -20,8 +20,11 @@ export function useTeamAction(key?: string, toasts = true) {
   return { fetcher, submit, busy, hydrated };
 }
 
-/** Shows the answer of a keyed team fetcher from a component that outlives the row that submitted it. */
-export function useTeamActionToast(key: string): void {
+/**
+ * Shows the answer of a keyed team fetcher from a component that outlives the row that submitted it;
+ * `failuresShownHere`: the row says a refusal itself, so only successes are toasts.
+ */
+export function useTeamActionToast(key: string, options: { failuresShownHere?: boolean } = {}): void {
   const fetcher = useFetcher<TeamAnswer>({ key });
-  useActionToast(fetcher.state === "idle" ? fetcher.data : null);
+  useActionToast(fetcher.state === "idle" ? fetcher.data : null, options);
 }

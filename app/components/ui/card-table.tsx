@@ -2,7 +2,7 @@ import type { ComponentProps, ReactNode } from "react";
 import { cn } from "~/lib/utils";
 
 /**
- * A table at md and wider, labelled cards below (issue 28, as on the billing page): the table and its
+ * A table at md and wider, labelled cards below (as on the billing page): the table and its
  * body become blocks, the head is visually hidden (screen readers still announce it, so each cell's
  * visible label is hidden from them), each row is a card and each cell shows its column's label, so
  * nothing scrolls sideways at 390 px. Desktop keeps the plain table.

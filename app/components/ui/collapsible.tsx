@@ -3,7 +3,7 @@ import { cn } from "~/lib/utils";
 
 /**
  * A disclosure that opens before JavaScript and without it: the browser's own <details> and
- * <summary> (issue 28), keeping the shadcn names. `open` sets the first state; the browser keeps
+ * <summary> (decision 0040), keeping the shadcn names. `open` sets the first state; the browser keeps
  * the person's choice afterwards. A chevron inside the trigger turns with
  * `[[open]>summary>&]:rotate-180`.
  */

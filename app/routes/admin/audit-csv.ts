@@ -1,6 +1,6 @@
 import { AUDIT_CSV_HEADER, auditCsvRow, csvLine, parseAuditFilters } from "~/domain/admin-audit";
 import { auditBatches } from "~/server/admin/audit-log.server";
-import { currentAdmin } from "~/server/auth/admin-guard.server";
+import { currentAdmin } from "~/http/admin-guard.server";
 import { getLogger } from "~/server/logger.server";
 import type { Route } from "./+types/audit-csv";
 
@@ -8,7 +8,7 @@ const text = (body: string, status: number) =>
   new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
 
 /**
- * The audit log as CSV (issue 16), with the same filters as the page: admins with two-factor on
+ * The audit log as CSV (decision 0025), with the same filters as the page: admins with two-factor on
  * only (the admin layout's guard: 401 signed out, 403 for everyone else, as a file has no page to
  * redirect to); every field is quoted and one that a spreadsheet would run as a formula is
  * prefixed with an apostrophe. Streamed in batches.

@@ -5,14 +5,14 @@ import type { ActionResult } from "~/domain/action-result";
 import { isJobIntent, JOB_TEXTS } from "~/domain/admin-jobs";
 import { pageTitle } from "~/lib/meta";
 import { ActionError } from "~/server/action-error.server";
-import { failure } from "~/server/action-reply.server";
-import { currentAdmin } from "~/server/auth/admin-guard.server";
+import { failure } from "~/http/action-reply.server";
+import { currentAdmin } from "~/http/admin-guard.server";
 import { actOnFailedJob, listAdminJobs } from "~/server/jobs/failed-jobs.server";
 import { getLogger } from "~/server/logger.server";
-import { readForm } from "~/server/read-form.server";
+import { readForm } from "~/http/read-form.server";
 import type { Route } from "./+types/jobs";
 
-/** The background jobs (issue 25): what waits, what failed, and Retry / Discard (admins only: the layout's guard). */
+/** The background jobs (decision 0038): what waits, what failed, and Retry / Discard (admins only: the layout's guard). */
 export async function loader({ context }: Route.LoaderArgs) {
   currentAdmin(context);
   return { jobs: await listAdminJobs() };

@@ -3,7 +3,7 @@ import { AdminTeamPage } from "~/components/admin/admin-team-page";
 import { BackToAdmin } from "~/components/admin/back-to-admin";
 import type { AdminTeamView } from "~/domain/admin-team";
 import { pageTitle } from "~/lib/meta";
-import { currentAdmin } from "~/server/auth/admin-guard.server";
+import { currentAdmin } from "~/http/admin-guard.server";
 import { getLogger } from "~/server/logger.server";
 import { adminTeamView } from "~/server/teams/team-views.server";
 import type { Route } from "./+types/team";
@@ -38,7 +38,7 @@ async function readTeam(teamId: string): Promise<AdminTeamView | null> {
   };
 }
 
-/** One team in the admin area (issue 30): admins only (the admin layout's guard). */
+/** One team in the admin area: admins only (the admin layout's guard). */
 export async function loader({ params, context }: Route.LoaderArgs) {
   currentAdmin(context);
   try {
@@ -60,7 +60,7 @@ export default function AdminTeam({ loaderData }: Route.ComponentProps) {
       ) : (
         <div className="flex flex-col gap-3">
           <h1 className="text-2xl font-semibold">{loaderData.error}</h1>
-          <Link to="/admin?tab=users" className="underline underline-offset-2">
+          <Link to="/admin/users" className="underline underline-offset-2">
             Back to the user list
           </Link>
         </div>

@@ -7,14 +7,14 @@ import { TOKEN_TEXTS } from "~/domain/api-token-texts";
 import { parseValues } from "~/lib/form";
 import { pageTitle } from "~/lib/meta";
 import { ActionError } from "~/server/action-error.server";
-import { failure } from "~/server/action-reply.server";
+import { failure } from "~/http/action-reply.server";
 import { createApiToken, listApiTokens, revokeApiToken } from "~/server/api-tokens/api-tokens.server";
-import { currentAdmin } from "~/server/auth/admin-guard.server";
+import { currentAdmin } from "~/http/admin-guard.server";
 import { getLogger } from "~/server/logger.server";
-import { readForm } from "~/server/read-form.server";
+import { readForm } from "~/http/read-form.server";
 import type { Route } from "./+types/tokens";
 
-/** API tokens for the vendor's systems (issue 27): admins only (the admin layout's guard). */
+/** API tokens for the vendor's systems (decision 0039): admins only (the admin layout's guard). */
 export async function loader({ context }: Route.LoaderArgs) {
   currentAdmin(context);
   try {

@@ -1,4 +1,4 @@
-import { currentAdmin } from "~/server/auth/admin-guard.server";
+import { currentAdmin } from "~/http/admin-guard.server";
 import { invoiceResponse } from "~/server/billing/invoice-response.server";
 import type { Route } from "./+types/user-invoice";
 

@@ -1,10 +1,10 @@
 import { data } from "react-router";
 import type { ActionResult } from "~/domain/action-result";
-import { currentAdmin } from "~/server/auth/admin-guard.server";
+import { currentAdmin } from "~/http/admin-guard.server";
 import { DEACTIVATE_MACHINE } from "~/domain/machine-texts";
 import { deactivateFromPage } from "~/server/machines/web-deactivation.server";
-import { readForm } from "~/server/read-form.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { readForm } from "~/http/read-form.server";
+import { redirectWithToast } from "~/http/toast.server";
 import type { Route } from "./+types/user-machines";
 
 /**

@@ -8,7 +8,8 @@ import { ADMIN_ERRORS, ADMIN_TOASTS, parsePage, parseRevokeReason, parseTesterDa
 import type { ActionResult, FieldErrors, ToastInput } from "~/domain/action-result";
 import { pageTitle } from "~/lib/meta";
 import { ActionError, isUuid } from "~/server/action-error.server";
-import { failure } from "~/server/action-reply.server";
+import { failure, outcomeReply } from "~/http/action-reply.server";
+import { readSupportForm } from "~/http/admin-forms.server";
 import {
   addTesterLicense,
   resendLicenseEmail,
@@ -19,15 +20,16 @@ import { isSupportIntent } from "~/domain/admin-support";
 import { supportAction } from "~/server/admin/support-action.server";
 import { getUserDetails } from "~/server/admin/user-details.server";
 import { staffRefund } from "~/server/admin/staff-refund.server";
+import { sendPaymentLink } from "~/server/admin/send-payment-link.server";
 import { formatMoney } from "~/domain/billing";
 import { STAFF_REFUND_TEXTS } from "~/domain/staff-refund";
 import { adminUserMachines } from "~/server/machines/list-machines.server";
-import { currentAdmin } from "~/server/auth/admin-guard.server";
+import { currentAdmin } from "~/http/admin-guard.server";
 import { getLogger } from "~/server/logger.server";
-import { readForm } from "~/server/read-form.server";
+import { readForm } from "~/http/read-form.server";
 import type { Route } from "./+types/user";
 
-/** The teams the user belongs to, with their role (issue 30). */
+/** The teams the user belongs to, with their role. */
 async function userTeams(userId: string): Promise<AdminUserTeamView[]> {
   const rows = await teamsOfUser(userId);
   return rows.map((row) => ({
@@ -39,7 +41,7 @@ async function userTeams(userId: string): Promise<AdminUserTeamView[]> {
   }));
 }
 
-/** A user's own page in the admin area (issue 16): admins only (the admin layout's guard). */
+/** A user's own page in the admin area (decision 0025): admins only (the admin layout's guard). */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   currentAdmin(context);
   const now = new Date().toISOString();
@@ -78,10 +80,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     "add-tester": ADMIN_ERRORS.addTester,
     "reset-offline": ADMIN_ERRORS.resetOffline,
     "resend-license": ADMIN_ERRORS.resend,
+    "send-payment-link": ADMIN_ERRORS.paymentLink,
     "refund-payment": STAFF_REFUND_TEXTS.failed,
   };
   if (!isUuid(userId)) return fail(404, "User not found");
-  if (isSupportIntent(intent)) return supportAction(intent, form, admin, userId);
+  if (isSupportIntent(intent)) {
+    const { request: support, refusal } = readSupportForm(intent, form);
+    return outcomeReply(refusal ?? (await supportAction(support!, admin, userId)));
+  }
   try {
     switch (intent) {
       case "revoke": {
@@ -99,12 +105,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       case "reset-offline":
         await resetOfflineData({ admin, licenseId: String(form.get("licenseId") ?? ""), userId });
         return ok(ADMIN_TOASTS.offlineReset);
+      case "send-payment-link": {
+        // The failed-payment e-mail again, with its Update payment method link (decision 0060).
+        const { email } = await sendPaymentLink({ admin, licenseId: String(form.get("licenseId") ?? ""), userId });
+        return ok(ADMIN_TOASTS.paymentLinkSent(email));
+      }
       case "resend-license": {
         const { email } = await resendLicenseEmail({ admin, licenseId: String(form.get("licenseId") ?? ""), userId });
         return ok(ADMIN_TOASTS.resent(email));
       }
       case "refund-payment": {
-        // Support's refund of one payment (issue 25): app/server/admin/staff-refund.server.ts.
+        // Support's refund of one payment (decision 0036): app/server/admin/staff-refund.server.ts.
         const refund = await staffRefund({
           admin,
           userId,
@@ -142,7 +153,7 @@ export default function AdminUser({ loaderData }: Route.ComponentProps) {
       ) : (
         <div className="flex flex-col gap-3">
           <h1 className="text-2xl font-semibold">{loaderData.error}</h1>
-          <Link to="/admin?tab=users" className="underline underline-offset-2">
+          <Link to="/admin/users" className="underline underline-offset-2">
             Back to the user list
           </Link>
         </div>

@@ -7,10 +7,10 @@ import { webhookFormSchema } from "~/domain/webhooks";
 import { parseValues } from "~/lib/form";
 import { pageTitle } from "~/lib/meta";
 import { ActionError } from "~/server/action-error.server";
-import { failure } from "~/server/action-reply.server";
-import { currentAdmin } from "~/server/auth/admin-guard.server";
+import { failure } from "~/http/action-reply.server";
+import { currentAdmin } from "~/http/admin-guard.server";
 import { getLogger } from "~/server/logger.server";
-import { readForm } from "~/server/read-form.server";
+import { readForm } from "~/http/read-form.server";
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
@@ -21,7 +21,7 @@ import {
 } from "~/server/webhooks/endpoints.server";
 import type { Route } from "./+types/webhooks";
 
-/** Webhook endpoints for the vendor's systems (issue 27, decision 0044): admins only (the admin layout's guard). */
+/** Webhook endpoints for the vendor's systems (decision 0044): admins only (the admin layout's guard). */
 export async function loader({ context }: Route.LoaderArgs) {
   currentAdmin(context);
   try {

@@ -5,7 +5,7 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 /**
  * A license as the admin pages carry it: every fact the one state function and support details read
- * (a team subscription's renewal seats come from `seatFactColumns`, issue 30).
+ * (a team subscription's renewal seats come from `seatFactColumns`).
  */
 export function adminLicenseView(l: License & { renewal_seats?: number | null }): AdminLicenseView {
   return {
@@ -31,6 +31,7 @@ export function adminLicenseView(l: License & { renewal_seats?: number | null })
     refunded_at: iso(l.refunded_at),
     created_at: l.created_at.toISOString(),
     past_due_since: iso(l.past_due_since),
+    charged_back_at: iso(l.charged_back_at),
     payment_card_brand: l.payment_card_brand,
     payment_card_last4: l.payment_card_last4,
     team_role: l.team_role,

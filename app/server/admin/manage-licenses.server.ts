@@ -64,7 +64,7 @@ export async function revokeLicense({
       licenseEvent({ ...license, status: "revoked" }, { reason: reason ?? null }),
     );
     await queueCustomerMail(tx, { kind: "license-revoked", licenseId, key: "revoke" });
-    // A team's subscription revoked: every seat follows (a trigger) and its members are told (issue 30).
+    // A team's subscription revoked: every seat follows (a trigger) and its members are told.
     if (license.team_role === "billing" && license.team_id) await queueTeamEnded(tx, license.team_id, "revoked");
     if (canCancelRenewal(licenseFacts(license)) && license.paddle_subscription_id) {
       await enqueueStopRenewal(

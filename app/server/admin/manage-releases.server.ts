@@ -13,7 +13,7 @@ import {
 
 /**
  * Adds a release (a draft unless "Save and publish"), or saves an existing one (by id); the version
- * must be valid, unique and newer than the newest unless the admin confirmed an older one (issue 25).
+ * must be valid, unique and newer than the newest unless the admin confirmed an older one (decision 0039).
  * Recorded in the audit log, publishing included.
  */
 export async function saveRelease({

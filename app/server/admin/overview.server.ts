@@ -12,7 +12,7 @@ import {
   type DailySeries,
   type OverviewView,
 } from "~/domain/admin-overview";
-import { PLAN_IDS } from "~/domain/plans";
+import { isPlanId } from "~/domain/plans";
 import { getDb } from "../db/db.server";
 import { audit_log, licenses, payments } from "../db/schema";
 
@@ -83,6 +83,14 @@ const revokesPerDay = (db: Db, since: Date) =>
     .where(and(eq(audit_log.action, "license.revoke"), gte(audit_log.created_at, since)))
     .groupBy(utcDayOf(audit_log.created_at));
 
+/** Payments disputed in the window, by where their dispute stands now (decision 0056). */
+const disputesSince = (db: Db, since: Date) =>
+  db
+    .select({ status: payments.dispute_status, count: sql<number>`count(*)::int` })
+    .from(payments)
+    .where(and(isNotNull(payments.dispute_status), gte(payments.dispute_at, since)))
+    .groupBy(payments.dispute_status);
+
 /** Active licenses per kind (trials as "trial"), running trials, and renewing licenses per plan. */
 function tallyActive(active: Awaited<ReturnType<typeof activeLicenses>>) {
   const activeCounts: Record<string, number> = {};
@@ -93,7 +101,7 @@ function tallyActive(active: Awaited<ReturnType<typeof activeLicenses>>) {
     const kind = row.trial ? "trial" : row.type;
     activeCounts[kind] = (activeCounts[kind] ?? 0) + Number(row.count);
     if (row.trial || row.type === "trial") trialsRunning += Number(row.count);
-    else if ((PLAN_IDS as readonly string[]).includes(row.type)) {
+    else if (isPlanId(row.type)) {
       renewingCounts[row.type] = (renewingCounts[row.type] ?? 0) + Number(row.renewing);
     }
   }
@@ -101,24 +109,27 @@ function tallyActive(active: Awaited<ReturnType<typeof activeLicenses>>) {
 }
 
 /**
- * The overview's figures (issue 16), each counted by the database (grouped and aggregated in SQL,
+ * The overview's figures (decision 0025), each counted by the database (grouped and aggregated in SQL,
  * through the overview's indexes of migration 0012), then shaped by the pure rules of
  * ~/domain/admin-overview:
  * - active licenses: status active and not yet ended; one still in its trial counts as a trial;
  * - renewing subscriptions (MRR): active, not ended, renewing, past the trial, of a plan;
  * - trials converted: trials that ended in the last 30 days and were then paid for;
- * - per day for 90 days: paid purchases and renewals (payments), refunds (refunded_at), revokes (audit log).
+ * - per day for 90 days: paid purchases and renewals (payments), refunds (refunded_at), revokes (audit log);
+ * - disputes over 90 days: payments whose chargeback, warning or reversal arrived in the window.
  */
 export async function getOverview(now = new Date()): Promise<OverviewView> {
   const db = getDb();
   const since = windowStart(now, OVERVIEW_DAYS);
-  const [active, trials, paid, refunds, revokes] = await Promise.all([
+  const [active, trials, paid, refunds, revokes, disputed] = await Promise.all([
     activeLicenses(db, now),
     endedTrials(db, now),
     paidPerDay(db, since),
     refundsPerDay(db, since),
     revokesPerDay(db, since),
+    disputesSince(db, since),
   ]);
+  const disputes = (status: string) => Number(disputed.find((r) => r.status === status)?.count ?? 0);
 
   const { activeCounts, renewingCounts, trialsRunning } = tallyActive(active);
   const rows: { day: string; series: DailySeries; count: number }[] = [
@@ -145,5 +156,6 @@ export async function getOverview(now = new Date()): Promise<OverviewView> {
     days,
     totals,
     refundRatePercent: refundRatePercent(totals.refunds, totals.purchases + totals.renewals),
+    disputes: { chargedBack: disputes("charged_back"), warnings: disputes("warning"), reversed: disputes("reversed") },
   };
 }

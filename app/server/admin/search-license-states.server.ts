@@ -8,7 +8,7 @@ import { renewalSeatsColumn } from "../teams/renewal-seats.server";
 
 /**
  * The license a search result matched by (a short id, key, subscription or transaction), so the
- * result shows its state as its owner sees it (issue 24): one query for the page's matches.
+ * result shows its state as its owner sees it (decision 0030): one query for the page's matches.
  */
 export async function withMatchedLicenses(page: UserPage): Promise<UserPage> {
   const shortIds: string[] = [];

@@ -49,7 +49,7 @@ function paged(rows: UserSearchResult[], page: number): UserPage {
   return { users: rows.slice(0, SEARCH_LIMIT), page, hasNext: rows.length > SEARCH_LIMIT };
 }
 
-/** Every user, newest first, one page of 50 (issue 16: the list without a term). */
+/** Every user, newest first, one page of 50 (the list without a term). */
 export async function listUsers(page = 1): Promise<UserPage> {
   const rows = await getDb()
     .select(columns)

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { formatMoney, paymentDescription } from "~/domain/billing";
+import { formatMoney, isFirstPaidRenewal, paymentDescription } from "~/domain/billing";
 import { canCancelRenewal, licenseFacts } from "~/domain/license-status";
 import { auditLicenseState } from "~/domain/license-state";
 import { refundIdempotencyKey } from "~/domain/refund-ledger";
@@ -14,7 +14,7 @@ import { ledgerPayment, requestAdjustments } from "../licenses/refund-adjustment
 import { stateFactsOf } from "../teams/renewal-seats.server";
 
 /**
- * Support refunds one of a user's payments (issue 25): the policy amount (95%) or all of it, a
+ * Support refunds one of a user's payments (decision 0036): the policy amount (95%) or all of it, a
  * reason required, allowed outside the customer's refund window. Applied through the provider as
  * one adjustment, like the customer's own refund (refund-adjustments.server.ts): the license becomes
  * refund_requested and then refunded, its renewal stops, the customer gets the "Refund processed"
@@ -54,7 +54,7 @@ export async function staffRefund({
         {
           transactionId: row.id,
           kind: row.kind,
-          description: paymentDescription(ledger),
+          description: paymentDescription({ ...ledger, first_paid: isFirstPaidRenewal(row, rows) }),
           currency: row.currency,
           paidCents: row.amount_cents,
           refundCents: check.amountCents,

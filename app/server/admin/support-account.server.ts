@@ -15,7 +15,7 @@ import { queueMail } from "../mail/outbox.server";
 import { mailBrand, recipientOf } from "../mail/recipient.server";
 
 /**
- * Support's changes to a customer's account (issue 25): the e-mail address, a new confirmation
+ * Support's changes to a customer's account (decision 0038): the e-mail address, a new confirmation
  * link, two-factor reset. Each checks the account, writes the change and its audit entry in one
  * transaction (nothing changes when a check fails), then e-mails the customer.
  */

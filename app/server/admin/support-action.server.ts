@@ -1,57 +1,52 @@
-import { data } from "react-router";
-import type { ActionResult, FieldErrors, ToastInput } from "~/domain/action-result";
-import {
-  parseNewEmail,
-  parseSupportReason,
-  SUPPORT_TEXTS,
-  SUPPORT_TOASTS,
-  type SupportIntent,
-} from "~/domain/admin-support";
+import { SUPPORT_TEXTS, SUPPORT_TOASTS, type SupportIntent } from "~/domain/admin-support";
 import { ActionError } from "../action-error.server";
-import { failure } from "../action-reply.server";
+import { done, refused, type ActionOutcome } from "../action-outcome.server";
 import type { AuditActor } from "../audit/audit.server";
 import { getLogger } from "../logger.server";
 import { changeCustomerEmail, resendCustomerConfirmation, resetCustomerTwoFactor } from "./support-account.server";
 import { cancelRenewalForCustomer, reenableRenewalForCustomer } from "./support-renewal.server";
 
 /**
- * The user page's support actions (issue 25), for the route's action: the form read and checked
- * (a 400 with the field's message when the reason or address is wrong), the service run, and a
- * toast; a refused action answers its status and text, an unexpected failure a 500.
+ * A support action as the route read it from the form: the reason (checked already, empty for a
+ * resent confirmation), the license it names and, for a changed address, the new e-mail (checked already).
  */
-export async function supportAction(intent: SupportIntent, form: FormData, admin: AuditActor, userId: string) {
-  const ok = (toast: Omit<ToastInput, "variant">) =>
-    data<ActionResult>({ ok: true, toast: { ...toast, variant: "success" } });
-  const fail = (status: number, description: string, fieldErrors?: FieldErrors) =>
-    failure(status, { description, fieldErrors, formError: false });
-  const field = (name: string) => form.get(name);
-  const needsReason = intent !== "support-resend-confirmation";
-  const { reason, error } = parseSupportReason(field("reason"));
-  if (needsReason && error !== null) return fail(400, error, { reason: [error] });
-  const licenseId = String(field("licenseId") ?? "");
+export interface SupportRequest {
+  intent: SupportIntent;
+  reason: string;
+  licenseId: string;
+  email: string;
+}
+
+/**
+ * The user page's support actions (decision 0038): the service run and its toast; a refused action
+ * answers its status and text, an unexpected failure a 500.
+ */
+export async function supportAction(
+  { intent, reason, licenseId, email }: SupportRequest,
+  admin: AuditActor,
+  userId: string,
+): Promise<ActionOutcome> {
   try {
     switch (intent) {
       case "support-cancel-renewal": {
-        const license = await cancelRenewalForCustomer({ admin, userId, licenseId, reason: reason! });
-        return ok(SUPPORT_TOASTS.renewalCancelled(license.short_id));
+        const license = await cancelRenewalForCustomer({ admin, userId, licenseId, reason });
+        return done(SUPPORT_TOASTS.renewalCancelled(license.short_id));
       }
       case "support-reenable-renewal": {
-        const license = await reenableRenewalForCustomer({ admin, userId, licenseId, reason: reason! });
-        return ok(SUPPORT_TOASTS.renewalReenabled(license.short_id));
+        const license = await reenableRenewalForCustomer({ admin, userId, licenseId, reason });
+        return done(SUPPORT_TOASTS.renewalReenabled(license.short_id));
       }
       case "support-change-email": {
-        const parsed = parseNewEmail(field("email"));
-        if (parsed.error !== null) return fail(400, parsed.error, { email: [parsed.error] });
-        const { immediate } = await changeCustomerEmail({ admin, userId, newEmail: parsed.email, reason: reason! });
-        return ok(SUPPORT_TOASTS.emailChanged(parsed.email, immediate));
+        const { immediate } = await changeCustomerEmail({ admin, userId, newEmail: email, reason });
+        return done(SUPPORT_TOASTS.emailChanged(email, immediate));
       }
       case "support-resend-confirmation": {
-        const { email } = await resendCustomerConfirmation({ admin, userId });
-        return ok(SUPPORT_TOASTS.confirmationResent(email));
+        const { email: sentTo } = await resendCustomerConfirmation({ admin, userId });
+        return done(SUPPORT_TOASTS.confirmationResent(sentTo));
       }
       case "support-reset-two-factor":
-        await resetCustomerTwoFactor({ admin, userId, reason: reason! });
-        return ok(SUPPORT_TOASTS.twoFactorReset);
+        await resetCustomerTwoFactor({ admin, userId, reason });
+        return done(SUPPORT_TOASTS.twoFactorReset);
     }
   } catch (caught) {
     if (caught instanceof ActionError) {
@@ -59,9 +54,9 @@ export async function supportAction(intent: SupportIntent, form: FormData, admin
         caught.message === SUPPORT_TEXTS.emailInUse || caught.message === SUPPORT_TEXTS.emailSame
           ? { email: [caught.message] }
           : undefined;
-      return fail(caught.status, caught.message, fieldErrors);
+      return refused(caught.status, caught.message, fieldErrors);
     }
     getLogger().error({ err: caught, intent }, "support action failed");
-    return fail(500, SUPPORT_TEXTS.failed);
+    return refused(500, SUPPORT_TEXTS.failed);
   }
 }

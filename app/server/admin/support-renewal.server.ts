@@ -1,3 +1,4 @@
+import type { AuditAction } from "~/domain/admin-audit";
 import { auditLicenseState } from "~/domain/license-state";
 import { renewalResumedBySupportEmail } from "~/emails/support-notices.server";
 import type { Transaction } from "../db/client.server";
@@ -21,7 +22,7 @@ interface SupportRenewalInput {
   reason: string;
 }
 
-function auditIn(admin: AuditActor, action: string, userId: string, reason: string) {
+function auditIn(admin: AuditActor, action: AuditAction, userId: string, reason: string) {
   return async (tx: Transaction, license: License) =>
     recordAudit(tx, admin, {
       action,

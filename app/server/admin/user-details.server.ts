@@ -7,6 +7,7 @@ import { licenses, payments, profiles, user_events, user_roles, users } from "..
 import { isUuid } from "../action-error.server";
 import { userAuditEntries } from "./audit-log.server";
 import { adminLicenseView } from "./admin-license-view.server";
+import { declineReasons } from "./decline-reasons.server";
 import { userTimeline } from "./user-timeline.server";
 import { renewalSeatsColumn, seatFactColumns } from "../teams/renewal-seats.server";
 
@@ -51,6 +52,7 @@ export async function getUserDetails(userId: string, timelinePage = 1): Promise<
         subscription_id: payments.subscription_id,
         refunded_cents: payments.refunded_cents,
         pending_refund_cents: payments.pending_refund_cents,
+        dispute_status: payments.dispute_status,
       })
       .from(payments)
       .innerJoin(licenses, eq(licenses.id, payments.license_id))
@@ -60,7 +62,15 @@ export async function getUserDetails(userId: string, timelinePage = 1): Promise<
     failedCharges(userId),
     userTimeline(userId, timelinePage),
   ]);
-  const licenseViews = licenseRows.map(adminLicenseView);
+  // A failed payment is explained with the provider's decline reason, from its stored event (decision 0057).
+  const pastDue = licenseRows.flatMap((l) =>
+    l.past_due_since && l.paddle_subscription_id ? [l.paddle_subscription_id] : [],
+  );
+  const reasons = await declineReasons(pastDue);
+  const licenseViews = licenseRows.map((row) => ({
+    ...adminLicenseView(row),
+    decline_reason: row.paddle_subscription_id ? (reasons.get(row.paddle_subscription_id) ?? null) : null,
+  }));
   const paymentViews = [
     ...paymentRows.map((p) => ({ ...p, billed_at: p.billed_at.toISOString(), status: paymentStatus(p) })),
     ...failedRows,
@@ -96,7 +106,7 @@ async function failedCharges(userId: string): Promise<AdminPaymentView[]> {
       short_id: licenses.short_id,
       license_type: licenses.license_type,
       subscription_id: licenses.paddle_subscription_id,
-      // A team's renewal that failed was for every seat it bills (issue 30).
+      // A team's renewal that failed was for every seat it bills.
       ...seatFactColumns,
     })
     .from(user_events)

@@ -3,8 +3,9 @@ import { TIMELINE_PAGE_SIZE, timelineEntry, type TimelinePage, type TimelineRow 
 import { getDb } from "../db/db.server";
 
 /**
- * A page of a customer's timeline, newest first (issue 25): the customer's events (user_events)
- * and the admin actions about them (audit_log entries naming the user), merged in one query.
+ * A page of a customer's timeline, newest first (decision 0038): the customer's events (user_events),
+ * the admin actions about them (audit_log entries naming the user) and the team changes they made
+ * (audit_log entries of a team by them), merged in one query.
  */
 export async function userTimeline(userId: string, page: number): Promise<TimelinePage> {
   const offset = (page - 1) * TIMELINE_PAGE_SIZE;
@@ -13,7 +14,9 @@ export async function userTimeline(userId: string, page: number): Promise<Timeli
       FROM user_events WHERE user_id = ${userId}
     UNION ALL
     SELECT id::text, created_at, 'admin', action, details, actor_email
-      FROM audit_log WHERE details ->> 'user_id' = ${userId} OR target_id = ${userId}
+      FROM audit_log
+     WHERE details ->> 'user_id' = ${userId} OR target_id = ${userId}
+        OR (actor_id = ${userId} AND target_type = 'team')
     ORDER BY at DESC, id DESC
     LIMIT ${TIMELINE_PAGE_SIZE + 1} OFFSET ${offset}`);
   const { rows } = result as unknown as { rows: Record<string, unknown>[] };

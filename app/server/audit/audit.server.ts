@@ -1,3 +1,4 @@
+import type { AuditAction } from "~/domain/admin-audit";
 import type { Transaction } from "../db/client.server";
 import { audit_log } from "../db/schema";
 
@@ -14,7 +15,7 @@ export const WEBHOOK_ACTOR: AuditActor = { id: null, email: "payment webhook" };
 export async function recordAudit(
   tx: Transaction,
   actor: AuditActor,
-  entry: { action: string; target_type: string; target_id: string; details?: Record<string, unknown> },
+  entry: { action: AuditAction; target_type: string; target_id: string; details?: Record<string, unknown> },
 ): Promise<void> {
   await tx.insert(audit_log).values({ actor_id: actor.id, actor_email: actor.email, details: {}, ...entry });
 }

@@ -5,7 +5,7 @@ import { user_events } from "../db/schema";
 import { getLogger } from "../logger.server";
 
 /**
- * The customer's timeline (issue 25, decision 0038): one row per thing that happened to a user,
+ * The customer's timeline (decision 0038): one row per thing that happened to a user,
  * written by the code that causes it, in its transaction. Payments, refunds, renewal and offline
  * data changes are written by database triggers (migration 0021); this module writes the rest:
  * registration, confirmation, sign-ins and e-mails sent.

@@ -1,5 +1,4 @@
 import { APIError } from "better-auth/api";
-import type { AppLoadContext } from "react-router";
 import { changePasswordSchema, deleteAccountSchema, revokeSessionSchema } from "~/domain/account-schemas";
 import { ACCOUNT_TEXTS as A, CODE_ALREADY_USED } from "~/domain/account-texts";
 import type { AccountIntent, AccountOverview } from "~/domain/account-views";
@@ -8,16 +7,15 @@ import type { z } from "zod";
 import { getEnv } from "../env.server";
 import { getLogger } from "../logger.server";
 import { configuredOAuthProviders } from "./oauth-providers.server";
-import { readForm } from "../read-form.server";
-import { redirectWithToast } from "../toast.server";
 import { isFreshSignIn, listSessions, revokeOtherSessions, revokeSession } from "./account-sessions.server";
 import { connectedAccounts } from "./connected-accounts.server";
 import { deleteAccount, SubscriptionCancelError, subscriptionsToCancel } from "./delete-account.server";
+import { commonPasswordProblem } from "./common-passwords.server";
 import { changePassword, checkPassword, hasPassword } from "./password.server";
 import { withClientIp } from "./auth.server";
 import { hitRateLimit, RATE_LIMIT_MESSAGE } from "./rate-limit.server";
 import { getCurrentSession, type SessionUser } from "./session.server";
-import { refuse, renewed, reply } from "./account-replies.server";
+import { refuse, renewed, reply, type AccountReply } from "./account-replies.server";
 import { recoveryCodesLeft } from "./recovery-codes.server";
 import { TWO_FACTOR_INTENTS, twoFactorAction, type TwoFactorIntent } from "./two-factor-actions.server";
 import { announceSessionChange } from "../cache/caches.server";
@@ -50,16 +48,21 @@ const LIMITS: Record<AccountIntent, number> = {
 };
 
 /**
- * The profile page's account actions, told apart by the form's `intent`. Null when the form is
- * not one of them (the profile's own "Save changes"). Every one checks the session, has its own
- * rate limit and answers bad input with a message and a 4xx.
+ * The profile page's account actions, told apart by the form's `intent` (the form as the route read
+ * it). Null when the form is not one of them (the profile's own "Save changes"). Every one checks the
+ * session, has its own rate limit and answers bad input with a message and a 4xx; the answer is a
+ * value the route turns into HTTP.
  */
-export async function accountAction(request: Request, context: AppLoadContext, user: SessionUser) {
-  const form = await readForm(request.clone());
+export async function accountAction(
+  form: FormData,
+  request: Request,
+  clientIp: string,
+  user: SessionUser,
+): Promise<AccountReply | null> {
   const intent = form.get("intent");
   if (!isAccountIntent(intent)) return null;
 
-  const limit = await hitRateLimit([`${intent}:user:${user.id}`, `${intent}:ip:${context.clientIp}`], {
+  const limit = await hitRateLimit([`${intent}:user:${user.id}`, `${intent}:ip:${clientIp}`], {
     attempts: LIMITS[intent],
   });
   if (limit.limited) {
@@ -74,7 +77,7 @@ export async function accountAction(request: Request, context: AppLoadContext, u
     );
   }
   // Better Auth's calls that make a new session record the client address the server determined.
-  const req = new Request(request.url, { headers: withClientIp(request.headers, context.clientIp) });
+  const req = new Request(request.url, { headers: withClientIp(request.headers, clientIp) });
   try {
     return await runAccountIntent(intent, form, request, req, user);
   } catch (error) {
@@ -89,13 +92,15 @@ async function runAccountIntent(
   request: Request,
   req: Request,
   user: SessionUser,
-) {
+): Promise<AccountReply> {
   const parse = <S extends z.ZodType>(schema: S) => parseForm(schema, form);
   if (isTwoFactorIntent(intent)) return await twoFactorAction(intent, form, request, req, user);
   switch (intent) {
     case "password-change": {
       const parsed = parse(changePasswordSchema);
       if (!parsed.success) return reply(intent, 400, { fieldErrors: parsed.fieldErrors });
+      const common = commonPasswordProblem(parsed.data.newPassword);
+      if (common) return reply(intent, 400, { fieldErrors: { newPassword: [common] } });
       const headers = await changePassword(req, user, parsed.data.currentPassword, parsed.data.newPassword);
       await announceSessionChange(user.id);
       const toast = {
@@ -124,7 +129,12 @@ async function runAccountIntent(
 }
 
 /** Deleting the account: the password again (or, without one, a fresh sign-in), then the cookies go too. */
-async function deleteAccountAction(form: FormData, request: Request, req: Request, user: SessionUser) {
+async function deleteAccountAction(
+  form: FormData,
+  request: Request,
+  req: Request,
+  user: SessionUser,
+): Promise<AccountReply> {
   const parsed = parseForm(deleteAccountSchema, form);
   if (!parsed.success) return reply("account-delete", 400, { fieldErrors: parsed.fieldErrors });
   if (await hasPassword(user.id)) {
@@ -136,19 +146,21 @@ async function deleteAccountAction(form: FormData, request: Request, req: Reques
   }
   await deleteAccount(user.id);
   const { headers } = await getCurrentSession(request);
-  return redirectWithToast(
-    "/",
-    {
+  return {
+    kind: "redirect",
+    to: "/",
+    toast: {
       title: A.accountDeleted,
       description: "We sent a confirmation to your e-mail address.",
       variant: "success",
     },
-    { headers: expireSessionCookies(req, headers) },
-  );
+    status: 302,
+    headers: expireSessionCookies(req, headers),
+  };
 }
 
 /** A refused or failed account action as the page shows it: the field, the message and a 4xx (500 if unknown). */
-function answerAccountError(intent: AccountIntent, error: unknown) {
+function answerAccountError(intent: AccountIntent, error: unknown): AccountReply {
   if (error instanceof SubscriptionCancelError) {
     getLogger().error({ err: error.cause }, "account deletion: subscription cancel failed");
     return refuse(

@@ -1,16 +1,24 @@
-import { data } from "react-router";
 import type { AccountActionData, AccountIntent } from "~/domain/account-views";
-import { redirectWithToast } from "../toast.server";
 
-/** The answers of the profile's account actions (account-actions.server.ts, two-factor-actions.server.ts). */
+/**
+ * The answers of the profile's account actions (account-actions.server.ts, two-factor-actions.server.ts),
+ * as values: the profile route turns them into HTTP (app/http/account-answer.server.ts).
+ */
 
 export type AccountToast = NonNullable<AccountActionData["toast"]>;
 
-export function reply(intent: AccountIntent, status: number, body: Partial<AccountActionData>, headers?: HeadersInit) {
-  return data<AccountActionData>(
-    { intent, ok: status < 400, toast: null, fieldErrors: null, ...body },
-    { status, headers },
-  );
+/** What an account action answers: the page's data with a status, or a redirect that carries a toast. */
+export type AccountReply =
+  | { kind: "data"; status: number; body: AccountActionData; headers?: HeadersInit }
+  | { kind: "redirect"; to: string; toast: AccountToast; status: 302 | 303; headers: Headers };
+
+export function reply(
+  intent: AccountIntent,
+  status: number,
+  body: Partial<AccountActionData>,
+  headers?: HeadersInit,
+): AccountReply {
+  return { kind: "data", status, body: { intent, ok: status < 400, toast: null, fieldErrors: null, ...body }, headers };
 }
 
 /**
@@ -26,14 +34,28 @@ export function renewed(
   toast: AccountToast,
   headers: Headers,
   section: string,
-) {
+): AccountReply {
   if (new URL(request.url).pathname.endsWith(".data")) return reply(intent, 200, { toast }, headers);
-  return redirectWithToast(`/profile#${section}`, toast, { status: 303, headers });
+  return { kind: "redirect", to: `/profile#${section}`, toast, status: 303, headers };
 }
 
-export function refuse(intent: AccountIntent, status: number, title: string, description: string, field = "form") {
+/** The sections whose forms are a button only: their refusals are toasts, with no form message to show them. */
+const BUTTON_ONLY: readonly AccountIntent[] = ["session-revoke", "sessions-revoke-others"];
+
+/**
+ * A refusal: its message for the field (or the form) that the section shows, with the toast's
+ * title; the page shows it there and not as a toast too (docs/voice.md), except in a button-only
+ * section, where the toast is the one place it is said.
+ */
+export function refuse(
+  intent: AccountIntent,
+  status: number,
+  title: string,
+  description: string,
+  field = "form",
+): AccountReply {
   return reply(intent, status, {
     toast: { title, description, variant: "destructive" },
-    fieldErrors: { [field]: [description] },
+    fieldErrors: BUTTON_ONLY.includes(intent) ? null : { [field]: [description] },
   });
 }

@@ -57,3 +57,11 @@ export async function isFreshSignIn(request: Request): Promise<boolean> {
   const [row] = await getDb().select({ createdAt: sessions.createdAt }).from(sessions).where(eq(sessions.token, token));
   return Boolean(row && Date.now() - row.createdAt.getTime() <= FRESH_SIGN_IN_SECONDS * 1000);
 }
+
+/** The id of this request's session (null when signed out). */
+export async function currentSessionId(request: Request): Promise<string | null> {
+  const token = await currentSessionToken(request);
+  if (!token) return null;
+  const [row] = await getDb().select({ id: sessions.id }).from(sessions).where(eq(sessions.token, token));
+  return row?.id ?? null;
+}

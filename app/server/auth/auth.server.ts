@@ -9,12 +9,20 @@ import { getEnv } from "../env.server";
 import { getLogger } from "../logger.server";
 import { queueMail } from "../mail/outbox.server";
 import { mailBrand, recipientOf } from "../mail/recipient.server";
-import { changeEmailEmail, confirmationEmail, resetPasswordEmail } from "~/emails/account-emails.server";
+import { confirmationEmail, resetPasswordEmail } from "~/emails/account-emails.server";
 import { notifyProviderConnected } from "./notify-account-owner.server";
+import { refuseCommonNewPasswords } from "./common-passwords.server";
 import { connectedAccounts } from "./connected-accounts.server";
 import { announceSessionChange } from "../cache/caches.server";
 import { oauthProviderConfigs, requireProviderVerifiedEmail } from "./oauth-providers.server";
 import { generateRecoveryCodes } from "./recovery-code-generator.server";
+
+/** The confirmation link's page for a token Better Auth signed, leading on to `redirectTo` (a same-site path). */
+export function confirmationUrl(token: string, redirectTo: string | null): string {
+  const query = new URLSearchParams({ token });
+  if (redirectTo && redirectTo !== "/") query.set("redirectTo", redirectTo);
+  return `${getEnv().PUBLIC_URL}/email-confirmation?${query.toString()}`;
+}
 
 export const CLIENT_IP_HEADER = "x-forgekit-client-ip";
 
@@ -33,13 +41,13 @@ export const SESSION_SECONDS = 30 * 24 * 60 * 60;
 // Signed-in pages remember sessions for a moment (session-cache.server.ts): a session ended,
 // revoked or changed, or a changed user, is forgotten at once on every app server.
 const databaseHooks = {
-  // A GitHub / Google sign-in connected to an existing account: its owner is told (issue 22).
+  // A GitHub / Google sign-in connected to an existing account: its owner is told (docs/security.md).
   account: { create: { after: async (account) => notifyProviderConnected(account) } },
   session: {
     update: { after: async (session) => announceSessionChange(session.userId) },
     delete: { after: async (session) => announceSessionChange(session.userId) },
     create: {
-      // A sign-in on the customer's timeline (issue 25), once: not a session that replaces the
+      // A sign-in on the customer's timeline (decision 0038), once: not a session that replaces the
       // request's own, nor the password step's that the code step replaces.
       after: async (session, ctx) => {
         if (!(await startsSignIn(session.userId, ctx))) return;
@@ -103,7 +111,7 @@ const emailAndPassword = {
   // Queued, not awaited: the request answers before the e-mail is composed or sent.
   sendResetPassword: async ({ user, token }) => {
     const url = `${getEnv().PUBLIC_URL}/reset-password?token=${encodeURIComponent(token)}`;
-    // The e-mail names the providers that can also sign in to the account (issue 22).
+    // The e-mail names the providers that can also sign in to the account (docs/security.md).
     queueMail(async () => {
       const name = (await recipientOf(user.id))?.name ?? user.name;
       const providers = (await connectedAccounts(user.id)).map((a) => a.name);
@@ -112,26 +120,25 @@ const emailAndPassword = {
   },
 } satisfies BetterAuthOptions["emailAndPassword"];
 
-/** The confirmation link (and the link that confirms a new address). */
+/**
+ * The confirmation link. It lands on our page, which signs nobody in by itself: the holder logs in
+ * with the password chosen at registration or chooses one (decision 0059).
+ */
 const emailVerification = {
   // Registration sends its own confirmation (app/server/auth/register-user.server.ts).
   sendOnSignUp: false,
   sendOnSignIn: false,
-  autoSignInAfterVerification: true,
-  // The confirmation (or a confirmed change of address) on the customer's timeline (issue 25).
+  autoSignInAfterVerification: false,
+  // A change of address confirmed through Better Auth's link (support's, for a confirmed account)
+  // on the customer's timeline (decision 0038).
   afterEmailVerification: async (user) => recordUserEvent(getDb(), user.id, "account.confirmed", { email: user.email }),
   expiresIn: RESET_LINK_SECONDS,
   // Queued, not awaited (see app/server/mail/outbox.server.ts).
-  sendVerificationEmail: async ({ user, url }) => {
+  sendVerificationEmail: async ({ user, token, url }) => {
+    const link = confirmationUrl(token, new URL(url).searchParams.get("callbackURL"));
     queueMail(async () => {
-      const stored = await recipientOf(user.id);
-      const name = stored?.name ?? user.name;
-      // A change of address sends the link to the new address; the account keeps the old
-      // one until the link is followed.
-      const changing = stored && stored.email.toLowerCase() !== user.email.toLowerCase();
-      return changing
-        ? changeEmailEmail(mailBrand(), user.email, name, url)
-        : confirmationEmail(mailBrand(), user.email, name, url);
+      const name = (await recipientOf(user.id))?.name ?? user.name;
+      return confirmationEmail(mailBrand(), user.email, name, link);
     }, "confirmation e-mail");
   },
 } satisfies BetterAuthOptions["emailVerification"];
@@ -153,7 +160,7 @@ function createAuth() {
       // enrolment go through our route actions (app/server/auth/two-factor.server.ts).
       twoFactor({
         issuer: env.PRODUCT_NAME,
-        // Codes without look-alike characters, in one case (issue 28): recovery-code-generator.server.ts.
+        // Codes without look-alike characters, in one case (decision 0026): recovery-code-generator.server.ts.
         backupCodeOptions: { customBackupCodesGenerate: () => generateRecoveryCodes() },
       }),
       // Sign in with GitHub / Google, only for the providers whose client id and secret are set.
@@ -165,10 +172,13 @@ function createAuth() {
       accountLinking: { enabled: true, disableImplicitLinking: true },
     },
     databaseHooks,
+    // No endpoint that takes a new password stores a common one (the route actions say so first).
+    hooks: { before: refuseCommonNewPasswords },
     emailAndPassword,
     emailVerification,
     user: {
-      changeEmail: { enabled: true },
+      // The profile's change of address has its own links (email-change.server.ts, decision 0059).
+      changeEmail: { enabled: false },
       // A GitHub / Google identity counts only with an address the provider verified: no account
       // is created, signed in to or connected otherwise (/login?error=provider_email_unverified).
       validateUserInfo: requireProviderVerifiedEmail,

@@ -16,7 +16,7 @@ import {
   user_events,
 } from "../db/schema";
 import type { SubscriptionToCancel } from "~/domain/account-views";
-import { licenseTypeLabel } from "~/domain/license-status";
+import { licenseTypeLabel } from "~/domain/plans";
 import { teamSubscriptionName } from "~/domain/account-texts";
 import { leaveTeamsOnDeletion, otherSeatedMembers } from "../teams/team-account-deletion.server";
 import type { CancelledSubscription } from "~/emails/account-notices.server";
@@ -34,7 +34,7 @@ async function renewingLicenses(userId: string) {
       shortId: licenses.short_id,
       type: licenses.license_type,
       endDate: licenses.end_date,
-      // A team's subscription (issue 30): named by its team, whose members keep their seats until it ends.
+      // A team's subscription (decision 0049): named by its team, whose members keep their seats until it ends.
       teamId: teams.id,
       teamName: teams.name,
     })
@@ -59,7 +59,7 @@ const subscriptionName = (license: { type: string; teamName: string | null }) =>
     : licenseTypeLabel(license.type);
 
 /**
- * What the profile lists before the person confirms the deletion (issue 28): plan, short id, renewal
+ * What the profile lists before the person confirms the deletion (decision 0026): plan, short id, renewal
  * date; for a team's subscription, the team and how many members keep their seats until it ends.
  */
 export async function subscriptionsToCancel(userId: string): Promise<SubscriptionToCancel[]> {

@@ -45,7 +45,7 @@ function queueToOwner(
   }, what);
 }
 
-/** Two-factor authentication was turned on or off (issue 28); the time is the change's, not the send's. */
+/** Two-factor authentication was turned on or off (decision 0026); the time is the change's, not the send's. */
 export function notifyTwoFactorChanged(userId: string, on: boolean): void {
   const at = new Date();
   const email = on ? twoFactorEnabledEmail : twoFactorDisabledEmail;

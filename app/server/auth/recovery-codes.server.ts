@@ -24,7 +24,7 @@ export async function recoveryCodesLeft(userId: string): Promise<number | null> 
 
 /**
  * The stored code a person meant by what they typed: Better Auth compares codes exactly, so a code
- * typed in another case or without its dash is matched here first (codes made before issue 28 mix
+ * typed in another case or without its dash is matched here first (codes made before decision 0026's addendum mix
  * cases). A code that matches none is returned as normalised, for Better Auth to refuse and count.
  */
 export async function storedFormOf(userId: string, typed: string): Promise<string> {

@@ -3,10 +3,11 @@ import { sql } from "drizzle-orm";
 import { recordUserEvent } from "../audit/user-events.server";
 import { getDb } from "../db/db.server";
 import { accounts, profiles, user_roles, users } from "../db/schema";
-import { alreadyRegisteredEmail } from "~/emails/account-emails.server";
+import { createEmailVerificationToken } from "better-auth/api";
+import { alreadyRegisteredEmail, registeredAgainEmail } from "~/emails/account-emails.server";
 import { queueMail } from "../mail/outbox.server";
 import { mailBrand, recipientOf } from "../mail/recipient.server";
-import { getAuth } from "./auth.server";
+import { confirmationUrl, getAuth } from "./auth.server";
 
 export interface RegisterInput {
   full_name: string;
@@ -18,7 +19,9 @@ export interface RegisterInput {
 /**
  * Creates the account, its profile and its role row in one transaction, then queues the
  * confirmation e-mail. An address that already has an account gets an e-mail telling its
- * owner instead, and the caller answers exactly as for a new account (no enumeration). Both
+ * owner instead (a confirmed one: "someone tried to register"; one never confirmed: the
+ * confirmation link, where the owner chooses the password), and the caller answers exactly as for
+ * a new account (no enumeration). Both
  * paths hash the password (the costly step) and queue one e-mail without waiting for it, so
  * both take the same time (decision 0014).
  */
@@ -30,13 +33,18 @@ export async function registerUser(
   const email = input.email.toLowerCase();
   const hash = await hashPassword(input.password);
   const [existing] = await db
-    .select({ id: users.id })
+    .select({ id: users.id, emailVerified: users.emailVerified })
     .from(users)
     .where(sql`lower(${users.email}) = ${email}`);
   if (existing) {
+    // Never confirmed: the owner of the address gets the link where they log in or choose their
+    // own password; the password typed here is not kept (decision 0059).
     queueMail(async () => {
       const owner = await recipientOf(existing.id);
-      return owner ? alreadyRegisteredEmail(mailBrand(), email, owner.name) : null;
+      if (!owner) return null;
+      if (existing.emailVerified) return alreadyRegisteredEmail(mailBrand(), email, owner.name);
+      const url = await confirmationLinkFor(email, callbackURL);
+      return registeredAgainEmail(mailBrand(), email, owner.name, url);
     }, "already-registered e-mail");
     return { created: false };
   }
@@ -65,7 +73,8 @@ export async function registerUser(
 
 /**
  * Queues a (new) confirmation link for an unconfirmed account; nothing for any other address. The
- * link signs the owner in and leads to `callbackURL` (a same-site path: where they were going).
+ * link's page asks for the password (or a new one), then signs in and leads to `callbackURL` (a
+ * same-site path: where they were going).
  * Returns at once: the account is looked up after the request, so the caller's answer takes
  * the same time whether or not the address has an account.
  */
@@ -82,6 +91,18 @@ export function sendConfirmation(email: string, callbackURL = "/"): void {
     await getAuth().api.sendVerificationEmail({ body: { email: address, callbackURL } });
     return null;
   }, "confirmation e-mail");
+}
+
+/** A new confirmation link for an address (Better Auth's signed token, 24 hours) on our page. */
+async function confirmationLinkFor(email: string, callbackURL: string): Promise<string> {
+  const context = await getAuth().$context;
+  const token = await createEmailVerificationToken(
+    context.secret,
+    email,
+    undefined,
+    context.options.emailVerification?.expiresIn,
+  );
+  return confirmationUrl(token, callbackURL);
 }
 
 function isUniqueViolation(error: unknown): boolean {

@@ -2,11 +2,10 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import type { SessionUser } from "~/domain/views";
 import { authCookies, parseCookieHeader } from "./auth-cookies.server";
 import { hasDisallowedCharacters } from "~/domain/text-input";
-import { eq, sql } from "drizzle-orm";
-import { redirect } from "react-router";
+import { eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client.server";
 import { getDb } from "../db/db.server";
-import { profiles, sessions as sessionTable, user_roles, users, type Role } from "../db/schema";
+import { profiles, sessions as sessionTable, team_members, user_roles, users, type Role } from "../db/schema";
 import { getAuth } from "./auth.server";
 import { cachedSession, hasSessionCookie, rememberSession, sessionCacheGeneration } from "../cache/caches.server";
 
@@ -17,6 +16,8 @@ export interface CurrentSession {
   role: Role;
   /** Whether the user has turned on two-factor authentication (admins must: adminGuard). */
   twoFactorEnabled: boolean;
+  /** Whether the user owns or manages a team (the nav then links to /team). */
+  runsTeam: boolean;
   /** Set-Cookie headers Better Auth wants sent back (a refreshed or cleared session cookie). */
   headers: Headers;
 }
@@ -45,10 +46,19 @@ export function getCurrentSession(request: Request): Promise<CurrentSession> {
 
 const sessions = new WeakMap<Request, Promise<CurrentSession>>();
 
+const SIGNED_OUT = { user: null, role: "user", twoFactorEnabled: false, runsTeam: false } as const;
+
+/**
+ * Whether the user owns or manages a team, read with the session (no query of its own on every
+ * page): a change of their team role announces them (migration 0024), which forgets the
+ * remembered session on every server.
+ */
+const runsTeamOf = (userId: typeof users.id | typeof profiles.id): SQL<boolean> =>
+  sql<boolean>`exists (select 1 from ${team_members} where ${team_members.user_id} = ${userId} and ${team_members.role} in ('owner', 'manager'))`;
+
 async function lookUpSession(request: Request): Promise<CurrentSession> {
   const cookie = request.headers.get("Cookie");
-  if (!cookie || !hasSessionCookie(cookie))
-    return { user: null, role: "user", twoFactorEnabled: false, headers: new Headers() };
+  if (!cookie || !hasSessionCookie(cookie)) return { ...SIGNED_OUT, headers: new Headers() };
   const remembered = request.method === "GET" || request.method === "HEAD";
   return (await currentSessionInOneQuery(cookie, remembered)) ?? (await currentSessionThroughBetterAuth(request));
 }
@@ -68,8 +78,10 @@ async function currentSessionInOneQuery(cookieHeader: string, remembered: boolea
   if (signed === undefined) return null;
   // Remembered by the signed value: the same string passed the signature check before.
   const cached = remembered ? cachedSession(signed) : null;
-  if (cached)
-    return { user: cached.user, role: cached.role, twoFactorEnabled: cached.twoFactorEnabled, headers: new Headers() };
+  if (cached) {
+    const { user, role, twoFactorEnabled, runsTeam } = cached;
+    return { user, role, twoFactorEnabled, runsTeam, headers: new Headers() };
+  }
   const token = verifySignedCookie(signed, context.secret);
   if (!token) return null;
   const since = sessionCacheGeneration();
@@ -84,6 +96,7 @@ async function currentSessionInOneQuery(cookieHeader: string, remembered: boolea
     user: { id: row.id, email: row.email, fullName: row.full_name || row.name, emailVerified: row.emailVerified },
     role: row.role === "admin" ? ("admin" as const) : ("user" as const),
     twoFactorEnabled: row.twoFactorEnabled,
+    runsTeam: row.runsTeam,
   };
   rememberSession(signed, since, session, Math.min(expires, refreshDue), now);
   return { ...session, headers: new Headers() };
@@ -112,6 +125,7 @@ function prepareSessionQuery(db: Database) {
       twoFactorEnabled: users.twoFactorEnabled,
       full_name: profiles.full_name,
       role: user_roles.role,
+      runsTeam: runsTeamOf(users.id),
     })
     .from(sessionTable)
     .innerJoin(users, eq(users.id, sessionTable.userId))
@@ -129,12 +143,12 @@ async function currentSessionThroughBetterAuth(request: Request): Promise<Curren
     result = response.response;
     headers = authCookies(response.headers);
   } catch {
-    return { user: null, role: "user", twoFactorEnabled: false, headers };
+    return { ...SIGNED_OUT, headers };
   }
-  if (!result) return { user: null, role: "user", twoFactorEnabled: false, headers };
+  if (!result) return { ...SIGNED_OUT, headers };
   const userId = result.user.id;
   const [row] = await getDb()
-    .select({ role: user_roles.role, full_name: profiles.full_name })
+    .select({ role: user_roles.role, full_name: profiles.full_name, runsTeam: runsTeamOf(profiles.id) })
     .from(profiles)
     .leftJoin(user_roles, eq(user_roles.user_id, profiles.id))
     .where(eq(profiles.id, userId));
@@ -147,6 +161,7 @@ async function currentSessionThroughBetterAuth(request: Request): Promise<Curren
     },
     role: row?.role === "admin" ? "admin" : "user",
     twoFactorEnabled: (result.user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled === true,
+    runsTeam: row?.runsTeam === true,
     headers,
   };
 }
@@ -189,29 +204,17 @@ export function pageUrl(request: Request): URL {
   return url;
 }
 
-function loginUrl(request: Request): string {
+/** Where a signed-out visitor is sent to sign in, and back here afterwards. */
+export function loginUrl(request: Request): string {
   const url = pageUrl(request);
   const back = `${url.pathname}${url.search}`;
   return back === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(back)}`;
-}
-
-/** Guard: the signed-in user, or a redirect to /login (and back here afterwards). */
-export async function requireUser(request: Request): Promise<SessionUser> {
-  const { user } = await getCurrentSession(request);
-  if (!user) throw redirect(loginUrl(request));
-  return user;
 }
 
 /** Where an admin without two-factor authentication is sent to turn it on. */
 export const TWO_FACTOR_ENROL_PATH = "/profile?two-factor=required#two-factor";
 export const TWO_FACTOR_REQUIRED_MESSAGE =
   "Administrators must turn on two-factor authentication before using the admin area.";
-
-/** Guard for sign-in and registration pages: signed-in users go to /. */
-export async function requireAnonymous(request: Request): Promise<void> {
-  const { user } = await getCurrentSession(request);
-  if (user) throw redirect("/");
-}
 
 const SITE = "http://site.invalid";
 

@@ -84,7 +84,7 @@ export async function startEnrolment(request: Request, password: string): Promis
 const TOTP_PERIOD_MS = 30_000;
 
 /**
- * Each authenticator code works once (issue 22): before Better Auth checks a code, the code's
+ * Each authenticator code works once (docs/security.md): before Better Auth checks a code, the code's
  * time-step is claimed for the user in the database, only if it is later than the last step
  * accepted, in one conditional UPDATE (so two sign-ins with the same code, on one app server or
  * two, have one winner). A replayed code, or an older one, is refused with CODE_ALREADY_USED. A

@@ -1,8 +1,12 @@
 import { eq } from "drizzle-orm";
+import { ACCOUNT_TEXTS as A } from "~/domain/account-texts";
+import { EMAIL_CHANGE_TEXTS as E } from "~/domain/email-change-texts";
 import { getDb } from "../db/db.server";
 import { profiles, users } from "../db/schema";
-import { getAuth } from "./auth.server";
 import { announceSessionChange } from "../cache/caches.server";
+import { currentSessionId, isFreshSignIn } from "./account-sessions.server";
+import { startEmailChange } from "./email-change.server";
+import { checkPassword, hasPassword } from "./password.server";
 
 export interface ProfileInput {
   full_name: string;
@@ -21,8 +25,27 @@ export async function getProfile(userId: string) {
 }
 
 /**
- * Saves names at once. A new e-mail address only takes effect when the link sent to it is
- * followed (Better Auth's change-email flow); returns whether such a link was sent.
+ * Whoever asks to change the e-mail address proves they are the owner, not just someone holding
+ * the session (decision 0059): the current password, or for an account without one (GitHub / Google
+ * only, which cannot turn two-factor on) a sign-in within the last five minutes. Null when proven,
+ * else the message for the password field.
+ */
+export async function emailChangeProblem(
+  request: Request,
+  userId: string,
+  password: string | null,
+): Promise<string | null> {
+  if (await hasPassword(userId)) {
+    if (!password) return E.passwordRequired;
+    return (await checkPassword(userId, password)) ? null : A.passwordWrong;
+  }
+  return (await isFreshSignIn(request)) ? null : E.freshSignInRequired;
+}
+
+/**
+ * Saves names at once. A new e-mail address (the caller checked `emailChangeProblem` first) only
+ * takes effect when the link sent to it is followed (email-change.server.ts); returns whether such
+ * a change was started.
  */
 export async function updateProfile(
   userId: string,
@@ -43,10 +66,15 @@ export async function updateProfile(
   });
   // The name shows on every signed-in page: remembered sessions of this user are forgotten everywhere.
   await announceSessionChange(userId);
-  if (input.email.toLowerCase() === currentEmail.toLowerCase()) return { emailChangePending: false };
-  await getAuth().api.changeEmail({
-    body: { newEmail: input.email, callbackURL: "/profile" },
-    headers: request.headers,
+  if (!emailChanges(currentEmail, input.email)) return { emailChangePending: false };
+  await startEmailChange({
+    userId,
+    oldEmail: currentEmail,
+    newEmail: input.email,
+    keepSessionId: await currentSessionId(request),
   });
   return { emailChangePending: true };
 }
+
+/** Whether the form asks for another address than the account's. */
+export const emailChanges = (currentEmail: string, email: string) => email.toLowerCase() !== currentEmail.toLowerCase();

@@ -1,23 +1,35 @@
 import { eq } from "drizzle-orm";
+import { disputeStatusOf } from "~/domain/disputes";
 import { adjustmentEventWins, type AdjustmentStatus } from "~/domain/refund-state";
 import type { Transaction } from "../db/client.server";
 import { licenses, payments } from "../db/schema";
 import { getLogger } from "../logger.server";
+import { applyDispute } from "./apply-dispute.server";
 import type { PaddleAdjustment } from "./paddle-events.server";
 import type { FollowUp } from "./payment-provider.server";
 import { settleLicenseRefund } from "./settle-refund.server";
 
 /**
- * A refund adjustment (decision 0036): the refunded transaction keeps it (the newest event by its
- * time wins, so a late pending event never undoes an approval), then the license is settled from
- * all its payments: pending → refund_requested, approved → refunded, rejected → active again.
+ * An adjustment: a dispute the provider created by itself (a chargeback, its warning or reversal;
+ * decision 0056) or a refund (decision 0036). Other actions (credits) change no license.
  */
 export async function applyAdjustment(
   tx: Transaction,
   adjustment: PaddleAdjustment,
   occurredAt: Date,
 ): Promise<FollowUp[]> {
+  const dispute = disputeStatusOf(adjustment.action);
+  if (dispute) return applyDispute(tx, adjustment, dispute, occurredAt);
   if (adjustment.action !== "refund") return [];
+  return applyRefund(tx, adjustment, occurredAt);
+}
+
+/**
+ * A refund adjustment (decision 0036): the refunded transaction keeps it (the newest event by its
+ * time wins, so a late pending event never undoes an approval), then the license is settled from
+ * all its payments: pending → refund_requested, approved → refunded, rejected → active again.
+ */
+async function applyRefund(tx: Transaction, adjustment: PaddleAdjustment, occurredAt: Date): Promise<FollowUp[]> {
   const [known] = await tx
     .select({ license_id: payments.license_id })
     .from(payments)

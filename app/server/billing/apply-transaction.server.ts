@@ -92,7 +92,7 @@ export async function applyTransactionCompleted(
     log.warn({ transaction: txn.id }, "transaction.completed for an unknown plan: nothing to apply");
     return [];
   }
-  // A team checkout the server created for this buyer (issue 30): the team instead of a license.
+  // A team checkout the server created for this buyer: the team instead of a license.
   const buyer = { userId: custom.userId, email: user.email, planType, teamName: custom.teamName };
   if (checkout?.kind === "team" && checkout.user_id === custom.userId)
     return applyTeamPurchase(tx, period, buyer, payment, txn);
@@ -104,7 +104,7 @@ export async function applyTransactionCompleted(
   );
 }
 
-/** A later transaction of a known subscription: a renewal, or a team's seat change (issue 30). */
+/** A later transaction of a known subscription: a renewal, or a team's seat change. */
 async function applyLaterTransaction(
   tx: Transaction,
   period: BillingPeriod,

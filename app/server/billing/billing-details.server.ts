@@ -5,7 +5,7 @@ import { getDb } from "../db/db.server";
 import { profiles } from "../db/schema";
 
 /**
- * The buyer's billing details on the profile (issue 28): the profile page and the demo checkout
+ * The buyer's billing details on the profile (decision 0040): the profile page and the demo checkout
  * save them, the demo provider's invoices print them. The profiles table announces its user's
  * changes (migration 0015), so the cached profile page forgets itself.
  */

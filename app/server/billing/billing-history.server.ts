@@ -15,6 +15,11 @@ const entryColumns = {
   pending_refund_cents: payments.pending_refund_cents,
   currency: payments.currency,
   team: sql<boolean>`(${licenses.team_role} is not distinct from 'billing')`,
+  // A renewal with no paid charge before it on its license: the trial's end, i.e. the plan's purchase.
+  first_paid: sql<boolean>`(${payments.kind} = 'renewal' and not exists (
+    select 1 from payments earlier
+    where earlier.license_id = ${payments.license_id} and earlier.amount_cents > 0 and earlier.billed_at < ${payments.billed_at}
+  ))`,
 };
 
 /** The user's payments, newest first, each with the license it paid for (only what the page shows). */
@@ -30,7 +35,7 @@ export async function listBillingHistory(userId: string): Promise<BillingEntryVi
 
 /**
  * One of the user's payments by transaction id; another user's (or no) payment is undefined, and so
- * is an id of the wrong shape (user or payment: never sent to the database, issue 22).
+ * is an id of the wrong shape (user or payment: never sent to the database, docs/security.md).
  */
 export async function getOwnPayment(userId: string, paymentId: string) {
   if (!isUuid(userId) || !isTransactionId(paymentId)) return undefined;

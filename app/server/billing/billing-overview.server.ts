@@ -10,7 +10,7 @@ import { coveredPayments, refundOfCharge } from "~/domain/refund-ledger";
 import type { LicenseView } from "~/domain/views";
 
 /**
- * /billing's overview (issue 24) from the user's licenses and payments, as the page loaded them:
+ * /billing's overview (decision 0030) from the user's licenses and payments, as the page loaded them:
  * the charges to come and the failed renewals from the one license state, and the refunds. A refund
  * still waiting for the provider's approval is shown for the payments the refund ledger says it
  * covers (the newest plan payment and every extension), at 95% of each, as the request asked.

@@ -87,7 +87,7 @@ function drawHeading({ text, fonts }: Pen, invoice: InvoiceDocument): number {
   return Math.min(y, factsY);
 }
 
-/** The buyer: the billing name (else the person), company, address, tax id and e-mail (issue 28). */
+/** The buyer: the billing name (else the person), company, address, tax id and e-mail (decision 0040). */
 function drawBuyer({ text, fonts }: Pen, invoice: InvoiceDocument, top: number): number {
   let y = top - 24;
   text("BILL TO", MARGIN, y, { size: 9, font: fonts.bold, color: MUTED });

@@ -16,7 +16,7 @@ export interface InvoiceDocument {
   licenseShortId: string;
   /** The seller from configuration: legal name, address lines, tax id, e-mail and website. */
   seller: { name: string; address: string[]; taxId: string | null; email: string; website: string };
-  /** Who is billed (the billing name, else the person) and the lines under it (issue 28). */
+  /** Who is billed (the billing name, else the person) and the lines under it (decision 0040). */
   buyer: { heading: string; lines: string[]; email: string };
   lines: { description: string; detail: string | null; quantity: number; amountCents: number }[];
   subtotalCents: number;
@@ -34,7 +34,7 @@ type OwnPayment = NonNullable<Awaited<ReturnType<typeof getOwnPayment>>>;
 /** The demo transaction's totals as Paddle shapes them (strings in minor units). */
 interface StoredTransaction {
   billing_period?: { starts_at: string; ends_at: string } | null;
-  /** The subscription's items after the transaction: a team's seats (issue 30). */
+  /** The subscription's items after the transaction: a team's seats. */
   items?: { quantity?: number }[];
   details?: {
     totals?: { subtotal?: string; tax?: string; total?: string };
@@ -50,7 +50,7 @@ interface StoredTransaction {
 type InvoiceLine = InvoiceDocument["lines"][number];
 
 /**
- * The line of a team's seat change (issue 30): the seats added, from how many to how many, and the
+ * The line of a team's seat change: the seats added, from how many to how many, and the
  * part of the period they are charged for, as the provider's prorated transaction names them.
  */
 function seatsLine(base: InvoiceLine, txn: StoredTransaction, licenseShortId: string): InvoiceLine {

@@ -59,11 +59,12 @@ function extensionTransaction({
   };
 }
 
-/** A plan's (or team's) checkout transaction and a team's seat changes (issue 30). */
+/** A plan's (or team's) checkout transaction and a team's seat changes. */
 function planAndSeats(paddle: () => Paddle): Pick<PaymentProvider, "createPlanCheckout" | "updateSeats"> {
   return {
     createPlanCheckout: async ({ checkoutId, userId, planId, priceId, quantity = 1, teamName }) => {
-      const team = teamName === undefined ? {} : { kind: "team", team_name: teamName };
+      // A team's checkout names its seats in the custom data too (the item's quantity is them).
+      const team = teamName === undefined ? {} : { kind: "team", team_name: teamName, seats: quantity };
       const transaction = await call("transaction", () =>
         paddle().transactions.create({
           items: [{ priceId, quantity }],
@@ -109,6 +110,9 @@ export function createPaddleProvider(options: {
       await call("cancel", () =>
         paddle().subscriptions.cancel(subscriptionId, { effectiveFrom: "next_billing_period" }),
       );
+    },
+    cancelNow: async (subscriptionId) => {
+      await call("cancel", () => paddle().subscriptions.cancel(subscriptionId, { effectiveFrom: "immediately" }));
     },
     activateTrial: async (subscriptionId) => {
       const subscription = await call("activate", () => paddle().subscriptions.activate(subscriptionId));

@@ -11,6 +11,13 @@ export interface PaymentProvider {
   readonly webhookSecret: string | undefined;
   /** Schedules the subscription's cancellation at the end of the current billing period. */
   cancelAtPeriodEnd(subscriptionId: string): Promise<void>;
+  /**
+   * Cancels the subscription now (Paddle: POST /subscriptions/{id}/cancel with effective_from
+   * "immediately"): the one change Paddle accepts for a past-due subscription, whose cancel at the
+   * period's end it refuses (subscription_update_when_past_due). Used to stop a past-due
+   * subscription's renewal after a refund, a revoke or a chargeback (decision 0056).
+   */
+  cancelNow(subscriptionId: string): Promise<void>;
   /** Removes a scheduled cancellation, so the subscription renews again. */
   removeScheduledCancel(subscriptionId: string): Promise<void>;
   /**
@@ -33,7 +40,7 @@ export interface PaymentProvider {
    */
   createPlanCheckout(input: PlanCheckoutInput): Promise<{ transactionId: string }>;
   /**
-   * Changes a subscription's seat count (issue 30; Paddle: PATCH /subscriptions/{id} with the item's
+   * Changes a subscription's seat count (Paddle: PATCH /subscriptions/{id} with the item's
    * new quantity and a proration_billing_mode): `prorated_immediately` bills the added seats for the
    * rest of the period now (its transaction arrives as a webhook with origin subscription_update);
    * `do_not_bill` changes what the next renewal bills (fewer seats from then).
@@ -73,7 +80,7 @@ export interface PlanCheckoutInput {
   priceId: string;
   /** The price is from the first-time-buyer set, which carries the 7-day trial. */
   trial: boolean;
-  /** Seats of a team checkout (issue 30): items[].quantity; 1 (a personal license) when absent. */
+  /** Seats of a team checkout: items[].quantity; 1 (a personal license) when absent. */
   quantity?: number;
   /** A team checkout's team name, echoed in custom_data (kind "team"). */
   teamName?: string;

@@ -1,13 +1,12 @@
-import { PLAN_IDS, type PlanId, type PriceIds } from "~/domain/plans";
+import { PLAN_IDS, priceEnvNames, type PlanId, type PriceIds } from "~/domain/plans";
 import { getEnv } from "../env.server";
 
-/** The two price-id sets, from configuration. */
+/** The two price-id sets, from configuration (PRICE_<PLAN>_TRIAL and PRICE_<PLAN> of each plan). */
 export function configuredPriceIds(): PriceIds {
   const env = getEnv();
-  return {
-    trial: { monthly: env.PRICE_MONTHLY_TRIAL, "6_months": env.PRICE_6_MONTHS_TRIAL, yearly: env.PRICE_YEARLY_TRIAL },
-    regular: { monthly: env.PRICE_MONTHLY, "6_months": env.PRICE_6_MONTHS, yearly: env.PRICE_YEARLY },
-  };
+  const set = (which: "trial" | "regular") =>
+    Object.fromEntries(PLAN_IDS.map((plan) => [plan, env[priceEnvNames(plan)[which]]])) as Record<PlanId, string>;
+  return { trial: set("trial"), regular: set("regular") };
 }
 
 /** The plan a configured price id belongs to (either set), or null for an unknown price. */

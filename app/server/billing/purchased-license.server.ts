@@ -6,7 +6,7 @@ import { getDb } from "../db/db.server";
 import { checkouts, licenses, payments, teams } from "../db/schema";
 
 /**
- * What the success page may show for a transaction id from its address (issue 24): the payment and
+ * What the success page may show for a transaction id from its address (decision 0037): the payment and
  * the license it paid for when both are the user's; "confirming" while the user's own checkout
  * waits for its webhook; otherwise nothing about it (an unknown or another user's transaction).
  */
@@ -25,7 +25,7 @@ export async function successView(
     .where(and(eq(payments.id, transactionId), eq(payments.user_id, userId), eq(licenses.user_id, userId)));
   if (paid) {
     const { payment, license } = paid;
-    // A team's subscription (issue 30) is paid for here, but its key opens nothing: the seats do.
+    // A team's subscription is paid for here, but its key opens nothing: the seats do.
     const team = license.team_role === "billing" ? paid.team : null;
     const works = license.status === "active" && !isRefundLocked(license) && !team;
     const trial = trialConversion(licenseFacts(license), now);

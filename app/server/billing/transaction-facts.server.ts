@@ -14,7 +14,7 @@ export function readCustomData(data: Record<string, unknown> | null | undefined)
   const planType = isPlanId(data?.plan_type) ? data.plan_type : null;
   // Which license and how many months come from the checkout the server recorded, never from here.
   const extension = data?.kind === "extension";
-  // A team checkout's name (issue 30); the seats come from the transaction's quantity.
+  // A team checkout's name; the seats come from the transaction's quantity.
   const teamName = data?.kind === "team" && typeof data.team_name === "string" ? data.team_name : null;
   return { userId, planType, extension, teamName };
 }

@@ -24,7 +24,7 @@ export const SESSIONS_CHANNEL = "forgekit_sessions";
  */
 export const SESSION_COOKIE_MARK = "session_token";
 
-/** The flash-toast cookie (app/server/toast.server.ts): a page carrying one is shown to one visitor once. */
+/** The flash-toast cookie (app/http/toast.server.ts): a page carrying one is shown to one visitor once. */
 export const TOAST_COOKIE = "fk_toast";
 
 /** Whether a Cookie header carries a session cookie (a cheap test before any parsing). */

@@ -1,8 +1,13 @@
 import type { RequestHandler } from "express";
 import { hasSessionCookie } from "./names.server";
 
-/** Pages that show license keys, profile, admin or mailbox data (and their `.data` requests). */
-const PRIVATE_PAGES = /^\/(licenses|billing|profile|admin|extend-license|success|dev\/mailbox)(\.data|\/|$)/;
+/**
+ * Pages that show license keys, profile, admin, team or mailbox data (and their `.data` requests);
+ * `/team/invitation` shows the team and the invited address to anyone with the link, `/email-change` and
+ * `/email-confirmation` the account's addresses.
+ */
+const PRIVATE_PAGES =
+  /^\/(licenses|billing|profile|admin|extend-license|success|team|dev\/mailbox|email-change|email-confirmation)(\.data|\/|$)/;
 
 /**
  * `Cache-Control: private, no-store` on every page answer that may hold someone's data: any

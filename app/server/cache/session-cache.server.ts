@@ -12,6 +12,8 @@ interface RememberedSession {
   user: SessionUser;
   role: Role;
   twoFactorEnabled: boolean;
+  /** Whether the user owns or manages a team (a change of their team role forgets the entry). */
+  runsTeam: boolean;
 }
 
 interface Entry extends RememberedSession {
@@ -27,7 +29,7 @@ let enabled = false;
  * hit needs neither the signature check nor a query). Only ever on while this process hears every
  * change: always with the embedded database (one process), with PostgreSQL while the LISTEN
  * connection is up (change-listener.server.ts). Signing out, a revoked session, a password reset, a
- * changed name, address or role forget the user's entries here at once and, through NOTIFY, on every
+ * changed name, address, role or team role forget the user's entries here at once and, through NOTIFY, on every
  * other app server when the change commits.
  */
 export function setSessionCacheEnabled(on: boolean): void {

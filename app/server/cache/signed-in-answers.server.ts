@@ -8,6 +8,12 @@ import { hasSessionCookie } from "./names.server";
  * (signed-in-page-cache.server.ts keeps and forgets them).
  */
 
+/** The admin area's list pages and their data requests (routes/admin: overview, users, releases, audit log). */
+const ADMIN_PAGES = ["/admin", "/admin/users", "/admin/releases", "/admin/audit"].flatMap((page) => [
+  page,
+  `${page}.data`,
+]);
+
 /** The signed-in pages a session may get again from memory: each page and its data request. */
 export const SIGNED_IN_CACHED_PAGES = new Set([
   "/licenses",
@@ -16,12 +22,11 @@ export const SIGNED_IN_CACHED_PAGES = new Set([
   "/billing.data",
   "/profile",
   "/profile.data",
-  "/admin",
-  "/admin.data",
+  ...ADMIN_PAGES,
 ]);
 
-/** Pages whose query strings (tabs, filters, pages) are part of what they show. */
-const QUERIED_PAGES = new Set(["/admin", "/admin.data"]);
+/** Pages whose query strings (filters, pages) are part of what they show. */
+const QUERIED_PAGES = new Set(ADMIN_PAGES);
 
 /** What an answer costs besides its two bodies (headers, key, bookkeeping), counted against MAX_BYTES. */
 const ENTRY_OVERHEAD_BYTES = 2048;
@@ -88,7 +93,7 @@ export function makeEntry(
 
 /**
  * One of the pages, with no query or only React Router's `_routes` naming the page's own route modules
- * (which loaders a data request runs); the admin area's pages with any plain query (tab, filters, page).
+ * (which loaders a data request runs); the admin area's list pages with any plain query (filters, page).
  */
 export function cacheablePath(url: string): boolean {
   const query = url.indexOf("?");

@@ -116,8 +116,10 @@ function markWith({ options, clock, forgetUser }: Parts): RequestHandler {
       }
       return next();
     }
-    // Only a GET's body is the page (a HEAD's answer has none to keep).
-    const found = req.method === "GET" ? lookup(req, options.cookies) : null;
+    // Only a GET's body is the page (a HEAD's answer has none to keep), and only one a client takes
+    // compressed: memory answers no other (`serve`), so nothing is compressed or kept for it.
+    const compressed = chooseEncoding(req.headers["accept-encoding"]) !== "identity";
+    const found = req.method === "GET" && compressed ? lookup(req, options.cookies) : null;
     const session = found && options.session(found.token);
     if (found && session) {
       const pending: Pending = { key: found.key, token: found.token, session, startedAt: clock.tick() };

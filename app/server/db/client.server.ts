@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -42,6 +43,8 @@ export interface OpenDatabaseOptions {
   dataDir?: string;
   /** In-memory PGlite (tests). */
   memory?: boolean;
+  /** PGlite only: start from this data directory's dump (`dumpDataDir()`), e.g. an already migrated one (tests). */
+  loadDataDir?: Blob;
   /** Pool size for PostgreSQL. */
   maxConnections?: number;
 }
@@ -114,13 +117,13 @@ async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle>
   let client: PGlite;
   try {
     if (dataDir) ensurePrivateDir(dataDir);
-    client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+    client = await PGlite.create(dataDir, { extensions: { pg_trgm }, loadDataDir: options.loadDataDir });
     makePrivate();
   } catch (error) {
     release();
     throw error;
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const db = markTransactions(drizzlePglite(client, { schema }) as unknown as Database);
   return {
     db,
     engine: "pglite",
@@ -141,6 +144,32 @@ async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle>
       }
     },
   };
+}
+
+const openTransaction = new AsyncLocalStorage<{ open: boolean }>();
+
+/**
+ * True while the code running is inside the callback of an embedded database's `db.transaction`: the
+ * PGlite has one connection, which the transaction holds, so a query through `getDb()` from there would
+ * wait for ever (db.server.ts turns that into an error). Work the callback started that outlives it
+ * sees false once the transaction has ended.
+ */
+export function insideEmbeddedTransaction(): boolean {
+  return openTransaction.getStore()?.open === true;
+}
+
+function markTransactions(db: Database): Database {
+  const transaction = db.transaction.bind(db);
+  db.transaction = ((callback, config) =>
+    transaction(async (tx) => {
+      const state = { open: true };
+      try {
+        return await openTransaction.run(state, () => callback(tx));
+      } finally {
+        state.open = false;
+      }
+    }, config)) as Database["transaction"];
+  return db;
 }
 
 /** The handle inside `db.transaction(tx => …)`: use it, never `db`, until the callback returns. */

@@ -16,6 +16,8 @@ import {
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
+// Relative, not ~/: drizzle-kit loads this file without the app's path aliases.
+import { FREE_LICENSE_TYPES, PLAN_IDS, type LicenseType } from "../../domain/plans";
 
 /**
  * The database. The original tables (licenses, profiles, user_roles, releases) keep the
@@ -135,12 +137,18 @@ export const twoFactors = pgTable(
 
 // ---------------------------------------------------------------- the original tables
 
-export const LICENSE_TYPES = ["trial", "tester", "monthly", "6_months", "yearly"] as const;
+/**
+ * The license types the check constraint allows: the plan table's (app/domain/plans.ts), the free
+ * kinds first, the order migration 0000 wrote them in. A plan added to the table changes the
+ * constraint's text, so `drizzle-kit generate` writes its migration (docs/CONTRIBUTING.md).
+ */
+const LICENSE_TYPES: readonly LicenseType[] = [...FREE_LICENSE_TYPES, ...PLAN_IDS];
 export const LICENSE_STATUSES = ["active", "revoked", "refund_requested", "refunded"] as const;
 export const ROLES = ["admin", "user"] as const;
 
-export type LicenseType = (typeof LICENSE_TYPES)[number];
 export type LicenseStatus = (typeof LICENSE_STATUSES)[number];
+/** A payment's dispute as the provider reported it (a chargeback warning, a chargeback, its reversal). */
+export type DisputeStatus = "warning" | "charged_back" | "reversed";
 export type Role = (typeof ROLES)[number];
 export const LICENSE_TEAM_ROLES = ["billing", "seat"] as const;
 export type LicenseTeamRole = (typeof LICENSE_TEAM_ROLES)[number];
@@ -155,7 +163,7 @@ export const profiles = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     full_name: text("full_name").notNull().default(""),
     company_name: text("company_name"),
-    /** The buyer's billing details printed on the demo provider's invoices (issue 28); null when not given. */
+    /** The buyer's billing details printed on the demo provider's invoices (decision 0040); null when not given. */
     billing_name: text("billing_name"),
     billing_address: text("billing_address"),
     billing_tax_id: text("billing_tax_id"),
@@ -240,11 +248,16 @@ export const licenses = pgTable(
     payment_card_last4: text("payment_card_last4"),
     /** occurred_at of the event the stored card came from (ordering guard: an older event never replaces it). */
     payment_card_at: timestamp("payment_card_at", { withTimezone: true }),
-    /** The team this license belongs to (issue 30): its subscription's license ("billing") or a member's seat. */
+    /** The team this license belongs to (decision 0046): its subscription's license ("billing") or a member's seat. */
     team_id: uuid("team_id").references((): AnyPgColumn => teams.id, { onDelete: "set null" }),
     team_role: text("team_role").$type<LicenseTeamRole>(),
     /** Why the license was revoked, when the site says ("removed from team"). */
     revoked_reason: text("revoked_reason"),
+    /**
+     * When a payment of this license was charged back (the customer disputed it with their bank and
+     * won): the license is revoked for it, until a reversal of the chargeback. Null otherwise.
+     */
+    charged_back_at: timestamp("charged_back_at", { withTimezone: true }),
   },
   (t) => [
     index("licenses_user_id_created_at_idx").on(t.user_id, t.created_at.desc()),
@@ -300,7 +313,7 @@ export const releases = pgTable(
     /** The installer's size and SHA-256 (lowercase hex), when known; the download page shows them. */
     installer_size_bytes: bigint("installer_size_bytes", { mode: "number" }),
     installer_sha256: text("installer_sha256"),
-    /** "stable" or "beta" (issue 27): the download page shows stable; the beta channel also gets stable. */
+    /** "stable" or "beta" (decision 0039): the download page shows stable; the beta channel also gets stable. */
     channel: text("channel").notNull().default("stable"),
     /** The installer's own address; null: the site's DOWNLOAD_URL. Size and SHA-256 describe this file. */
     download_url: text("download_url"),
@@ -348,10 +361,10 @@ export const payments = pgTable(
     ...timestamps,
     /** What approved refunds gave back of this payment (billing history: paid, partially refunded, refunded). */
     refunded_cents: integer("refunded_cents").notNull().default(0),
-    /** What a refund requested and not yet approved will give back of it (issue 24): "Refund of $8.55 pending". */
+    /** What a refund requested and not yet approved will give back of it (decision 0036): "Refund of $8.55 pending". */
     pending_refund_cents: integer("pending_refund_cents").notNull().default(0),
     /**
-     * The refund adjustment of this transaction as last reported (issue 24, decision 0036): one per
+     * The refund adjustment of this transaction as last reported (decision 0036): one per
      * transaction (a second refund of it is refused), the newest event by its time wins.
      */
     refund_adjustment_id: text("refund_adjustment_id"),
@@ -364,6 +377,15 @@ export const payments = pgTable(
      * one failed (nothing is shown as refunded; a retry reuses the adjustments already made).
      */
     refund_request: text("refund_request").$type<"requesting" | "requested" | "abandoned">(),
+    /**
+     * A dispute of this payment as last reported by the provider: `warning` (a chargeback is coming),
+     * `charged_back` (the customer won it), `reversed` (the provider won it back). The newest event by
+     * its time wins (dispute_at), as for refunds.
+     */
+    dispute_status: text("dispute_status").$type<DisputeStatus>(),
+    dispute_adjustment_id: text("dispute_adjustment_id"),
+    dispute_cents: integer("dispute_cents"),
+    dispute_at: timestamp("dispute_at", { withTimezone: true }),
   },
   (t) => [
     index("payments_license_id_billed_at_idx").on(t.license_id, t.billed_at.desc()),
@@ -377,6 +399,13 @@ export const payments = pgTable(
     check("payments_amount_check", sql`${t.amount_cents} >= 0`),
     check("payments_refunded_cents_check", sql`${t.refunded_cents} >= 0`),
     check("payments_pending_refund_cents_check", sql`${t.pending_refund_cents} >= 0`),
+    check(
+      "payments_dispute_status_check",
+      sql`${t.dispute_status} is null or ${t.dispute_status} in ('warning', 'charged_back', 'reversed')`,
+    ),
+    index("payments_dispute_status_idx")
+      .on(t.dispute_status)
+      .where(sql`${t.dispute_status} is not null`),
     check(
       "payments_refund_request_check",
       sql`${t.refund_request} is null or ${t.refund_request} in ('requesting', 'requested', 'abandoned')`,
@@ -428,7 +457,7 @@ export const checkouts = pgTable(
     price_id: text("price_id"),
     license_id: uuid("license_id").references(() => licenses.id, { onDelete: "cascade" }),
     months: integer("months").notNull().default(0),
-    /** Seats of a team checkout (issue 30); 1 for every other checkout. */
+    /** Seats of a team checkout; 1 for every other checkout. */
     quantity: integer("quantity").notNull().default(1),
     amount_cents: integer("amount_cents").notNull(),
     currency: text("currency").notNull().default("USD"),
@@ -538,7 +567,7 @@ export const user_email_history = pgTable(
 );
 
 /**
- * What happened to a customer (issue 25's timeline), written by the code that causes it in the
+ * What happened to a customer (the timeline of decision 0038), written by the code that causes it in the
  * transaction of the change: registration, confirmation, sign-ins, payments, refunds, extensions,
  * offline data, e-mails sent. Admin actions stay in audit_log; the timeline reads both (decision 0038).
  */
@@ -559,7 +588,7 @@ export const user_events = pgTable(
 );
 
 /**
- * Tokens for the vendor's systems on the API (issue 27): only the SHA-256 of the token is kept (the
+ * Tokens for the vendor's systems on the API (decision 0039): only the SHA-256 of the token is kept (the
  * token is shown once), with its scopes, expiry, last use and revocation.
  */
 export const api_tokens = pgTable(
@@ -648,7 +677,7 @@ export const job_keys = pgTable("job_keys", {
   created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-// ---------------------------------------------------------------- machines (issue 26, decision 0041)
+// ---------------------------------------------------------------- machines (decision 0041)
 
 /**
  * The computers a license is activated on, by the hash of the fingerprint the tool sends (the site
@@ -727,7 +756,7 @@ export const api_rate_limits = pgTable("api_rate_limits", {
   expire: bigint("expire", { mode: "number" }),
 });
 
-// ---------------------------------------------------------------- teams (issue 30)
+// ---------------------------------------------------------------- teams (decision 0046)
 
 export const TEAM_ROLES = ["owner", "manager", "member"] as const;
 export type TeamRole = (typeof TEAM_ROLES)[number];
@@ -831,7 +860,7 @@ export const team_invitations = pgTable(
 );
 export type TeamInvitation = typeof team_invitations.$inferSelect;
 
-// ---------------------------------------------------------------- events for the vendor's systems (issue 27, decision 0044)
+// ---------------------------------------------------------------- events for the vendor's systems (decision 0044)
 
 /**
  * The outbox of events for the vendor's systems: each row is written in the transaction of the change
@@ -911,3 +940,38 @@ export const webhook_deliveries = pgTable(
 
 export type WebhookEndpoint = typeof webhook_endpoints.$inferSelect;
 export type OutboundEvent = typeof outbound_events.$inferSelect;
+
+// ---------------------------------------------------------------- e-mail changes (decision 0059)
+
+export const EMAIL_CHANGE_LINK_KINDS = ["confirm", "undo"] as const;
+export type EmailChangeLinkKind = (typeof EMAIL_CHANGE_LINK_KINDS)[number];
+
+/**
+ * The one-time links of a change of e-mail address: `confirm` goes to the new address (24 hours) and
+ * makes the change; `undo` goes to the old address once it is made (7 days) and puts it back, ending
+ * every session. Only the token's SHA-256 is kept; `used_at` is set once, in the transaction that acts.
+ */
+export const email_change_links = pgTable(
+  "email_change_links",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    user_id: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<EmailChangeLinkKind>().notNull(),
+    token_hash: text("token_hash").notNull(),
+    old_email: text("old_email").notNull(),
+    new_email: text("new_email").notNull(),
+    /** The session that asked for the change: it stays signed in when the change ends the others. */
+    keep_session_id: uuid("keep_session_id"),
+    expires_at: timestamp("expires_at", { withTimezone: true }).notNull(),
+    used_at: timestamp("used_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("email_change_links_token_hash_key").on(t.token_hash),
+    index("email_change_links_user_id_idx").on(t.user_id),
+    check("email_change_links_kind_check", sql`${t.kind} in (${inList(EMAIL_CHANGE_LINK_KINDS)})`),
+  ],
+);
+export type EmailChangeLink = typeof email_change_links.$inferSelect;

@@ -1,6 +1,7 @@
 import { getDb } from "../db/db.server";
 import { getEnv } from "../env.server";
 import { queueNextHour, scheduleHourly } from "../jobs/hourly.server";
+import { JOB_PAYLOADS } from "../jobs/job-payloads.server";
 import type { JobDefinition } from "../jobs/jobs.server";
 import { getLogger } from "../logger.server";
 import { REMINDER_SCAN_JOB } from "../mail/reminders.server";
@@ -34,6 +35,7 @@ export async function housekeep(now: Date = new Date()): Promise<PruneCounts> {
 export const scheduleHousekeeping = (now?: Date) => scheduleHourly(HOUSEKEEPING_JOB, now);
 
 export const housekeepingJob: JobDefinition<{ hour: string }> = {
+  payload: JOB_PAYLOADS["housekeeping"],
   retryLimit: 3,
   retryDelaySeconds: 60,
   retryBackoff: true,

@@ -4,21 +4,22 @@ import { MACHINE_ACTIVATED_MAIL_JOB } from "../machines/activate-machine.server"
 import { customerMailJob } from "../mail/customer-mail.server";
 import { reminderScanJob } from "../mail/reminders.server";
 import { demoRefundApprovalJob } from "./demo-refund-approval.server";
-import type { JobDefinitions } from "./jobs.server";
+import type { JobKind, JobPayload } from "./job-payloads.server";
+import type { JobDefinition } from "./jobs.server";
 import { stopRenewalJob } from "./stop-renewal.server";
 import { WEBHOOK_DELIVERY_JOB } from "../webhooks/events.server";
 import { webhookDeliveryJob } from "../webhooks/deliver.server";
 import { TEAM_ENDED_MAIL_JOB, teamEndedMailJob } from "../teams/team-ended.server";
 
-/** Every kind of background job the app runs, by queue name. */
-export const JOB_DEFINITIONS: JobDefinitions = {
-  "stop-renewal": stopRenewalJob as JobDefinitions[string],
-  "customer-mail": customerMailJob as JobDefinitions[string],
-  "reminder-scan": reminderScanJob as JobDefinitions[string],
-  "demo-refund-approval": demoRefundApprovalJob as JobDefinitions[string],
-  housekeeping: housekeepingJob as JobDefinitions[string],
-  [MACHINE_INACTIVITY_JOB]: machineInactivityJob as JobDefinitions[string],
-  [MACHINE_ACTIVATED_MAIL_JOB]: machineActivatedMailJob as JobDefinitions[string],
-  [WEBHOOK_DELIVERY_JOB]: webhookDeliveryJob as JobDefinitions[string],
-  [TEAM_ENDED_MAIL_JOB]: teamEndedMailJob as JobDefinitions[string],
+/** Every kind of background job the app runs, by queue name: each handler takes its kind's payload (job-payloads.server.ts). */
+export const JOB_DEFINITIONS: { [K in JobKind]: JobDefinition<JobPayload<K>> } = {
+  "stop-renewal": stopRenewalJob,
+  "customer-mail": customerMailJob,
+  "reminder-scan": reminderScanJob,
+  "demo-refund-approval": demoRefundApprovalJob,
+  housekeeping: housekeepingJob,
+  [MACHINE_INACTIVITY_JOB]: machineInactivityJob,
+  [MACHINE_ACTIVATED_MAIL_JOB]: machineActivatedMailJob,
+  [WEBHOOK_DELIVERY_JOB]: webhookDeliveryJob,
+  [TEAM_ENDED_MAIL_JOB]: teamEndedMailJob,
 };

@@ -8,7 +8,7 @@ import { getJobQueue, jobsStatus } from "./jobs.server";
 import { transactionExecutor } from "./pg-boss-db.server";
 
 /**
- * The admin's jobs page (issue 25): jobs waiting to run and jobs out of retries, and what support
+ * The admin's jobs page (decision 0038): jobs waiting to run and jobs out of retries, and what support
  * can do about a failed one — run it again (pg-boss `retry`: one more attempt) or discard it
  * (`deleteJob`). Each is audited in the transaction that changes the job.
  */

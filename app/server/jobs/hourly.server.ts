@@ -1,4 +1,5 @@
 import { scanHour } from "~/domain/customer-mail";
+import type { HourlyJobKind } from "./job-payloads.server";
 import { enqueue } from "./jobs.server";
 
 /**
@@ -14,7 +15,7 @@ const HOUR = 60 * 60 * 1000;
 export const hourlyKey = (kind: string, hour: Date) => `${kind}:${hour.toISOString()}`;
 
 /** Queues the run of the hour `now` falls in (runs at once) and of the next hour (runs then). */
-export async function scheduleHourly(kind: string, now: Date = new Date()): Promise<void> {
+export async function scheduleHourly(kind: HourlyJobKind, now: Date = new Date()): Promise<void> {
   const hour = scanHour(now);
   const next = new Date(hour.getTime() + HOUR);
   await enqueue(kind, { hour: hour.toISOString() }, { key: hourlyKey(kind, hour) });
@@ -22,7 +23,7 @@ export async function scheduleHourly(kind: string, now: Date = new Date()): Prom
 }
 
 /** From inside the run for `hour`: queues the next run (the next hour, or the coming one if that has passed). */
-export async function queueNextHour(kind: string, hour: string, now: Date = new Date()): Promise<void> {
+export async function queueNextHour(kind: HourlyJobKind, hour: string, now: Date = new Date()): Promise<void> {
   const next = new Date(new Date(hour).getTime() + HOUR);
   const later = next > now ? next : new Date(scanHour(now).getTime() + HOUR);
   await enqueue(kind, { hour: later.toISOString() }, { key: hourlyKey(kind, later), startAfter: later });

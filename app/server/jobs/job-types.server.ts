@@ -1,12 +1,15 @@
 import type { JobKindCounts } from "../metrics/record.server";
 import type PgBoss from "pg-boss";
+import type { z } from "zod";
 import type { Transaction } from "../db/client.server";
 
 /** pg-boss's tables live in this schema of the app's database. */
 export const JOBS_SCHEMA = "pgboss";
 
-/** One kind of job: its queue's retry rules and its handler. */
-export interface JobDefinition<T = unknown> {
+/** One kind of job: its payload's schema (job-payloads.server.ts for the app's kinds), its queue's retry rules and its handler. */
+export interface JobDefinition<T extends object = object> {
+  /** What a job of this kind carries: checked when it is queued and again before the handler runs. */
+  payload: z.ZodType<T>;
   /** Attempts after the first (pg-boss retryLimit). */
   retryLimit: number;
   /** Seconds before the first retry; with backoff each later wait about doubles (pg-boss retryDelay/retryBackoff). */
@@ -15,10 +18,15 @@ export interface JobDefinition<T = unknown> {
   /** An attempt running longer than this is failed (and retried). */
   expireInSeconds: number;
   /** Does the work; throwing fails the attempt (its error is kept as the job's output). Returns what is recorded. */
-  handle: (data: T, job: { id: string; kind: string }) => Promise<unknown>;
+  handle(data: T, job: { id: string; kind: string }): Promise<unknown>;
 }
 
-export type JobDefinitions = Record<string, JobDefinition<never>>;
+/**
+ * A queue's kinds and their definitions. The app's (definitions.server.ts) are typed kind by kind
+ * against job-payloads.server.ts; a definition of any payload fits here because `handle` is a
+ * method, and the queue hands it only data its own schema accepted.
+ */
+export type JobDefinitions = Record<string, JobDefinition>;
 
 export interface JobQueueStatus {
   ok: boolean;
@@ -63,7 +71,8 @@ export interface JobQueue {
   start: () => Promise<void>;
   /** Graceful: running jobs get up to timeoutMs to finish, then are released for a retry. */
   stop: (options?: { timeoutMs?: number }) => Promise<void>;
-  enqueue: (kind: string, data: object, options?: EnqueueOptions) => Promise<string | null>;
+  /** Queues a job of one of this queue's kinds; a payload its schema refuses throws, and nothing is queued. */
+  enqueue: (kind: string, data: unknown, options?: EnqueueOptions) => Promise<string | null>;
   /**
    * Runs every due job in this process until none is left (tests, commands); returns how many
    * attempts ran. skipDelays first makes the jobs waiting for a retry due, so each call runs one

@@ -6,6 +6,7 @@ import { job_keys } from "../db/schema";
 import { getLogger } from "../logger.server";
 import type { JobKindCounts } from "../metrics/record.server";
 import { JOB_RETENTION } from "./job-retention.server";
+import type { JobKind, JobPayload } from "./job-payloads.server";
 import {
   JOBS_SCHEMA,
   type EnqueueOptions,
@@ -53,7 +54,7 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
     const definition = options.definitions[kind];
     if (!definition) throw new Error(`No handler for job kind ${kind}`);
     try {
-      return await (definition.handle as JobDefinition["handle"])(job.data, { id: job.id, kind });
+      return await definition.handle(checkedPayload(kind, definition, job.data), { id: job.id, kind });
     } catch (error) {
       log.warn({ err: error, job: job.id, kind }, "job attempt failed");
       throw error;
@@ -86,8 +87,8 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
       await boss.stop({ graceful: true, wait: true, close: true, timeout: timeoutMs });
     },
     async enqueue(kind, data, enqueueOptions = {}) {
-      if (!options.definitions[kind]) throw new Error(`Unknown job kind ${kind}`);
-      const send = (t: Transaction) => sendJob(boss, t, kind, data, enqueueOptions);
+      const payload = checkedPayload(kind, options.definitions[kind], data);
+      const send = (t: Transaction) => sendJob(boss, t, kind, payload, enqueueOptions);
       return enqueueOptions.tx ? send(enqueueOptions.tx) : getDb().transaction(send);
     },
     async drain({ skipDelays = false } = {}) {
@@ -114,6 +115,17 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
     status: () => readQueueStatus(executeSql, kinds, started),
     countsByKind: () => readKindCounts(executeSql, kinds),
   };
+}
+
+/** The payload as the kind's schema reads it; an unknown kind or a payload its schema refuses throws, naming the fields. */
+function checkedPayload<T extends object>(kind: string, definition: JobDefinition<T> | undefined, data: unknown): T {
+  if (!definition) throw new Error(`Unknown job kind ${kind}`);
+  const checked = definition.payload.safeParse(data);
+  if (!checked.success) {
+    const fields = checked.error.issues.map((issue) => issue.path.join(".") || "(payload)").join(", ");
+    throw new Error(`A ${kind} job's payload does not match its schema (${fields})`);
+  }
+  return checked.data;
 }
 
 /** Sends one job in transaction t; with a key already used, sends nothing and returns null. */
@@ -160,8 +172,15 @@ export function getJobQueue(): JobQueue {
   return current;
 }
 
-/** Queues a job of a known kind; with `key`, never twice; with `tx`, only if that transaction commits. */
-export function enqueue(kind: string, data: object, options?: EnqueueOptions): Promise<string | null> {
+/**
+ * Queues a job of one of the app's kinds with the payload its schema declares (job-payloads.server.ts);
+ * with `key`, never twice; with `tx`, only if that transaction commits.
+ */
+export function enqueue<K extends JobKind>(
+  kind: K,
+  data: JobPayload<K>,
+  options?: EnqueueOptions,
+): Promise<string | null> {
   return getJobQueue().enqueue(kind, data, options);
 }
 

@@ -5,7 +5,7 @@ import type { JobDefinition } from "./job-types.server";
  * Creates or updates a queue. App servers starting together on one PostgreSQL can deadlock or
  * collide doing this at the same moment: such a conflict is retried after a short random wait.
  */
-export async function ensureQueue(boss: PgBoss, kind: string, definition: JobDefinition<never>): Promise<void> {
+export async function ensureQueue(boss: PgBoss, kind: string, definition: JobDefinition): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await ensureQueueOnce(boss, kind, definition);
@@ -17,7 +17,7 @@ export async function ensureQueue(boss: PgBoss, kind: string, definition: JobDef
   }
 }
 
-async function ensureQueueOnce(boss: PgBoss, kind: string, definition: JobDefinition<never>): Promise<void> {
+async function ensureQueueOnce(boss: PgBoss, kind: string, definition: JobDefinition): Promise<void> {
   const queueOptions = {
     name: kind,
     policy: "standard" as const,

@@ -166,7 +166,7 @@ export async function hitIpAndKeyRateLimits(clientIp: string, key: string): Prom
   return ip.limited ? ip : hit(current.key, keyHash);
 }
 
-/** One request with an API token (by its id), counted against API_TOKEN_RATE_LIMIT a minute (issue 27). */
+/** One request with an API token (by its id), counted against API_TOKEN_RATE_LIMIT a minute (decision 0039). */
 export function hitTokenRateLimit(tokenId: string): Promise<RateLimitResult> {
   return hit(limiters().token, tokenId);
 }

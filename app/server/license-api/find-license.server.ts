@@ -10,7 +10,7 @@ export function licenseKeyHash(key: string): string {
   return createHash("sha256").update(key, "utf8").digest("hex");
 }
 
-/** A team's subscription license (issue 30) carries the billing only: its key opens nothing. */
+/** A team's subscription license carries the billing only: its key opens nothing. */
 const opensSomething = or(isNull(licenses.team_role), sql`${licenses.team_role} <> 'billing'`);
 
 const prepare = (db: Database) =>

@@ -3,7 +3,7 @@ import type { License, Machine } from "../db/schema";
 import { findActiveMachine } from "../machines/machine-records.server";
 import { findLicenseByKey } from "./find-license.server";
 import { signingKeys, type SigningKeys } from "./signing.server";
-import { licenseCode, type LicenseCode } from "./validate-license.server";
+import { licenseCode, needsFingerprint, type LicenseCode } from "./validate-license.server";
 
 /** How long a license file is good for before the tool should fetch a fresh one (never past the license's end). */
 export const LICENSE_FILE_REFRESH_DAYS = 30;
@@ -28,10 +28,10 @@ export interface LicenseFilePayload {
   is_trial: boolean;
   issued_at: string;
   refresh_by: string;
-  /** A file bound to a machine (issue 26): the hex SHA-256 of its fingerprint and its name. */
+  /** A file bound to a machine (decision 0041): the hex SHA-256 of its fingerprint and its name. */
   fingerprint_sha256?: string;
   machine_name?: string;
-  /** A team's seat license (issue 30): the team that provides it. Absent for a personal license. */
+  /** A team's seat license (decision 0046): the team that provides it. Absent for a personal license. */
   team?: { id: string; name: string };
 }
 
@@ -90,7 +90,8 @@ export function issueLicenseFile(
 
 /**
  * GET /api/v1/licenses/file: the file of the license a key (any it ever had) belongs to; with a
- * fingerprint, bound to that machine, or MACHINE_NOT_ACTIVATED when it is not active on the license.
+ * fingerprint, bound to that machine, or MACHINE_NOT_ACTIVATED when it is not active on the license;
+ * without one, FINGERPRINT_REQUIRED for a plan in REQUIRE_FINGERPRINT_PLANS.
  */
 export async function licenseFileForKey(
   key: string,
@@ -99,6 +100,9 @@ export async function licenseFileForKey(
 ): Promise<{ code: LicenseCode; file: LicenseFile | null }> {
   const license = await findLicenseByKey(key);
   const issued = issueLicenseFile(license, now);
+  // A plan validated only with a fingerprint gets no file that is bound to no machine.
+  if (fingerprint === undefined && needsFingerprint(license, issued))
+    return { code: "FINGERPRINT_REQUIRED", file: null };
   if (fingerprint === undefined || !issued.file || !license) return issued;
   const machine = await findActiveMachine(license.id, fingerprint);
   if (!machine) return { code: "MACHINE_NOT_ACTIVATED", file: null };

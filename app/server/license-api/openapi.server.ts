@@ -3,7 +3,7 @@ import document from "./openapi.json";
 
 /**
  * The deployment's values openapi.json names as {{NAME}}: the rest of the document is fixed. The
- * limits, codes and rules it states are the license API's own constants; tests/unit/openapi.test.ts
+ * limits, codes and rules it states are the license API's own constants; tests/unit/api/openapi.test.ts
  * checks they agree, and that it documents exactly the routes server/api-v1.ts answers.
  */
 export const OPENAPI_PLACEHOLDERS = [
@@ -13,7 +13,7 @@ export const OPENAPI_PLACEHOLDERS = [
   "API_KEY_RATE_LIMIT",
 ] as const satisfies (keyof Env)[];
 
-/** GET /api/v1/openapi.json: the desktop API's contract (issue 12) as an OpenAPI 3.1 document. */
+/** GET /api/v1/openapi.json: the desktop API's contract (docs/desktop-api.md) as an OpenAPI 3.1 document. */
 export function openApiDocument(): Record<string, unknown> {
   const env = getEnv();
   return fillIn(document, (name) =>

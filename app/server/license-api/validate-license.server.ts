@@ -1,8 +1,10 @@
+import { CHARGEBACK_REASON } from "~/domain/disputes";
 import { licenseStateCode } from "~/domain/license-state";
 import { licenseFacts } from "~/domain/license-status";
 import { graceEndsAt } from "~/domain/past-due";
 import type { License, Machine as MachineRow } from "../db/schema";
-import { LAST_SEEN_WRITE_INTERVAL_MS, shouldRecordSeen } from "~/domain/machines";
+import { fingerprintRequiredFor, LAST_SEEN_WRITE_INTERVAL_MS, shouldRecordSeen } from "~/domain/machines";
+import { getEnv } from "../env.server";
 import { recordSeen } from "../machines/machine-records.server";
 import { findLicenseAndMachine, findLicenseByKey } from "./find-license.server";
 import { apiMachine, type ApiMachine } from "./api-machine.server";
@@ -17,6 +19,7 @@ export const LICENSE_CODES = [
   "MACHINE_MISMATCH",
   "TRIAL_EXPIRED",
   "EXPIRED",
+  "FINGERPRINT_REQUIRED",
   "MACHINE_NOT_ACTIVATED",
   "MACHINE_LIMIT",
   "DEACTIVATION_LIMIT",
@@ -33,6 +36,8 @@ export const CODE_DETAILS: Record<LicenseCode, string> = {
   REFUND_REQUESTED: "A refund was requested for the license.",
   NOT_FOUND: "No license has this key.",
   MACHINE_MISMATCH: "The license is bound to another Windows username or computer name.",
+  FINGERPRINT_REQUIRED:
+    "The license's plan is validated only with the machine's fingerprint: send fingerprint, and activate the machine first.",
   MACHINE_NOT_ACTIVATED: "This machine is not activated on the license.",
   MACHINE_LIMIT: "The license is active on as many machines as it allows.",
   DEACTIVATION_LIMIT:
@@ -61,6 +66,8 @@ export interface ApiLicense {
   /** A renewal payment failed; the license works until `grace_ends_at` unless paid (decision 0023). */
   payment_past_due: boolean;
   grace_ends_at: string | null;
+  /** Why a REVOKED license was revoked, when it was not an admin: "chargeback" (decision 0056). Absent otherwise. */
+  revoked_reason?: string;
 }
 
 export interface Validation {
@@ -71,7 +78,10 @@ export interface Validation {
 }
 
 /** A valid license's answer turned into a refusal with a machine code (the current key left out, as for every refusal). */
-export function refusedFor(answer: Validation, code: "MACHINE_NOT_ACTIVATED" | "MACHINE_LIMIT" | "DEACTIVATION_LIMIT") {
+export function refusedFor(
+  answer: Validation,
+  code: "FINGERPRINT_REQUIRED" | "MACHINE_NOT_ACTIVATED" | "MACHINE_LIMIT" | "DEACTIVATION_LIMIT",
+) {
   const license = answer.license && { ...answer.license };
   delete license?.license_key;
   return { ...answer, valid: false, code, detail: CODE_DETAILS[code], license };
@@ -125,6 +135,7 @@ export function describeLicense(license: License | null, machine: Machine = {}, 
       ...(valid ? { license_key: license.license_key } : {}),
       payment_past_due: license.past_due_since !== null,
       grace_ends_at: graceEndsAt(license)?.toISOString() ?? null,
+      ...(license.status === "revoked" && license.charged_back_at ? { revoked_reason: CHARGEBACK_REASON } : {}),
     },
   };
 }
@@ -154,14 +165,22 @@ export async function validateLicense(
     (fingerprint === undefined
       ? { license: await findLicenseByKey(key), machine: null }
       : await findLicenseAndMachine(key, fingerprint));
-  const answer = await machineAnswer(
-    describeLicense(license, machine, now),
-    fingerprint === undefined ? undefined : active,
-    { platform, app_version },
-    now,
-  );
+  const described = describeLicense(license, machine, now);
+  const answer =
+    fingerprint === undefined && needsFingerprint(license, described)
+      ? refusedFor(described, "FINGERPRINT_REQUIRED")
+      : await machineAnswer(described, fingerprint === undefined ? undefined : active, { platform, app_version }, now);
   recordLicenseValidation(answer.code);
   return answer;
+}
+
+/**
+ * A valid license of a plan in REQUIRE_FINGERPRINT_PLANS, asked for without a fingerprint: refused
+ * (FINGERPRINT_REQUIRED), so the tool must name the machine and the machine limit applies.
+ */
+export function needsFingerprint(license: License | null, answer: { code: LicenseCode }): boolean {
+  if (!license || answer.code !== "VALID") return false;
+  return fingerprintRequiredFor(getEnv().REQUIRE_FINGERPRINT_PLANS, license.license_type, license.is_trial);
 }
 
 /**

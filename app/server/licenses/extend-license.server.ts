@@ -1,5 +1,6 @@
 import { DEMO_EXTENSION_DELAY_MS, extensionMonths, extensionPriceCents, isValidExtension } from "~/domain/extension";
-import { isRefundLocked, licenseTypeLabel } from "~/domain/license-status";
+import { isRefundLocked } from "~/domain/license-status";
+import { licenseTypeLabel } from "~/domain/plans";
 import { canExtendLicense } from "~/domain/license-card";
 import { openExtensionCheckout, settleCheckoutCreation } from "../billing/create-checkout.server";
 import { getDemoProvider, getPaymentProvider } from "../billing/configured-provider.server";

@@ -4,7 +4,7 @@ import type { Database } from "../db/client.server";
 import { isRefundLocked } from "~/domain/license-status";
 import { getDb } from "../db/db.server";
 import { licenses, payments } from "../db/schema";
-import { userLicenseMachines } from "../machines/list-machines.server";
+import { licenseMachineViews, userMachineRows } from "../machines/list-machines.server";
 import { seatFactColumns } from "../teams/renewal-seats.server";
 
 /** What a license card (and the admin's list of a user's licenses) shows: nothing internal. */
@@ -30,8 +30,27 @@ const cardColumns = {
   refund_amount: licenses.refund_amount,
   refunded_at: licenses.refunded_at,
   past_due_since: licenses.past_due_since,
-  // A team's subscription renews for its seats; a member's seat is charged nothing (issue 30).
+  // A chargeback's revocation has its own state and words on the card (decision 0056).
+  charged_back_at: licenses.charged_back_at,
+  // A member removed from their team is told to ask its owner, not support (decision 0057).
+  revoked_reason: licenses.revoked_reason,
+  // A team's subscription renews for its seats; a member's seat is charged nothing.
   ...seatFactColumns,
+};
+
+/**
+ * For the licenses page: the team a license belongs to, by name, and on the licenses of a
+ * team whose subscription the user holds, how many members a refund (or revoke) would leave without their seat (the seats not
+ * already revoked). Read with the licenses, not per license.
+ */
+// Written out with table names: drizzle leaves columns unqualified in a one-table select, which a
+// subquery on licenses again would read as its own.
+const teamColumns = {
+  team_name: sql<string | null>`(select t.name from teams t where t.id = "licenses"."team_id")`,
+  team_seats_held: sql<number | null>`(case when exists (select 1 from licenses b
+      where b.team_id = "licenses"."team_id" and b.team_role = 'billing' and b.user_id = "licenses"."user_id")
+    then (select count(*)::int from team_members m join licenses seat on seat.id = m.seat_license_id
+      where m.team_id = "licenses"."team_id" and seat.status <> 'revoked') end)`,
 };
 
 /**
@@ -42,12 +61,22 @@ const cardColumns = {
  */
 export async function listUserLicenses(
   userId: string,
-  { reveal = false }: { reveal?: boolean } = {},
+  { reveal = false, teams = false }: { reveal?: boolean; teams?: boolean } = {},
 ): Promise<LicenseView[]> {
-  const [rows, charges] = await Promise.all([userLicensesQuery(getDb()).execute({ userId }), licenseCharges(userId)]);
-  const machines = await userLicenseMachines(userId, rows);
-  return rows.map(({ paddle_subscription_id, ...row }) => ({
+  const now = new Date();
+  const query = teams ? userLicensesWithTeamsQuery(getDb()) : userLicensesQuery(getDb());
+  const [rows, charges, machineRows] = await Promise.all([
+    query.execute({ userId }) as Promise<(UserLicenseRow & Partial<TeamFacts>)[]>,
+    licenseCharges(userId),
+    userMachineRows(userId, now),
+  ]);
+  const machines = licenseMachineViews(machineRows, rows, now);
+  return rows.map(({ paddle_subscription_id, team_name, team_seats_held, ...row }) => ({
     ...row,
+    // A team's seat is marked "provided by <team>"; the owner's subscription says how many members a refund would leave without their seat.
+    ...(team_name && row.team_role
+      ? { team: { name: team_name, role: row.team_role, members: team_seats_held ?? undefined } }
+      : {}),
     charges: (charges.get(row.id) ?? []).map((p) => ({ ...p, license_type: row.license_type })),
     machines: machines.get(row.id),
     ...(reveal || !isRefundLocked(row) ? {} : { license_key: null, windows_username: null, computer_name: null }),
@@ -59,6 +88,7 @@ export async function listUserLicenses(
     refund_eligible_until: row.refund_eligible_until?.toISOString() ?? null,
     refunded_at: row.refunded_at?.toISOString() ?? null,
     past_due_since: row.past_due_since?.toISOString() ?? null,
+    charged_back_at: row.charged_back_at?.toISOString() ?? null,
   }));
 }
 
@@ -88,7 +118,29 @@ async function licenseCharges(userId: string) {
   return byLicense;
 }
 
+type UserLicenseRow = Awaited<ReturnType<ReturnType<typeof prepareUserLicenses>["execute"]>>[number];
+type TeamFacts = { team_name: string | null; team_seats_held: number | null };
+
 const prepared = new WeakMap<Database, ReturnType<typeof prepareUserLicenses>>();
+const preparedWithTeams = new WeakMap<Database, ReturnType<typeof prepareUserLicensesWithTeams>>();
+
+function userLicensesWithTeamsQuery(db: Database) {
+  let query = preparedWithTeams.get(db);
+  if (!query) {
+    query = prepareUserLicensesWithTeams(db);
+    preparedWithTeams.set(db, query);
+  }
+  return query;
+}
+
+function prepareUserLicensesWithTeams(db: Database) {
+  return db
+    .select({ ...cardColumns, ...teamColumns })
+    .from(licenses)
+    .where(eq(licenses.user_id, sql.placeholder("userId")))
+    .orderBy(desc(licenses.created_at))
+    .prepare("list_user_licenses_teams");
+}
 
 /** Built once per database (and prepared once per PostgreSQL connection): every signed-in /licenses runs it. */
 function userLicensesQuery(db: Database) {

@@ -9,7 +9,7 @@ export async function getOwnLicense(
   licenseId: string,
 ): Promise<License & { team_name: string | null }> {
   if (!isUuid(licenseId)) throw new ActionError(404, "License not found");
-  // A team's seat (issue 30) carries its team's name into the license file.
+  // A team's seat carries its team's name into the license file.
   const [license] = await getDb()
     .select({ ...getTableColumns(licenses), team_name: teams.name })
     .from(licenses)
@@ -19,7 +19,7 @@ export async function getOwnLicense(
   return license;
 }
 
-/** The refusal of a billing action on a team's seat (issue 30): paying is the team owner's. */
+/** The refusal of a billing action on a team's seat: paying is the team owner's. */
 export const seatBillingRefused = (team: string | null) =>
   `This seat is provided by ${team ?? "a team"}; its owner manages billing.`;
 /** The refusal of an action that concerns one person's license on the team's subscription row. */

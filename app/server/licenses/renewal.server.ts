@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { LICENSE_ERRORS } from "~/domain/license-texts";
+import { PAYMENT_PROBLEM_TEXTS, subscriptionChangesRefused } from "~/domain/past-due";
 import {
   canCancelRenewal,
   canReenableRenewal,
@@ -23,6 +24,8 @@ function subscriptionOf(license: License): string {
   if (!hasSubscriptionSection(licenseFacts(license)) || license.status === "revoked" || isRefundLocked(license)) {
     throw new ActionError(409, "This license has no subscription to change.");
   }
+  // The provider refuses any change to a past-due subscription: say so rather than ask it.
+  if (subscriptionChangesRefused(license)) throw new ActionError(409, PAYMENT_PROBLEM_TEXTS.changeRefused);
   return license.paddle_subscription_id;
 }
 

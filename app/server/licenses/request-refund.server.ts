@@ -9,7 +9,7 @@ import { ledgerPayment, requestAdjustments } from "./refund-adjustments.server";
 import { stateFactsOf } from "../teams/renewal-seats.server";
 
 /**
- * Request Refund (issue 24): within the refund window, the license's plan payment and every
+ * Request Refund (decision 0036): within the refund window, the license's plan payment and every
  * extension payment, 95% of each rounded up to the cent (app/domain/refund-ledger.ts). Eligibility
  * is re-checked under the license's lock; the provider gets one adjustment per transaction, all or
  * nothing (refund-adjustments.server.ts). Once every one is accepted the license is

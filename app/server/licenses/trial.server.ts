@@ -10,7 +10,7 @@ import { askProvider, markCancellationRequested } from "./renewal.server";
 import { getOwnLicense } from "./own-license.server";
 
 /**
- * The trial card's two actions (issue 24, decision 0037). Both take the user's own license while
+ * The trial card's two actions (decision 0037). Both take the user's own license while
  * its trial converts (404 for another's, 409 otherwise) and ask the provider first; a refusal is
  * the action's text with a 502 and changes nothing.
  */

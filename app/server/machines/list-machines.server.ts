@@ -17,16 +17,8 @@ export const machineView = (machine: Machine): MachineView => ({
   last_seen_at: machine.last_seen_at.toISOString(),
 });
 
-/**
- * The machines section of each of a user's licenses, by license id: the active machines (most
- * recently seen first), the license's limit, and the self-service deactivations left now. Two
- * queries for all the user's licenses.
- */
-export async function userLicenseMachines(
-  userId: string,
-  owned: readonly { id: string; license_type: string; is_trial: boolean }[],
-  now = new Date(),
-): Promise<Map<string, LicenseMachinesView>> {
+/** A user's active machines and the deactivations that count toward the limit now: two queries. */
+export async function userMachineRows(userId: string, now = new Date()) {
   const db = getDb();
   const since = new Date(now.getTime() - DEACTIVATION_WINDOW_DAYS * DAY_MS);
   const [active, counted] = await Promise.all([
@@ -46,16 +38,27 @@ export async function userLicenseMachines(
         ),
       ),
   ]);
+  return { active, counted };
+}
+
+/** The machines section of each license, by license id, from `userMachineRows` (one pass over each list). */
+export function licenseMachineViews(
+  { active, counted }: Awaited<ReturnType<typeof userMachineRows>>,
+  owned: readonly { id: string; license_type: string; is_trial: boolean }[],
+  now = new Date(),
+): Map<string, LicenseMachinesView> {
   const perWindow = getEnv().MACHINE_DEACTIVATION_LIMIT;
+  const machinesOf = groupBy(active, (m) => m.license_id);
+  const deactivationsOf = groupBy(counted, (row) => row.license_id);
   const views = new Map<string, LicenseMachinesView>();
   for (const license of owned) {
     const allowance = deactivationAllowance(
-      counted.filter((row) => row.license_id === license.id).map((row) => row.at),
+      (deactivationsOf.get(license.id) ?? []).map((row) => row.at),
       perWindow,
       now,
     );
     views.set(license.id, {
-      machines: active.filter((m) => m.license_id === license.id).map(machineView),
+      machines: (machinesOf.get(license.id) ?? []).map(machineView),
       limit: licenseMachineLimit(license),
       deactivationsPerWindow: perWindow,
       deactivationsLeft: allowance.allowed ? allowance.remainingAfter + 1 : 0,
@@ -63,6 +66,29 @@ export async function userLicenseMachines(
     });
   }
   return views;
+}
+
+function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const list = groups.get(key(row));
+    if (list) list.push(row);
+    else groups.set(key(row), [row]);
+  }
+  return groups;
+}
+
+/**
+ * The machines section of each of a user's licenses, by license id: the active machines (most
+ * recently seen first), the license's limit, and the self-service deactivations left now. Two
+ * queries for all the user's licenses.
+ */
+export async function userLicenseMachines(
+  userId: string,
+  owned: readonly { id: string; license_type: string; is_trial: boolean }[],
+  now = new Date(),
+): Promise<Map<string, LicenseMachinesView>> {
+  return licenseMachineViews(await userMachineRows(userId, now), owned, now);
 }
 
 /** Whether the license is the user's (the web's deactivation checks it first). */

@@ -5,6 +5,7 @@ import { getDb } from "../db/db.server";
 import { licenses, machines } from "../db/schema";
 import { getEnv } from "../env.server";
 import { queueNextHour, scheduleHourly } from "../jobs/hourly.server";
+import { JOB_PAYLOADS } from "../jobs/job-payloads.server";
 import type { JobDefinition } from "../jobs/jobs.server";
 import { getLogger } from "../logger.server";
 import { getMailer } from "../mail/mailer.server";
@@ -41,6 +42,7 @@ export async function releaseInactiveMachines(now = new Date()): Promise<{ relea
 export const scheduleMachineInactivity = (now?: Date) => scheduleHourly(MACHINE_INACTIVITY_JOB, now);
 
 export const machineInactivityJob: JobDefinition<{ hour: string }> = {
+  payload: JOB_PAYLOADS["machine-inactivity"],
   retryLimit: 3,
   retryDelaySeconds: 60,
   retryBackoff: true,
@@ -79,6 +81,7 @@ export async function sendMachineActivatedMail({ machineId }: { machineId: strin
 }
 
 export const machineActivatedMailJob: JobDefinition<{ machineId: string }> = {
+  payload: JOB_PAYLOADS["machine-activated-mail"],
   retryLimit: 10,
   retryDelaySeconds: 60,
   retryBackoff: true,

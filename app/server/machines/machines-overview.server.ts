@@ -7,7 +7,7 @@ import { machines } from "../db/schema";
 const DAY = 86_400_000;
 const activationDay = sql`((${machines.activated_at} at time zone 'UTC')::date)`;
 
-/** The admin overview's machines (issue 26): the active machines, and activations per day for 30 days. */
+/** The admin overview's machines (decision 0041): the active machines, and activations per day for 30 days. */
 export async function machinesOverview(now = new Date()): Promise<MachinesOverviewView> {
   const db = getDb();
   const since = windowStart(now, MACHINE_OVERVIEW_DAYS);

@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import { and, asc, desc, eq, gt, inArray } from "drizzle-orm";
 import {
   customerMailKey,
@@ -6,11 +7,11 @@ import {
   isReminderKind,
   type CustomerMailKind,
 } from "~/domain/customer-mail";
-import { formatMoney, paymentDescription } from "~/domain/billing";
+import { formatMoney, isFirstPaidRenewal, paymentDescription } from "~/domain/billing";
 import { formatDate } from "~/domain/format-date";
 import { licenseState, renewalPriceCents } from "~/domain/license-state";
-import { licenseFacts, licenseTypeLabel } from "~/domain/license-status";
-import { getPlan, isPlanId } from "~/domain/plans";
+import { licenseFacts } from "~/domain/license-status";
+import { getPlan, isPlanId, licenseTypeLabel } from "~/domain/plans";
 import type { CustomerEmailFields, LicenseView } from "~/emails/customer-email-types.server";
 import { customerEmail } from "~/emails/customer-emails.server";
 import type { Transaction } from "../db/client.server";
@@ -18,12 +19,13 @@ import { getDb } from "../db/db.server";
 import { licenses, payments, profiles, users, type License } from "../db/schema";
 import type { JobDefinition } from "../jobs/jobs.server";
 import { enqueue } from "../jobs/jobs.server";
+import { JOB_PAYLOADS } from "../jobs/job-payloads.server";
 import { getMailer } from "./mailer.server";
 import { mailBrand } from "./recipient.server";
 import { renewalSeatsColumn } from "../teams/renewal-seats.server";
 
 /**
- * The customer e-mails about a license (issue 14). A change that warrants one queues it in its own
+ * The customer e-mails about a license (decision 0022). A change that warrants one queues it in its own
  * transaction with `queueCustomerMail`: the e-mail goes if and only if the change commits, and once
  * per occasion (the job key is license + kind + occasion, kept in job_keys), so a replayed webhook
  * sends nothing new. The job composes the e-mail from the license as it is when it runs and sends it
@@ -31,17 +33,11 @@ import { renewalSeatsColumn } from "../teams/renewal-seats.server";
  */
 
 /** Facts known when the e-mail is queued that the license row does not keep. */
-export interface CustomerMailDetails {
-  /** What was paid, charged or is due, in the currency's minor unit. */
-  amountCents?: number;
-  currency?: string;
-  /** Months an extension added. */
-  months?: number;
-  /** Payment failed: until when the license keeps working (ISO date), if a grace period applies. */
-  graceUntil?: string;
-  /** A reminder: the trial end or renewal date it is about (ISO date). */
-  at?: string;
-}
+/**
+ * What an e-mail needs besides the license (amounts, months, grace end, reminder date, a revocation's
+ * reason): the job's payload schema is the one description, so a field cannot be dropped between them.
+ */
+export type CustomerMailDetails = z.infer<(typeof JOB_PAYLOADS)["customer-mail"]>["details"];
 
 export interface CustomerMailRequest {
   kind: CustomerMailKind;
@@ -79,6 +75,7 @@ export const CUSTOMER_MAIL_JOB = "customer-mail";
 
 /** Sends one queued customer e-mail; a failing mail server is retried for about a day. */
 export const customerMailJob: JobDefinition<CustomerMailJobData> = {
+  payload: JOB_PAYLOADS["customer-mail"],
   retryLimit: 10,
   retryDelaySeconds: 60,
   retryBackoff: true,
@@ -91,7 +88,7 @@ const money = (details: CustomerMailDetails) =>
     ? formatMoney(details.amountCents, details.currency ?? "USD")
     : null;
 
-/** A license as the e-mails read it: with a team subscription's renewal seats (issue 30). */
+/** A license as the e-mails read it: with a team subscription's renewal seats. */
 type MailLicense = License & { renewal_seats: number | null };
 
 /**
@@ -121,21 +118,24 @@ async function nextChargeAmount(license: MailLicense): Promise<string> {
     : "the plan's price";
 }
 
-/** Each refunded charge of the license, oldest first: what the refund e-mail lists (issue 24). */
+/** Each refunded charge of the license, oldest first: what the refund e-mail lists (decision 0036). */
 async function refundedCharges(license: License): Promise<[string, string][]> {
   const rows = await getDb()
     .select()
     .from(payments)
-    .where(and(eq(payments.license_id, license.id), gt(payments.refunded_cents, 0)))
+    .where(eq(payments.license_id, license.id))
     .orderBy(asc(payments.billed_at));
-  return rows.map((p) => [
-    `${paymentDescription({ ...p, license_type: license.license_type })}, ${formatDate(p.billed_at)}`,
-    `paid ${formatMoney(p.amount_cents, p.currency)}, refunded ${formatMoney(p.refunded_cents, p.currency)}`,
-  ]);
+  // Named as /billing names them: a trial's end is the plan's first payment, not a renewal (decision 0057).
+  return rows
+    .filter((p) => p.refunded_cents > 0)
+    .map((p) => [
+      `${paymentDescription({ ...p, license_type: license.license_type, first_paid: isFirstPaidRenewal(p, rows) })}, ${formatDate(p.billed_at)}`,
+      `paid ${formatMoney(p.amount_cents, p.currency)}, refunded ${formatMoney(p.refunded_cents, p.currency)}`,
+    ]);
 }
 
-/** The license as the templates read it, with its state now from the one state function (issue 24). */
-function licenseView(license: MailLicense, now = new Date()): LicenseView {
+/** The license as the templates read it, with its state now from the one state function (decision 0030). */
+export function licenseView(license: MailLicense, now = new Date()): LicenseView {
   const state = licenseState(licenseFacts(license), now);
   return {
     stateLine: state.line,
@@ -225,6 +225,6 @@ async function templateInput(
     case "subscription-cancelled":
       return { kind, endsOn: license.is_trial && license.trial_ends_at ? license.trial_ends_at : license.end_date };
     case "license-revoked":
-      return { kind };
+      return { kind, chargeback: details.reason === "chargeback" };
   }
 }

@@ -21,7 +21,7 @@ let mailer: Mailer | undefined;
 
 /**
  * SMTP when SMTP_URL is set; otherwise the dev mailbox (embedded mode only). Every e-mail sent is
- * recorded on its recipient's timeline (issue 25): which one, when.
+ * recorded on its recipient's timeline (decision 0038): which one, when.
  */
 export function getMailer(): Mailer {
   mailer ??= createMailer();

@@ -4,6 +4,7 @@ import { licenseFacts } from "~/domain/license-status";
 import { getDb } from "../db/db.server";
 import { licenses, users } from "../db/schema";
 import { queueNextHour, scheduleHourly } from "../jobs/hourly.server";
+import { JOB_PAYLOADS } from "../jobs/job-payloads.server";
 import type { JobDefinition } from "../jobs/jobs.server";
 import { queueCustomerMail } from "./customer-mail.server";
 
@@ -24,6 +25,7 @@ export const REMINDER_SCAN_JOB = "reminder-scan";
 export const scheduleReminderScans = (now?: Date) => scheduleHourly(REMINDER_SCAN_JOB, now);
 
 export const reminderScanJob: JobDefinition<{ hour: string }> = {
+  payload: JOB_PAYLOADS["reminder-scan"],
   retryLimit: 5,
   retryDelaySeconds: 60,
   retryBackoff: true,

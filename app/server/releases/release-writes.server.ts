@@ -10,7 +10,7 @@ import { recordEvent, releaseData } from "../webhooks/events.server";
 import { releases } from "../db/schema";
 
 /**
- * What the admin form and the releases API share when they write a release (issues 25 and 27): the
+ * What the admin form and the releases API share when they write a release (decision 0039): the
  * version rule (valid, unique, newer-sorting unless confirmed), one transaction that announces the
  * public pages' change, and an audit entry for every change, publishing and yanking included.
  */

@@ -4,7 +4,7 @@ import type { Transaction } from "../db/client.server";
 import { licenses, teams, type License } from "../db/schema";
 
 /**
- * The seats a team subscription's next renewal bills (issue 30), as a column of a licenses query:
+ * The seats a team subscription's next renewal bills, as a column of a licenses query:
  * the fewer seats scheduled from the next renewal, else the paid seats; null for any license that
  * is not a team's subscription ("billing"). With `team_role`, it is what the one state function
  * (app/domain/license-state.ts) needs to name the renewal's amount: price × these seats.

@@ -1,10 +1,9 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Transaction } from "../db/client.server";
 import { licenses, team_members, type License, type Team } from "../db/schema";
+import { REMOVED_FROM_TEAM } from "~/domain/license-card";
 import { newKey } from "../billing/transaction-facts.server";
 
-/** The reason a seat license is revoked when its member leaves or is removed (shown to support and the member). */
-export const REMOVED_FROM_TEAM = "removed from team";
 /** The reason a seat license is revoked when its member deleted their account (decision 0049). */
 export const ACCOUNT_DELETED = "account deleted";
 
@@ -49,6 +48,7 @@ export async function issueSeatLicense(
       cancellation_requested: billing.cancellation_requested,
       cancellation_requested_at: billing.cancellation_requested_at,
       past_due_since: billing.past_due_since,
+      charged_back_at: billing.charged_back_at,
       refunded: billing.refunded,
       refunded_at: billing.refunded_at,
       purchase_date: billing.purchase_date,

@@ -7,7 +7,8 @@ import type { Transaction } from "../db/client.server";
 import { getDb } from "../db/db.server";
 import { team_invitations, team_members, teams, users, type Team } from "../db/schema";
 import { issueSeatLicense } from "./seat-license.server";
-import { authorizeTeam, lockTeam, seatFacts } from "./team-access.server";
+import { authorizeTeam, lockTeam, refuseNewcomersWhenOwnerGone, seatFacts } from "./team-access.server";
+import { auditTeamChange } from "./team-audit.server";
 import { hashInvitationToken } from "./team-invitations.server";
 import { sendTeamMail } from "./team-mail.server";
 
@@ -92,11 +93,16 @@ export async function acceptInvitation(input: {
     if (user.email.toLowerCase() !== invitation!.email)
       throw new ActionError(403, INVITATION_ERRORS.wrongAddress(invitation!.email));
     if (!user.verified) throw new ActionError(403, INVITATION_ERRORS.unconfirmed);
+    await refuseNewcomersWhenOwnerGone(tx, team);
     const seat = await seatUser(tx, team, user, now);
     await tx
       .update(team_invitations)
       .set({ status: "accepted", accepted_by: user.id, updated_at: now })
       .where(eq(team_invitations.id, invitation!.id));
+    await auditTeamChange(tx, user.id, team, "team.invitation_accept", {
+      license_id: seat.id,
+      short_id: seat.short_id,
+    });
     return { team, seat, email: user.email };
   });
   sendTeamMail({
@@ -114,20 +120,28 @@ export async function acceptInvitation(input: {
 }
 
 /** Teams whose domain claim is on for the user's confirmed address and where they have no seat yet. */
-export async function claimableTeams(userId: string): Promise<ClaimableTeamView[]> {
-  const [user] = await getDb()
-    .select({ email: users.email, verified: users.emailVerified })
-    .from(users)
-    .where(eq(users.id, userId));
-  if (!user?.verified) return [];
+export async function claimableTeams(
+  user: string | { id: string; email: string; emailVerified: boolean },
+): Promise<ClaimableTeamView[]> {
+  // The signed-in user's address and whether it is confirmed come with the session (no second look-up).
+  const { id: userId, email, emailVerified } = typeof user === "string" ? await addressOf(user) : user;
+  if (!emailVerified) return [];
+  const domain = emailDomain(email);
   const rows = await getDb()
     .select({ id: teams.id, name: teams.name, seat: team_members.seat_license_id })
     .from(teams)
     .leftJoin(team_members, and(eq(team_members.team_id, teams.id), eq(team_members.user_id, userId)))
-    .where(and(eq(teams.domain_claim, true), eq(teams.domain, emailDomain(user.email))))
+    .where(and(eq(teams.domain_claim, true), eq(teams.domain, domain)))
     .orderBy(teams.name);
-  const domain = emailDomain(user.email);
   return rows.filter((row) => !row.seat).map(({ id, name }) => ({ id, name, domain }));
+}
+
+async function addressOf(userId: string) {
+  const [row] = await getDb()
+    .select({ email: users.email, emailVerified: users.emailVerified })
+    .from(users)
+    .where(eq(users.id, userId));
+  return { id: userId, email: row?.email ?? "", emailVerified: row?.emailVerified ?? false };
 }
 
 /**
@@ -146,7 +160,10 @@ export async function claimDomainSeat(input: {
     if (!team.domain_claim || !team.domain || emailDomain(user.email) !== team.domain)
       throw new ActionError(403, CLAIM_ERRORS.notOffered);
     if (!user.verified) throw new ActionError(403, CLAIM_ERRORS.unconfirmed);
-    return { team, email: user.email, seat: await seatUser(tx, team, user, now) };
+    await refuseNewcomersWhenOwnerGone(tx, team);
+    const seat = await seatUser(tx, team, user, now);
+    await auditTeamChange(tx, user.id, team, "team.seat_claim", { license_id: seat.id, short_id: seat.short_id });
+    return { team, email: user.email, seat };
   });
   sendTeamMail({
     kind: "seat-assigned",
@@ -168,6 +185,7 @@ export async function takeSeat(input: {
     const { team } = await authorizeTeam(tx, input.teamId, input.actorId, "take-seat", now);
     const user = await userOf(tx, input.actorId);
     const seat = await seatUser(tx, team, user, now);
+    await auditTeamChange(tx, user.id, team, "team.take_seat", { license_id: seat.id, short_id: seat.short_id });
     return { licenseId: seat.id, shortId: seat.short_id };
   });
 }

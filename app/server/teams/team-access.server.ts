@@ -1,9 +1,10 @@
 import { and, count, eq, gt, isNotNull } from "drizzle-orm";
+import { INVITATION_ERRORS } from "~/domain/team-invitations";
 import { refusal, type TeamAction, type TeamRoleName } from "~/domain/team-roles";
 import type { SeatFacts } from "~/domain/team-seats";
 import { ActionError, isUuid } from "../action-error.server";
 import type { Transaction } from "../db/client.server";
-import { team_invitations, team_members, teams, type Team } from "../db/schema";
+import { team_invitations, team_members, teams, users, type Team } from "../db/schema";
 
 /** What a team action runs with: the team (locked), the actor's role, and its seat facts. */
 export interface TeamContext {
@@ -69,4 +70,13 @@ export async function authorizeTeam(
   const refused = refusal(role, action);
   if (refused) throw new ActionError(role === null ? 404 : 403, refused);
   return { team, role: role!, facts: await seatFacts(tx, team, now) };
+}
+
+/**
+ * A team whose owner deleted their account takes nobody new (decision 0049): no invitation is sent,
+ * resent or accepted and no seat is claimed through the domain, whoever asks. Read under the team's lock.
+ */
+export async function refuseNewcomersWhenOwnerGone(tx: Transaction, team: Team): Promise<void> {
+  const [owner] = await tx.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, team.owner_id));
+  if (!owner || owner.deletedAt) throw new ActionError(409, INVITATION_ERRORS.ownerGone);
 }

@@ -9,6 +9,7 @@ import type { PaddleTransaction } from "../billing/paddle-events.server";
 import type { FollowUp } from "../billing/payment-provider.server";
 import { licenseForSubscription, resyncSubscription } from "../billing/sync-subscription.server";
 import { newKey, type BillingPeriod, type PaymentFacts } from "../billing/transaction-facts.server";
+import { teamOwnerNames } from "./owner-names.server";
 import { refreshSeatKeys } from "./seat-license.server";
 import { queueTeamEnded } from "./team-ended.server";
 
@@ -28,7 +29,10 @@ export async function applyTeamPurchase(
   txn: PaddleTransaction,
 ): Promise<FollowUp[]> {
   const seats = quantityOf(txn);
-  const name = defaultTeamName(buyer.teamName, buyer.email);
+  // The checkout named it (custom data); the owner's names only when it did not.
+  const name = buyer.teamName?.trim()
+    ? defaultTeamName(buyer.teamName, { email: buyer.email })
+    : defaultTeamName(null, await teamOwnerNames(tx, buyer.userId, buyer.email));
   const [created] = await tx
     .insert(teams)
     .values({

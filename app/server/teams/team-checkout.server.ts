@@ -10,6 +10,7 @@ import { configuredPriceIds } from "../billing/price-ids.server";
 import { getDb } from "../db/db.server";
 import { checkouts } from "../db/schema";
 import { getLogger } from "../logger.server";
+import { teamOwnerNames } from "./owner-names.server";
 
 /** A team checkout as the server created it: the plan's view with the seats and the total. */
 export type TeamCheckoutView = PlanCheckoutView & { seats: number; unitCents: number; teamName: string };
@@ -32,7 +33,7 @@ export async function createTeamCheckout(input: {
   if (!isSeatCount(input.seats)) throw new ActionError(422, SEAT_ERRORS.seatCount);
   const planId = input.planId;
   const plan = getPlan(planId);
-  const teamName = defaultTeamName(input.teamName, input.email);
+  const teamName = defaultTeamName(input.teamName, await teamOwnerNames(getDb(), input.userId, input.email));
   const priceId = priceIdFor(planId, { firstTimeBuyer: false }, configuredPriceIds());
   const total = seatsTotalCents(plan.priceCents, input.seats);
   const [row] = await getDb()

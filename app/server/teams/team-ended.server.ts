@@ -1,4 +1,5 @@
 import { and, eq, gt, isNotNull, lte } from "drizzle-orm";
+import { JOB_PAYLOADS, type TEAM_END_REASONS } from "../jobs/job-payloads.server";
 import { licenseFacts } from "~/domain/license-status";
 import { licenseState } from "~/domain/license-state";
 import { PAST_DUE_GRACE_DAYS } from "~/domain/past-due";
@@ -12,7 +13,7 @@ import { getMailer } from "../mail/mailer.server";
 import { mailBrand } from "../mail/recipient.server";
 
 /**
- * "Team ended" (issue 30): when a team's subscription ends — cancelled and at its end, cancelled by
+ * "Team ended": when a team's subscription ends — cancelled and at its end, cancelled by
  * the provider after failed payments, its grace period run out, refunded, or revoked by an admin —
  * every member with a seat is told. The e-mails are durable jobs queued in the transaction that
  * ended it (they exist if and only if it commits), once per team and member (job key), so a
@@ -21,7 +22,7 @@ import { mailBrand } from "../mail/recipient.server";
 
 export const TEAM_ENDED_MAIL_JOB = "team-ended-mail";
 
-export type TeamEndReason = "cancelled" | "refunded" | "revoked";
+export type TeamEndReason = (typeof TEAM_END_REASONS)[number];
 
 interface TeamEndedMail {
   teamId: string;
@@ -73,6 +74,7 @@ async function sendTeamEnded({ teamId, userId, reason }: TeamEndedMail) {
 
 /** Sends one queued "team ended" e-mail; a failing mail server is retried for about a day. */
 export const teamEndedMailJob: JobDefinition<TeamEndedMail> = {
+  payload: JOB_PAYLOADS["team-ended-mail"],
   retryLimit: 10,
   retryDelaySeconds: 60,
   retryBackoff: true,

@@ -1,14 +1,22 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
-import { INVITATION_ERRORS, invitationExpiry, invitationPath, parseAddresses } from "~/domain/team-invitations";
+import {
+  INVITATION_ERRORS,
+  invitationExpiry,
+  invitationPath,
+  parseAddresses,
+  RESEND_LIMITS,
+  resendLimited,
+} from "~/domain/team-invitations";
 import { checkInvite } from "~/domain/team-seats";
 import { ActionError, isUuid } from "../action-error.server";
-import { recordAudit } from "../audit/audit.server";
+import { hitRateLimit } from "../auth/rate-limit.server";
 import type { Transaction } from "../db/client.server";
 import { getDb } from "../db/db.server";
 import { team_invitations, team_members, users } from "../db/schema";
 import { getEnv } from "../env.server";
-import { authorizeTeam } from "./team-access.server";
+import { authorizeTeam, refuseNewcomersWhenOwnerGone } from "./team-access.server";
+import { auditTeamChange } from "./team-audit.server";
 import { sendTeamMail } from "./team-mail.server";
 
 export const hashInvitationToken = (token: string) => createHash("sha256").update(token, "utf8").digest("hex");
@@ -16,7 +24,7 @@ const newToken = () => randomBytes(32).toString("base64url");
 
 async function actorOf(userId: string) {
   const [row] = await getDb().select({ email: users.email, name: users.name }).from(users).where(eq(users.id, userId));
-  return { email: row?.email ?? "", name: row?.name || row?.email || "A colleague" };
+  return { name: row?.name || row?.email || "A colleague" };
 }
 
 function mailInvitation(to: string, token: string, teamName: string, inviterName: string, expiresAt: Date) {
@@ -42,6 +50,7 @@ export async function inviteMembers(input: {
   const tokens = new Map(parsed.emails.map((email) => [email, newToken()]));
   const { team, rows } = await getDb().transaction(async (tx) => {
     const { team, facts } = await authorizeTeam(tx, input.teamId, input.actorId, "invite", now);
+    await refuseNewcomersWhenOwnerGone(tx, team);
     const seated = await tx
       .select({ email: users.email })
       .from(team_members)
@@ -94,16 +103,7 @@ export async function inviteMembers(input: {
         })),
       )
       .returning();
-    await recordAudit(
-      tx,
-      { id: input.actorId, email: actor.email },
-      {
-        action: "team.invite",
-        target_type: "team",
-        target_id: team.id,
-        details: { emails: parsed.emails },
-      },
-    );
+    await auditTeamChange(tx, input.actorId, team, "team.invite", { emails: parsed.emails });
     return { team, rows };
   });
   for (const row of rows) mailInvitation(row.email, tokens.get(row.email)!, team.name, actor.name, row.expires_at);
@@ -123,6 +123,25 @@ async function invitationOf(tx: Transaction, teamId: string, invitationId: strin
 }
 
 /**
+ * Counts a resend against RESEND_LIMITS (the project's database-backed rate limiter, as for
+ * sign-in): by the person for this invitation and for all, so nobody else's clicks use them up.
+ */
+async function limitResends(actorId: string, invitationId: string): Promise<void> {
+  const windowSeconds = RESEND_LIMITS.windowMinutes * 60;
+  const results = [
+    await hitRateLimit([`team-resend:${actorId}:${isUuid(invitationId) ? invitationId : "not-an-id"}`], {
+      attempts: RESEND_LIMITS.perInvitation,
+      windowSeconds,
+    }),
+    await hitRateLimit([`team-resend:${actorId}`], { attempts: RESEND_LIMITS.perPerson, windowSeconds }),
+  ];
+  const limited = results.filter((result) => result.limited);
+  if (limited.length === 0) return;
+  const retryAfter = Math.max(...limited.map((result) => result.retryAfter));
+  throw new ActionError(429, resendLimited(Math.ceil(retryAfter / 60)));
+}
+
+/**
  * Sends an open (or expired) invitation again with a new link valid 7 days from now; the old link
  * stops working. An expired one needs a seat not promised to another open invitation.
  */
@@ -133,12 +152,14 @@ export async function resendInvitation(input: {
   now?: Date;
 }): Promise<{ id: string; email: string; expiresAt: Date }> {
   const now = input.now ?? new Date();
+  await limitResends(input.actorId, input.invitationId);
   const token = newToken();
   const actor = await actorOf(input.actorId);
   const { team, row } = await getDb().transaction(async (tx) => {
     const { team, facts } = await authorizeTeam(tx, input.teamId, input.actorId, "invite", now);
     const invitation = await invitationOf(tx, team.id, input.invitationId);
     if (invitation.status !== "pending") throw new ActionError(409, INVITATION_ERRORS[invitation.status]);
+    await refuseNewcomersWhenOwnerGone(tx, team);
     if (invitation.expires_at <= now) {
       const decision = checkInvite(facts, 1);
       if (!decision.ok) throw new ActionError(409, decision.error);
@@ -148,6 +169,7 @@ export async function resendInvitation(input: {
       .set({ token_hash: hashInvitationToken(token), expires_at: invitationExpiry(now), updated_at: now })
       .where(eq(team_invitations.id, invitation.id))
       .returning();
+    await auditTeamChange(tx, input.actorId, team, "team.invitation_resend", { email: invitation.email });
     return { team, row: row! };
   });
   mailInvitation(row.email, token, team.name, actor.name, row.expires_at);
@@ -170,5 +192,6 @@ export async function withdrawInvitation(input: {
       .update(team_invitations)
       .set({ status: "withdrawn", updated_at: now })
       .where(eq(team_invitations.id, invitation.id));
+    await auditTeamChange(tx, input.actorId, team, "team.invitation_withdraw", { email: invitation.email });
   });
 }

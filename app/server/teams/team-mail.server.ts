@@ -6,7 +6,7 @@ import { queueMail } from "../mail/outbox.server";
 import { mailBrand } from "../mail/recipient.server";
 
 /**
- * The team e-mails (issue 30): invitation, seat assigned, removed from team, seats changed and the
+ * The team e-mails (docs/product.md): invitation, seat assigned, removed from team, seats changed and the
  * team's subscription ended. Each is the React Email template of app/emails/team-emails.server.tsx,
  * queued after the current request.
  */

@@ -2,15 +2,17 @@ import { and, eq } from "drizzle-orm";
 import { emailDomain } from "~/domain/team-invitations";
 import { removalRefusal, ROLE_ERRORS } from "~/domain/team-roles";
 import { ActionError, isUuid } from "../action-error.server";
-import { recordAudit } from "../audit/audit.server";
+import type { Transaction } from "../db/client.server";
 import { getDb } from "../db/db.server";
 import { team_members, teams, users } from "../db/schema";
 import { revokeSeat } from "./seat-license.server";
 import { authorizeTeam, lockTeam, roleIn } from "./team-access.server";
+import { auditTeamChange } from "./team-audit.server";
 import { sendTeamMail } from "./team-mail.server";
 
-async function emailOf(userId: string): Promise<string> {
-  const [row] = await getDb().select({ email: users.email }).from(users).where(eq(users.id, userId));
+/** The user's address, read through `db` (the transaction, inside one: PGlite has one connection). */
+async function emailOf(userId: string, db: Pick<Transaction, "select"> = getDb()): Promise<string> {
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
   return row?.email ?? "";
 }
 
@@ -26,7 +28,6 @@ export async function removeMember(input: {
   now?: Date;
 }): Promise<{ seatFreed: boolean }> {
   if (!isUuid(input.userId)) throw new ActionError(404, "No such member in this team.");
-  const actorEmail = await emailOf(input.actorId);
   const result = await getDb().transaction(async (tx) => {
     const team = await lockTeam(tx, input.teamId);
     const actorRole = await roleIn(tx, team.id, input.actorId);
@@ -44,16 +45,11 @@ export async function removeMember(input: {
         .delete(team_members)
         .where(and(eq(team_members.team_id, team.id), eq(team_members.user_id, target.user_id)));
     }
-    await recordAudit(
-      tx,
-      { id: input.actorId, email: actorEmail },
-      {
-        action: "team.remove_member",
-        target_type: "team",
-        target_id: team.id,
-        details: { user_id: target.user_id, license_id: target.seat_license_id },
-      },
-    );
+    await auditTeamChange(tx, input.actorId, team, "team.remove_member", {
+      user_id: target.user_id,
+      email: await emailOf(target.user_id, tx),
+      license_id: target.seat_license_id,
+    });
     return { team, seatFreed: Boolean(target.seat_license_id) };
   });
   const to = await emailOf(input.userId);
@@ -76,10 +72,16 @@ export async function setMemberRole(input: {
     const target = await roleIn(tx, team.id, input.userId);
     if (!target) throw new ActionError(404, "No such member in this team.");
     if (target === "owner") throw new ActionError(409, "The owner's role cannot be changed.");
+    if (target === input.role) return;
     await tx
       .update(team_members)
       .set({ role: input.role })
       .where(and(eq(team_members.team_id, team.id), eq(team_members.user_id, input.userId)));
+    await auditTeamChange(tx, input.actorId, team, "team.role", {
+      user_id: input.userId,
+      email: await emailOf(input.userId, tx),
+      role: input.role,
+    });
   });
 }
 
@@ -94,7 +96,9 @@ export async function renameTeam(input: {
   if (name.length < 1 || name.length > 100) throw new ActionError(422, "A team's name has 1 to 100 characters.");
   await getDb().transaction(async (tx) => {
     const { team } = await authorizeTeam(tx, input.teamId, input.actorId, "rename", input.now ?? new Date());
+    if (team.name === name) return;
     await tx.update(teams).set({ name, updated_at: new Date() }).where(eq(teams.id, team.id));
+    await auditTeamChange(tx, input.actorId, { id: team.id, name }, "team.rename", { from: team.name });
   });
   return name;
 }
@@ -122,6 +126,10 @@ export async function setDomainClaim(input: {
       .update(teams)
       .set({ domain_claim: input.enabled, domain, updated_at: new Date() })
       .where(eq(teams.id, team.id));
+    if (team.domain_claim !== input.enabled)
+      await auditTeamChange(tx, input.actorId, team, input.enabled ? "team.domain_claim_on" : "team.domain_claim_off", {
+        domain,
+      });
     return { domain: input.enabled ? domain : null };
   });
 }

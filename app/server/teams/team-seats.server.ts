@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import { addMonths } from "~/domain/extension";
+import { PAYMENT_PROBLEM_TEXTS, subscriptionChangesRefused } from "~/domain/past-due";
 import { getPlan, isPlanId } from "~/domain/plans";
 import { decideSeatChange, proratedCents, type SeatChange } from "~/domain/team-seats";
 import { ActionError } from "../action-error.server";
-import { recordAudit } from "../audit/audit.server";
+import { auditTeamChange } from "./team-audit.server";
 import { getPaymentProvider } from "../billing/configured-provider.server";
 import { ProviderError } from "../billing/payment-provider.server";
 import { getDb } from "../db/db.server";
@@ -39,6 +40,8 @@ async function decide(input: { teamId: string; actorId: string; seats: number; n
     const billing = await billingLicenseOf(tx, team.id);
     if (!billing || billing.status !== "active" || billing.refunded)
       throw new ActionError(409, "The team's subscription is not active: its seats cannot change.");
+    // The provider refuses any change to a past-due subscription (subscription_update_when_past_due).
+    if (subscriptionChangesRefused(billing)) throw new ActionError(409, PAYMENT_PROBLEM_TEXTS.changeRefused);
     const unit = isPlanId(team.plan_type) ? getPlan(team.plan_type).priceCents : 0;
     const months = isPlanId(team.plan_type) ? getPlan(team.plan_type).months : 1;
     const period = { start: addMonths(billing.end_date, -months), end: billing.end_date };
@@ -106,16 +109,7 @@ async function recordSeatChange(team: Team, actorId: string, quote: SeatChangeQu
       .update(teams)
       .set({ ...changes, updated_at: new Date() })
       .where(eq(teams.id, team.id));
-    await recordAudit(
-      tx,
-      { id: actorId, email: actor?.email ?? "" },
-      {
-        action: "team.seats",
-        target_type: "team",
-        target_id: team.id,
-        details: { ...quote },
-      },
-    );
+    await auditTeamChange(tx, actorId, team, "team.seats", { ...quote });
   });
   if (actor) {
     sendTeamMail({

@@ -1,3 +1,5 @@
+import type { TeamView } from "~/domain/team-page";
+import { subscriptionChangesRefused } from "~/domain/past-due";
 import { and, asc, desc, eq, gt, ilike, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import { licenseState } from "~/domain/license-state";
 import { licenseFacts } from "~/domain/license-status";
@@ -34,7 +36,7 @@ export interface TeamPageView {
   domainClaim: boolean;
   domain: string | null;
   /** The subscription's state by the licenses page's one state function. */
-  subscription: { licenseId: string; state: string; label: string; endDate: string; active: boolean } | null;
+  subscription: TeamView["subscription"];
   members: {
     userId: string;
     name: string;
@@ -96,6 +98,9 @@ async function subscriptionOf(team: Team, now: Date): Promise<TeamPageView["subs
     label: state.badge.label,
     endDate: billing.end_date.toISOString(),
     active: state.code === "VALID",
+    overdue: subscriptionChangesRefused(billing)
+      ? { graceEnd: state.state === "payment-failed" && state.date ? state.date.toISOString() : null }
+      : null,
   };
 }
 

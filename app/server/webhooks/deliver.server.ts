@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { JOB_PAYLOADS } from "../jobs/job-payloads.server";
 import { failingTooLong, nextAttemptAt } from "~/domain/webhooks";
 import { recordAudit } from "../audit/audit.server";
 import { getDb } from "../db/db.server";
@@ -23,6 +24,7 @@ import { webhookRulesStrict } from "./webhook-address.server";
 export const WEBHOOK_ACTOR = { id: null, email: "webhook delivery" };
 
 export const webhookDeliveryJob: JobDefinition<DeliveryJobData> = {
+  payload: JOB_PAYLOADS["webhook-delivery"],
   retryLimit: 2,
   retryDelaySeconds: 60,
   retryBackoff: true,

@@ -168,22 +168,26 @@ export function fixedCases(ids: FuzzIds): FuzzCase[] {
       ["release_date", "2031-01-02"],
       ["release_notes", note],
     ];
-    cases.push(form("admin", "/admin", release(x(`9.${n}.0`), "Fuzz", "A note"), "400", "release version"));
-    cases.push(form("admin", "/admin", release(`9.${n}.1`, x("Fuzz release"), "A note"), "400", "release title"));
+    cases.push(form("admin", "/admin/releases", release(x(`9.${n}.0`), "Fuzz", "A note"), "400", "release version"));
+    cases.push(
+      form("admin", "/admin/releases", release(`9.${n}.1`, x("Fuzz release"), "A note"), "400", "release title"),
+    );
     if (CONTROL_MULTILINE.includes(c))
-      cases.push(form("admin", "/admin", release(`9.${n}.2`, "Fuzz", x("A release note")), "400", "release note"));
+      cases.push(
+        form("admin", "/admin/releases", release(`9.${n}.2`, "Fuzz", x("A release note")), "400", "release note"),
+      );
     cases.push({
       label: "admin search",
       identity: "admin",
       method: "GET",
-      path: `/admin?q=${encodeURIComponent(x("demo"))}`,
+      path: `/admin/users?q=${encodeURIComponent(x("demo"))}`,
       headers: {},
       expect: "400",
     });
   }
   // Over the limits, declared and chunked, on every route.
   for (const p of Object.keys(ROUTES)) {
-    const limit = p === "/api/webhooks/paddle" || p === "/admin" ? LARGE_LIMIT : FORM_LIMIT;
+    const limit = p === "/api/webhooks/paddle" || p === "/admin/releases" ? LARGE_LIMIT : FORM_LIMIT;
     const type = p.startsWith("/api/") ? "application/json" : "application/x-www-form-urlencoded";
     const big = Buffer.alloc(limit + 1024, "a");
     big.write("email=");

@@ -1,11 +1,8 @@
 // The requests the fuzz test (fuzz.test.ts) sends: what each route reads, the bad values, the
 // request bodies, and how an answer is judged. The cases themselves are fixed-cases.ts and
 // generated-cases.ts.
-import fs from "node:fs";
-import path from "node:path";
 import fc from "fast-check";
 import type { RawResponse } from "../../support/raw-http";
-import { REPO_ROOT } from "../../support/server-process";
 
 /** The port the fuzzed server listens on (its own origin is the "site" one). */
 export const PORT = 4331;
@@ -29,24 +26,17 @@ export interface FuzzCase {
   expect: Expectation;
 }
 
-/** Route paths whose module exports an action, read from app/routes.ts. */
-export function actionRoutes(): string[] {
-  const table = fs.readFileSync(path.join(REPO_ROOT, "app/routes.ts"), "utf8");
-  const paths: string[] = [];
-  for (const match of table.matchAll(/route\("([^"]+)",\s*"([^"]+)"\)|index\("([^"]+)"\)/g)) {
-    const [urlPath, file] = match[3] ? ["", match[3]] : [match[1]!, match[2]!];
-    const source = fs.readFileSync(path.join(REPO_ROOT, "app", file), "utf8");
-    if (/export\s+(async\s+)?function\s+action\b|export\s+const\s+action\b/.test(source)) paths.push(`/${urlPath}`);
-  }
-  return paths.sort();
-}
-
 /** The fields each action reads, and its intents. */
 export const ROUTES: Record<string, { fields: string[]; intents?: string[]; signedIn?: boolean }> = {
   "/register": { fields: ["full_name", "email", "password", "company_name", "terms"] },
   "/login": { fields: ["email", "password", "redirectTo"] },
   "/forgot-password": { fields: ["email"] },
   "/confirm-email": { fields: ["email"] },
+  "/email-change": { fields: ["token"] },
+  "/email-confirmation": {
+    fields: ["token", "password", "confirm", "redirectTo"],
+    intents: ["sign-in", "set-password"],
+  },
   "/reset-password": { fields: ["token", "password", "confirm"], intents: ["verify", "reset"] },
   "/profile": {
     fields: ["full_name", "company_name", "email", "password", "code", "currentPassword", "newPassword", "sessionId"],
@@ -90,9 +80,9 @@ export const ROUTES: Record<string, { fields: string[]; intents?: string[]; sign
     signedIn: true,
   },
   "/team/invitation": { fields: ["token"], signedIn: true },
-  "/admin": {
-    fields: ["licenseId", "userId", "days", "id", "version", "title", "release_date", "release_notes"],
-    intents: ["revoke", "add-tester", "save-release", "delete-release"],
+  "/admin/releases": {
+    fields: ["id", "flag", "version", "title", "release_date", "release_notes"],
+    intents: ["save-release", "release-flag", "delete-release"],
     signedIn: true,
   },
   // A user's admin page (the path's :userId is a user that does not exist: garbage days would

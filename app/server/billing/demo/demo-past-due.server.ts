@@ -16,7 +16,7 @@ function declinedRenewal(sub: PaddleSubscription, subscriptionId: string, now: D
   const plan = getPlan(sub.custom_data?.plan_type as PlanId);
   const start = new Date(sub.current_billing_period!.ends_at); // the caller checked it is there
   const period = { starts_at: start.toISOString(), ends_at: addMonths(start, plan.months).toISOString() };
-  // A team's subscription bills each seat (issue 30), as its paid renewal does.
+  // A team's subscription bills each seat, as its paid renewal does.
   const quantity = Number((sub.items[0] as { quantity?: unknown } | undefined)?.quantity ?? 1) || 1;
   const charged = demoShapes.transaction({
     subscriptionId,

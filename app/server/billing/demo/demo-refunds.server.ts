@@ -50,7 +50,7 @@ export function demoRefunds({
       await save("adjustment", adjustment, txn.subscription_id ?? null);
       await deliver([{ event_type: "adjustment.created", data: adjustment }]);
       if (refundApprovalMs !== null) {
-        // A durable job in this database, not a timer: the approval survives a restart (issue 22).
+        // A durable job in this database, not a timer: the approval survives a restart (decision 0010).
         const [key, startAfter] = [`demo-refund-approval:${adjustment.id}`, new Date(Date.now() + refundApprovalMs)];
         await enqueue("demo-refund-approval", { adjustmentId: adjustment.id }, { key, startAfter });
       }

@@ -71,7 +71,7 @@ async function billNextPeriod({ save, deliver }: DemoParts, sub: PaddleSubscript
   const start = new Date(periodEnd);
   const period = { starts_at: start.toISOString(), ends_at: addMonths(start, plan.months).toISOString() };
   const wasTrialing = sub.status === "trialing";
-  // A team's subscription bills each seat (issue 30).
+  // A team's subscription bills each seat.
   const quantity = Number((sub.items[0] as { quantity?: unknown } | undefined)?.quantity ?? 1) || 1;
   const renewed: PaddleSubscription = {
     ...sub,

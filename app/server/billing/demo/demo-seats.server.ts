@@ -1,3 +1,4 @@
+import { refusePastDue } from "./demo-subscription-changes.server";
 import { proratedCents } from "~/domain/team-seats";
 import { getPlan, isPlanId } from "~/domain/plans";
 import type { PaddleSubscription } from "../paddle-events.server";
@@ -35,6 +36,7 @@ export function demoSeats({ load, save, deliver }: DemoParts): Pick<DemoProvider
     async updateSeats({ subscriptionId, priceId, quantity, proration }) {
       const sub = await load<PaddleSubscription>(subscriptionId, "subscription");
       const period = sub.current_billing_period;
+      refusePastDue(sub);
       if (sub.status === "canceled" || !period) throw new ProviderError(`subscription ${sub.id} is ${sub.status}`);
       const item = sub.items[0] as (PaddleSubscription["items"][number] & { quantity?: number }) | undefined;
       const before = Number(item?.quantity ?? 1);

@@ -8,7 +8,7 @@ export function demoSubscriptionChanges({
   load,
   save,
   deliver,
-}: DemoParts): Pick<DemoProvider, "cancelAtPeriodEnd" | "removeScheduledCancel"> {
+}: DemoParts): Pick<DemoProvider, "cancelAtPeriodEnd" | "removeScheduledCancel" | "cancelNow"> {
   async function updateSubscription(subscriptionId: string, change: (sub: PaddleSubscription) => PaddleSubscription) {
     const sub = change(await load<PaddleSubscription>(subscriptionId, "subscription"));
     await save("subscription", sub, sub.id);
@@ -18,6 +18,7 @@ export function demoSubscriptionChanges({
   return {
     async cancelAtPeriodEnd(subscriptionId) {
       await updateSubscription(subscriptionId, (sub) => {
+        refusePastDue(sub);
         if (sub.status === "canceled" || !sub.current_billing_period)
           throw new ProviderError(`subscription ${sub.id} is ${sub.status}`);
         return {
@@ -29,9 +30,33 @@ export function demoSubscriptionChanges({
 
     async removeScheduledCancel(subscriptionId) {
       await updateSubscription(subscriptionId, (sub) => {
+        refusePastDue(sub);
         if (sub.status === "canceled") throw new ProviderError(`subscription ${sub.id} is canceled`);
         return { ...sub, scheduled_change: null };
       });
     },
+
+    // Paddle's immediate cancel: accepted for an active or past-due subscription; its past-due
+    // renewal is not charged any more. Announced as Paddle does, subscription.canceled.
+    async cancelNow(subscriptionId) {
+      const sub = await load<PaddleSubscription>(subscriptionId, "subscription");
+      if (sub.status === "canceled") throw new ProviderError(`subscription ${sub.id} is canceled`);
+      const now = new Date().toISOString();
+      const canceled: PaddleSubscription = {
+        ...sub,
+        status: "canceled",
+        canceled_at: now,
+        next_billed_at: null,
+        scheduled_change: null,
+      };
+      await save("subscription", canceled, sub.id);
+      await deliver([{ event_type: "subscription.canceled", data: canceled }]);
+    },
   };
+}
+
+/** Paddle refuses every change to a past-due subscription but an immediate cancel; so does the demo. */
+export function refusePastDue(sub: PaddleSubscription): void {
+  if (sub.status === "past_due")
+    throw new ProviderError(`subscription_update_when_past_due: subscription ${sub.id} is past due`);
 }
