@@ -2,7 +2,15 @@ import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { type Page } from "@playwright/test";
 import { pdfText } from "../support/pdf-text";
-import { expect, registerAndConfirm, settledToasts, test, DEMO_ADMIN, uniqueEmail } from "./support";
+import {
+  expect,
+  registerAndConfirm,
+  settledToasts,
+  test,
+  DEMO_ADMIN,
+  uniqueEmail,
+  expectNoHorizontalScroll,
+} from "./support";
 
 // Invoices a business can file (decision 0040), the register page's hints, admin tables on a phone.
 
@@ -10,14 +18,6 @@ async function expectAccessible(page: Page) {
   await settledToasts(page);
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
-
-async function expectNoHorizontalScroll(page: Page) {
-  const { scroll, client } = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    client: document.documentElement.clientWidth,
-  }));
-  expect(scroll, `page is ${scroll}px wide on a ${client}px screen`).toBeLessThanOrEqual(client);
 }
 
 test.describe("invoices a business can file", () => {

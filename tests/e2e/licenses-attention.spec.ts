@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { type Page } from "@playwright/test";
-import { expect, openLicense, test, DEMO_USER } from "./support";
+import { expect, openLicense, test, DEMO_USER, expectNoHorizontalScroll } from "./support";
 
 // The licenses page says what needs the customer first (decision 0040): the seeded demo user's renewal is
 // declined (as `npm run demo:renew -- --fail` does), its license comes first with a summary linking
@@ -16,14 +16,6 @@ function demoSecret(): string {
 async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
-
-async function expectNoHorizontalScroll(page: Page) {
-  const { scroll, client } = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    client: document.documentElement.clientWidth,
-  }));
-  expect(scroll, `page is ${scroll}px wide on a ${client}px screen`).toBeLessThanOrEqual(client);
 }
 
 test.describe("licenses: what needs you first", () => {

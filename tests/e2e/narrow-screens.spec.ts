@@ -1,15 +1,6 @@
-import type { Page } from "@playwright/test";
-import { expect, test, DEMO_ADMIN, registerAndConfirm, uniqueEmail } from "./support";
+import { expect, test, DEMO_ADMIN, registerAndConfirm, uniqueEmail, expectNoHorizontalScroll } from "./support";
 
 /** Long unbroken text (an e-mail, a search term, a link) must never widen a page beyond a 390 px screen. */
-async function expectNoHorizontalScroll(page: Page) {
-  const { scroll, client } = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    client: document.documentElement.clientWidth,
-  }));
-  expect(scroll, `page is ${scroll}px wide on a ${client}px screen`).toBeLessThanOrEqual(client);
-}
-
 const LONG = "a".repeat(70);
 
 test.describe("narrow screens and long inputs", () => {
