@@ -66,7 +66,7 @@ export default function Contact() {
           </Link>{" "}
           or the{" "}
           <Link to="/refund-policy" className="text-primary underline underline-offset-4">
-            refund policy
+            Refund Policy
           </Link>
           .
         </p>

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { licenseCoverage } from "~/domain/machine-texts";
 import { DEFAULT_MACHINE_LIMITS } from "~/domain/machines";
-import { TRIAL_DAYS } from "~/domain/plans";
+import { REFUND_WINDOW_DAYS, TRIAL_DAYS } from "~/domain/plans";
 import { useRootData } from "../use-root-data";
 
 /** The questions a buyer asks before paying: what a license covers, offline use, the trial, refunds, the payer. */
@@ -36,9 +36,9 @@ export function PricingQuestions() {
         <div>
           <dt className="font-medium">Can I get a refund?</dt>
           <dd className="mt-1 text-muted-foreground">
-            Within 14 days of purchase you can request a refund from your licenses page. See the{" "}
+            Within {REFUND_WINDOW_DAYS} days of purchase you can request a refund from your licenses page. See the{" "}
             <Link to="/refund-policy" className="text-primary underline underline-offset-4">
-              refund policy
+              Refund Policy
             </Link>{" "}
             for the details.
           </dd>
