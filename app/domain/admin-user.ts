@@ -29,6 +29,9 @@ export interface AdminLicenseView {
   past_due_since: string | null;
   /** While past due: the provider's reason for the last declined charge, from its stored event (decision 0057). */
   decline_reason?: string | null;
+  /** While past due: how many attempts of the charge were declined, and the last one's time (decision 0057). */
+  failed_attempts?: number | null;
+  last_failed_attempt_at?: string | null;
   /** Revoked because a payment was charged back (decision 0056). */
   charged_back_at: string | null;
   /** The card the provider last charged for it (decision 0038), when it said. */

@@ -21,6 +21,9 @@ export type SupportFacts = Omit<LicenseStateFacts, "has_subscription"> & {
   short_id?: string;
   /** The provider's reason for the last declined charge ("insufficient funds", `declineReasonOf`), when stored. */
   decline_reason?: string | null;
+  /** How many attempts of the failed charge were declined, and when the last was, when stored. */
+  failed_attempts?: number | null;
+  last_failed_attempt_at?: Date | string | null;
 };
 
 const CARD_BRANDS: Record<string, string> = {
@@ -58,22 +61,28 @@ export interface SupportView {
 /**
  * A failed renewal explained for support (decision 0057): when it failed and why (the provider's
  * reason when one is stored, else said to be unavailable), when the license stops unless a payment
- * goes through (the grace end: the provider's retries fall inside it, decision 0023, but their
- * dates are not stored), and what the customer does: "Update payment method" on the license's card.
+ * goes through (the grace end: the provider's retries fall inside it, decision 0023; it does not
+ * announce their dates, so support is told how often it tried and when it last did), and what the
+ * customer does: "Update payment method" on the license's card.
  */
 export function paymentProblemLines(license: SupportFacts, now: Date): string[] | null {
   const graceEnd = graceEndsAt(license);
   if (!license.past_due_since || !graceEnd) return null;
   const reason = license.decline_reason?.trim();
   const stopped = graceEnd <= now;
+  const attempts = license.failed_attempts ?? 0;
+  const lastAttempt = license.last_failed_attempt_at ? toDate(license.last_failed_attempt_at) : null;
   return [
     `The renewal charge failed on ${formatDate(license.past_due_since)}.`,
+    ...(attempts > 0 && lastAttempt
+      ? [`Declined attempts so far: ${attempts}, the last on ${formatDate(lastAttempt)}.`]
+      : []),
     reason
       ? `Decline reason from the provider: ${reason}.`
       : "Decline reason: not available (the provider's failure event is not stored, or named none).",
     stopped
       ? `The license stopped working on ${formatDate(graceEnd)}: no payment went through in the grace period.`
-      : `The provider retries the charge automatically (the retry dates are not stored). If no payment goes through by ${formatDate(graceEnd)}, the license stops working and its subscription ends.`,
+      : `The provider retries the charge automatically until ${formatDate(graceEnd)}; it does not announce the dates of its retries. If no payment goes through by then, the license stops working and its subscription ends.`,
     `What the customer does: on /licenses, "${PAYMENT_PROBLEM_TEXTS.button}" on ${license.short_id ? `the card of license ${license.short_id}` : "the license's card"}; the renewal is charged at once and the license runs on.`,
   ];
 }

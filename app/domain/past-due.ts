@@ -85,6 +85,31 @@ export function declineReasonOf(payload: unknown): string | null {
   return null;
 }
 
+/** The failed charge attempts a stored transaction event lists (decision 0057): how many, and the newest. */
+export interface FailedAttempts {
+  count: number;
+  lastAt: Date | null;
+}
+
+/**
+ * The declined attempts of a transaction, from a stored event's payload (Paddle's `data.payments[]`,
+ * each with `status` "error" when the charge failed and its `created_at`). The provider does not
+ * announce its next retry, so support is told how often it tried and when it last did.
+ */
+export function failedAttemptsOf(payload: unknown): FailedAttempts {
+  const data = (payload as { data?: { payments?: unknown } } | null)?.data;
+  const attempts = Array.isArray(data?.payments) ? (data.payments as { status?: unknown; created_at?: unknown }[]) : [];
+  let count = 0;
+  let lastAt: Date | null = null;
+  for (const attempt of attempts) {
+    if (attempt?.status !== "error") continue;
+    count += 1;
+    const at = typeof attempt.created_at === "string" ? new Date(attempt.created_at) : null;
+    if (at && !Number.isNaN(at.getTime()) && (!lastAt || at > lastAt)) lastAt = at;
+  }
+  return { count, lastAt };
+}
+
 /** The license card's payment-problem texts, in one place for the card, the server and the tests. */
 export const PAYMENT_PROBLEM_TEXTS = {
   title: "Payment failed",

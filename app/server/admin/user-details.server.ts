@@ -3,11 +3,11 @@ import { subscriptionIds, type AdminPaymentView, type AdminUserView } from "~/do
 import { paymentStatus } from "~/domain/billing";
 import { renewalPriceCents } from "~/domain/license-state";
 import { getDb } from "../db/db.server";
-import { licenses, payments, profiles, user_events, user_roles, users } from "../db/schema";
+import { licenses, payments, profiles, user_events, user_roles, users, type License } from "../db/schema";
 import { isUuid } from "../action-error.server";
 import { userAuditEntries } from "./audit-log.server";
 import { adminLicenseView } from "./admin-license-view.server";
-import { declineReasons } from "./decline-reasons.server";
+import { failedChargeFacts } from "./failed-charge-facts.server";
 import { userTimeline } from "./user-timeline.server";
 import { renewalSeatsColumn, seatFactColumns } from "../teams/renewal-seats.server";
 
@@ -62,15 +62,7 @@ export async function getUserDetails(userId: string, timelinePage = 1): Promise<
     failedCharges(userId),
     userTimeline(userId, timelinePage),
   ]);
-  // A failed payment is explained with the provider's decline reason, from its stored event (decision 0057).
-  const pastDue = licenseRows.flatMap((l) =>
-    l.past_due_since && l.paddle_subscription_id ? [l.paddle_subscription_id] : [],
-  );
-  const reasons = await declineReasons(pastDue);
-  const licenseViews = licenseRows.map((row) => ({
-    ...adminLicenseView(row),
-    decline_reason: row.paddle_subscription_id ? (reasons.get(row.paddle_subscription_id) ?? null) : null,
-  }));
+  const licenseViews = await withFailedCharges(licenseRows);
   const paymentViews = [
     ...paymentRows.map((p) => ({ ...p, billed_at: p.billed_at.toISOString(), status: paymentStatus(p) })),
     ...failedRows,
@@ -124,4 +116,22 @@ async function failedCharges(userId: string): Promise<AdminPaymentView[]> {
     refunded_cents: 0,
     status: "failed",
   }));
+}
+
+/**
+ * The licenses as support sees them; a past-due one with its declined charge explained (decision 0057):
+ * the provider's reason and attempts, from the stored failure events.
+ */
+async function withFailedCharges(rows: (License & { renewal_seats?: number | null })[]) {
+  const pastDue = rows.flatMap((l) => (l.past_due_since && l.paddle_subscription_id ? [l.paddle_subscription_id] : []));
+  const failures = await failedChargeFacts(pastDue);
+  return rows.map((row) => {
+    const failure = row.paddle_subscription_id ? failures.get(row.paddle_subscription_id) : undefined;
+    return {
+      ...adminLicenseView(row),
+      decline_reason: failure?.reason ?? null,
+      failed_attempts: failure?.attempts ?? null,
+      last_failed_attempt_at: failure?.lastAttemptAt ?? null,
+    };
+  });
 }

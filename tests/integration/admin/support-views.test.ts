@@ -90,7 +90,7 @@ describe.each(testEngines())("support views on %s", (engine) => {
     expect(kinds).toEqual(expect.arrayContaining(["Renewal payment failed", "Bought a license"]));
   });
 
-  it("the past-due customer's failed payment is explained: decline reason (from its stored event), grace end, Update payment method", async () => {
+  it("the past-due customer's failed payment is explained: decline reason and attempts (from its stored events), grace end, Update payment method", async () => {
     const { user } = await s.customer("pastDue");
     const explained = async () => {
       const [license] = (await getUserDetails(user.id))!.licenses;
@@ -102,8 +102,9 @@ describe.each(testEngines())("support views on %s", (engine) => {
       "Decline reason: not available (the provider's failure event is not stored, or named none).",
     );
     expect(before.lines.join(" ")).toMatch(
-      /If no payment goes through by [A-Z][a-z]{2} \d{1,2}, \d{4}, the license stops/,
+      /retries the charge automatically until [A-Z][a-z]{2} \d{1,2}, \d{4}; it does not announce the dates of its retries\. If no payment goes through by then, the license stops/,
     );
+    expect(before.lines.join(" ")).not.toContain("attempts so far");
     expect(before.lines.join(" ")).toContain(
       `"Update payment method" on the card of license ${before.license.short_id}`,
     );
@@ -118,13 +119,19 @@ describe.each(testEngines())("support views on %s", (engine) => {
           data: {
             id: "txn_support_declined",
             subscription_id: "sub_demo_seed_support_past_due",
-            payments: [{ status: "error", error_code: "insufficient_funds" }],
+            // Paddle lists a transaction's attempts newest first; the retry declined too.
+            payments: [
+              { status: "error", error_code: "insufficient_funds", created_at: "2026-11-20T09:00:00.000Z" },
+              { status: "error", error_code: "insufficient_funds", created_at: "2026-11-17T09:00:00.000Z" },
+            ],
           },
         },
       });
     const after = await explained();
     expect(after.license.decline_reason).toBe("insufficient funds");
+    expect(after.license.failed_attempts).toBe(2);
     expect(after.lines).toContain("Decline reason from the provider: insufficient funds.");
+    expect(after.lines).toContain("Declined attempts so far: 2, the last on Nov 20, 2026.");
   });
 
   it("support e-mails the past-due customer the update-payment link: the failed-payment e-mail again, audited; refused for a paid-up license or another customer's", async () => {

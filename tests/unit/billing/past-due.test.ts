@@ -3,6 +3,7 @@ import { getLicenseDisplayStatus, type LicenseFacts } from "~/domain/license-sta
 import {
   accessEndsAt,
   declineReasonOf,
+  failedAttemptsOf,
   graceEndsAt,
   isInGracePeriod,
   nextPaymentState,
@@ -110,5 +111,31 @@ describe("declineReasonOf: the provider's reason from a stored failure event", (
     expect(declineReasonOf(event([]))).toBeNull();
     expect(declineReasonOf(event(undefined))).toBeNull();
     expect(declineReasonOf(null)).toBeNull();
+  });
+});
+
+describe("failedAttemptsOf: how often the provider tried a charge, from a stored failure event", () => {
+  const event = (payments: unknown) => ({ data: { id: "txn_1", payments } });
+  it("counts the declined attempts and finds the newest, in any order", () => {
+    const payments = [
+      { status: "error", created_at: "2026-06-10T08:00:00Z" },
+      { status: "error", created_at: "2026-06-13T08:00:00Z" },
+      { status: "error", created_at: "2026-06-11T08:00:00Z" },
+    ];
+    expect(failedAttemptsOf(event(payments))).toEqual({ count: 3, lastAt: new Date("2026-06-13T08:00:00Z") });
+  });
+  it("leaves out attempts that did not fail, and dates that are not dates", () => {
+    const payments = [
+      { status: "captured", created_at: "2026-06-14T08:00:00Z" },
+      { status: "error", created_at: "not a date" },
+      { status: "error" },
+      { status: "error", created_at: "2026-06-12T08:00:00Z" },
+    ];
+    expect(failedAttemptsOf(event(payments))).toEqual({ count: 3, lastAt: new Date("2026-06-12T08:00:00Z") });
+  });
+  it("is none for a payload without attempts", () => {
+    expect(failedAttemptsOf(event([]))).toEqual({ count: 0, lastAt: null });
+    expect(failedAttemptsOf(event("x"))).toEqual({ count: 0, lastAt: null });
+    expect(failedAttemptsOf(null)).toEqual({ count: 0, lastAt: null });
   });
 });

@@ -284,7 +284,7 @@ describe("paymentProblemLines: a failed payment explained to support", () => {
     expect(supportView(failing, NOW).paymentProblem).toEqual([
       "The renewal charge failed on Jun 13, 2026.",
       "Decline reason: not available (the provider's failure event is not stored, or named none).",
-      "The provider retries the charge automatically (the retry dates are not stored). If no payment goes through by Jun 27, 2026, the license stops working and its subscription ends.",
+      "The provider retries the charge automatically until Jun 27, 2026; it does not announce the dates of its retries. If no payment goes through by then, the license stops working and its subscription ends.",
       'What the customer does: on /licenses, "Update payment method" on the card of license FK-TEST-0000; the renewal is charged at once and the license runs on.',
     ]);
   });
@@ -292,6 +292,9 @@ describe("paymentProblemLines: a failed payment explained to support", () => {
   it("names the provider's reason when it is known, says when the grace period is over, and is null when paid up", () => {
     const failing = { ...licenseFacts(OTHERS[0]![1]), decline_reason: "insufficient funds" };
     expect(paymentProblemLines(failing, NOW)).toContain("Decline reason from the provider: insufficient funds.");
+    const retried = { ...failing, failed_attempts: 3, last_failed_attempt_at: "2026-06-14T08:00:00.000Z" };
+    expect(paymentProblemLines(retried, NOW)![1]).toBe("Declined attempts so far: 3, the last on Jun 14, 2026.");
+    expect(paymentProblemLines({ ...failing, failed_attempts: 0 }, NOW)!.join(" ")).not.toContain("attempts so far");
     expect(paymentProblemLines(licenseFacts(OTHERS[2]![1]), NOW)).toContain(
       "The license stopped working on Jun 9, 2026: no payment went through in the grace period.",
     );
