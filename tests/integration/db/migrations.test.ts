@@ -257,10 +257,9 @@ describe("the embedded data directory's lock", () => {
       let output = "";
       child.stdout.on("data", (d) => (output += d));
       child.stderr.on("data", (d) => (output += d));
-      const started = Date.now();
+      // It does not wait for the lock: the test's time limit would catch a wait.
       const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
       expect(code).not.toBe(0);
-      expect(Date.now() - started).toBeLessThan(15_000);
       expect(output).toContain(`in use by another process (pid ${process.pid})`);
     } finally {
       lock.release();
