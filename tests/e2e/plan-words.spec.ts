@@ -1,4 +1,4 @@
-import { DEMO_USER, expect, test } from "./support";
+import { DEMO_USER, expect, test, teamOffer } from "./support";
 
 // A team's choice is named as seats and their total, never as one seat with a trial (decision 0057).
 test.describe("a team's plan in words", () => {
@@ -6,7 +6,7 @@ test.describe("a team's plan in words", () => {
 
   test("/register reached from Continue with 3 seats names 3 seats, $27 a month and no trial", async ({ page }) => {
     await page.goto("/pricing");
-    const offer = page.getByTestId("team-offer");
+    const offer = await teamOffer(page);
     await offer.getByRole("radio", { name: /Monthly/ }).check();
     await offer.getByLabel("Seats").fill("3");
     await offer.getByRole("button", { name: "Continue with 3 seats" }).click();
@@ -21,7 +21,7 @@ test.describe("a team's plan in words", () => {
   test("the demo checkout of a team names its seats and how the total is made", async ({ page, signIn }) => {
     await signIn(DEMO_USER);
     await page.goto("/pricing");
-    const offer = page.getByTestId("team-offer");
+    const offer = await teamOffer(page);
     await offer.getByRole("radio", { name: /Monthly/ }).check();
     await offer.getByLabel("Seats").fill("3");
     await offer.getByRole("button", { name: "Buy 3 seats" }).click();

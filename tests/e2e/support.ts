@@ -294,3 +294,15 @@ export async function expectNoHorizontalScroll(page: Page): Promise<void> {
     client,
   );
 }
+
+/**
+ * The pricing page's team offer once its code is in: the server's copy of the form is replaced on first
+ * use (a pointer or focus on it, decision 0053), and a field filled at that moment would be typed into the
+ * copy that is going away. Hovering loads it; the live form is marked `data-team-form="live"`.
+ */
+export async function teamOffer(page: Page): Promise<Locator> {
+  await page.getByTestId("team-offer").hover();
+  const live = page.locator('[data-team-form="live"]');
+  await live.waitFor({ state: "attached" });
+  return live.getByTestId("team-offer");
+}

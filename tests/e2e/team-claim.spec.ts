@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { CLAIM_TEXTS } from "~/domain/team-claim-texts";
-import { expect, logOut, openLicense, registerAndConfirm, settledToasts, test } from "./support";
+import { expect, logOut, openLicense, registerAndConfirm, settledToasts, test, teamOffer } from "./support";
 import { toast } from "./desktop-tool";
 
 // The domain seat claim (docs/product.md): the owner of a team turns "Seats by e-mail domain" on; a colleague
@@ -11,7 +11,7 @@ test("a colleague at the owner's domain takes a free seat from the card on /lice
   const domain = `claim-${info.project.name}-${Date.now().toString(36)}.example`;
   await registerAndConfirm(page, `owner@${domain}`, "secret-pass-1", "Olga Owner");
   await page.goto("/pricing");
-  const offer = page.getByTestId("team-offer");
+  const offer = await teamOffer(page);
   await offer.getByLabel("Seats").fill("2");
   await offer.getByRole("button", { name: "Buy 2 seats" }).click();
   await page.getByRole("dialog", { name: "Checkout" }).getByRole("button", { name: /^Pay / }).click();

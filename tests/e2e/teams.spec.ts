@@ -12,6 +12,7 @@ import {
   registerAndConfirm,
   settledToasts,
   uniqueEmail,
+  teamOffer,
 } from "./support";
 import { toast, Tool } from "./desktop-tool";
 
@@ -74,7 +75,7 @@ test.describe("teams", () => {
     // The owner buys 3 yearly seats through the demo checkout.
     await registerAndConfirm(page, owner.email, owner.password, "Ada Owner");
     await page.goto("/pricing");
-    const offer = page.getByTestId("team-offer");
+    const offer = await teamOffer(page);
     await offer.getByLabel("Seats").fill("3");
     await expect(offer.getByTestId("team-total")).toHaveText("Total: 3 seats × $90 = $270 per year");
     await offer.getByRole("button", { name: "Buy 3 seats" }).click();

@@ -8,6 +8,7 @@ import { Button } from "../ui/button";
 import { CardCell, CardRow, CardTable } from "../ui/card-table";
 import { Input } from "../ui/input";
 import { Label } from "../ui/label";
+import { NativeSelect } from "../ui/native-select";
 
 export interface AdminAuditView {
   filters: AuditFilters;
@@ -95,21 +96,16 @@ export function AdminAudit({ audit }: { audit: AdminAuditView }) {
         className="grid gap-3 rounded-lg border p-4 sm:grid-cols-2 lg:grid-cols-3"
         aria-label="Filter the audit log"
       >
-        <div className="flex flex-col gap-2">
+        <div className="flex min-w-0 flex-col gap-2">
           <Label htmlFor="audit-action">Action</Label>
-          <select
-            id="audit-action"
-            name="action"
-            defaultValue={filters.action ?? ""}
-            className="h-9 rounded-md border border-input bg-transparent px-3 text-sm"
-          >
+          <NativeSelect id="audit-action" name="action" defaultValue={filters.action ?? ""}>
             <option value="">Any action</option>
             {choices.map((action) => (
               <option key={action} value={action}>
                 {auditActionLabel(action)}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </div>
         <div className="flex flex-col gap-2">
           <Label htmlFor="audit-actor">Actor</Label>

@@ -10,6 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui
 import { Checkbox } from "../ui/checkbox";
 import { Input } from "../ui/input";
 import { Label } from "../ui/label";
+import { NativeSelect } from "../ui/native-select";
 import { useActionToast } from "../use-action-toast";
 import { TokenList } from "./admin-token-list";
 import { ShownOnce } from "./shown-once";
@@ -96,18 +97,13 @@ function CreateTokenForm({
         </div>
         <div className="flex flex-col gap-2">
           <Label htmlFor="token-expiry">Expires after</Label>
-          <select
-            id="token-expiry"
-            name="expires_in_days"
-            defaultValue="90"
-            className="h-9 rounded-md border border-input bg-transparent px-3 text-sm"
-          >
+          <NativeSelect id="token-expiry" name="expires_in_days" defaultValue="90">
             {TOKEN_EXPIRY_DAYS.map((days) => (
               <option key={days} value={days}>
                 {days} days
               </option>
             ))}
-          </select>
+          </NativeSelect>
           <FieldErrors errors={errors.expires_in_days} />
         </div>
       </div>

@@ -40,13 +40,13 @@ export function TeamOffer(props: FormProps) {
 
   if (typeof document === "undefined" || (!fromServer && !live))
     return (
-      <div>
+      <div data-team-form="live">
         <LazyForm {...props} />
       </div>
     );
   if (live)
     return (
-      <div key="live" ref={holder}>
+      <div key="live" ref={holder} data-team-form="live">
         <live.Form {...props} start={live.start} />
       </div>
     );
