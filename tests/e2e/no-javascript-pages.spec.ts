@@ -41,14 +41,21 @@ test.describe("without JavaScript", () => {
     await expect(page).toHaveURL("/login");
   });
 
-  test("signed in, the phone's menu has the account pages and Log Out", async ({ page }) => {
-    test.skip(!isPhone(page), "the menu is the phone's");
+  test("signed in, the account pages and Log Out are in the bar, or in the phone's menu", async ({ page }) => {
     await logIn(page);
-    await summary(page, "Menu").click();
-    const menu = page.getByTestId("native-menu");
-    await expect(menu.getByRole("link", { name: "Licenses" })).toBeVisible();
-    await expect(menu.getByRole("button", { name: "Log Out" })).toBeVisible();
-    await menu.getByRole("link", { name: "Profile" }).click();
+    if (isPhone(page)) {
+      await summary(page, "Menu").click();
+      const menu = page.getByTestId("native-menu");
+      await expect(menu.getByRole("link", { name: "Licenses" })).toBeVisible();
+      await expect(menu.getByRole("button", { name: "Log Out" })).toBeVisible();
+      await menu.getByRole("link", { name: "Profile" }).click();
+    } else {
+      await expect(page.getByTestId("native-menu")).toBeHidden();
+      const bar = page.getByRole("navigation", { name: "Main" });
+      await expect(bar.getByRole("link", { name: "Licenses" })).toBeVisible();
+      await expect(bar.getByRole("button", { name: "Log Out" })).toBeVisible();
+      await bar.getByRole("link", { name: "Profile" }).click();
+    }
     await expect(page).toHaveURL("/profile");
   });
 
