@@ -1,20 +1,12 @@
-import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import { defineConfig } from "@playwright/test";
 
-// The browser tests run against the real built server (node server.js) on a fresh
-// embedded database, seeded with the demo data. Chromium is Debian's; never downloaded.
-const port = Number(process.env.E2E_PORT ?? 4300);
-const baseURL = `http://localhost:${port}`;
-const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "fk-e2e-"));
-process.env.E2E_DATA_DIR = dataDir;
-/** On PostgreSQL when one is there (tests/e2e/fresh-database.mjs); else the embedded PGlite in dataDir. */
-const serverDatabase = process.env.TEST_DATABASE_URL;
-const databaseName = `fk_e2e_${port}`;
-const databaseUrl = serverDatabase
-  ? Object.assign(new URL(serverDatabase), { pathname: `/${databaseName}` }).href
-  : null;
+// The browser tests run against the real built server (node server.js on BUILD_DIR, default build-test/),
+// one per worker, each on a fresh database seeded with the demo data (tests/e2e/site.ts, decision 0063).
+// Chromium is Debian's; never downloaded.
+process.env.BUILD_DIR ??= "build-test";
+/** One worker per core: each drives its own Chromium against its own site (E2E_WORKERS to choose). */
+const workers = Number(process.env.E2E_WORKERS ?? Math.max(1, Math.min(2, os.availableParallelism())));
 
 /**
  * The specs run at phone width too: each checks the layout at the project's width (fits the screen,
@@ -34,15 +26,15 @@ const WIDTH_SPECIFIC_SPECS = [
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // Spec files are spread over the workers; the tests of one file run in order, on one site.
   fullyParallel: false,
-  workers: 1,
+  workers,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [["list"]] : [["list"]],
   // A journey of several pages took 23 s in a CI run while other work loaded the machine.
   timeout: 60_000,
   expect: { timeout: 7_000 },
   use: {
-    baseURL,
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -67,30 +59,4 @@ export default defineConfig({
       testMatch: WIDTH_SPECIFIC_SPECS.map((name) => `**/${name}.spec.ts`),
     },
   ],
-  webServer: {
-    command: databaseUrl
-      ? `node tests/e2e/fresh-database.mjs ${JSON.stringify(serverDatabase)} ${databaseName} && node server.js`
-      : "node server.js",
-    url: `${baseURL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      BUILD_DIR: process.env.BUILD_DIR ?? "build-test",
-      PORT: String(port),
-      PUBLIC_URL: baseURL,
-      DATA_DIR: dataDir,
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-      LOG_LEVEL: "warn",
-      // Many sign-ins from one address in a few minutes; the limits are proven in the integration suite.
-      AUTH_RATE_LIMIT: "1000",
-      // The download page shows the winget command only with a package id.
-      WINGET_PACKAGE_ID: "ForgeKit.ForgeKit",
-      // The seller the demo invoices name (decision 0040): legal name, address lines and tax id.
-      SELLER_NAME: "ForgeKit Software Ltd",
-      SELLER_ADDRESS: "1 Forge Lane | Leeds LS1 1AA | United Kingdom",
-      SELLER_TAX_ID: "GB123456789",
-    },
-  },
 });

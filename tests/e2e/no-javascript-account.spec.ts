@@ -1,5 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { registerAndConfirm, totp, uniqueEmail } from "./support";
+import type { Page } from "@playwright/test";
+import { registerAndConfirm, totp, uniqueEmail, expect, plainTest as test } from "./support";
 
 // The profile's password change and two-factor set-up as native form posts (docs/security.md): Better Auth
 // renews the session, and the page must keep the person signed in with the new cookie.

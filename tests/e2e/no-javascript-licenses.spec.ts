@@ -25,7 +25,7 @@ async function yearlyBuyer(page: Page, info: TestInfo): Promise<void> {
 async function withoutScripts(browser: Browser, page: Page, info: TestInfo): Promise<Page> {
   const context = await browser.newContext({
     javaScriptEnabled: false,
-    baseURL: info.project.use.baseURL,
+    baseURL: new URL(page.url()).origin,
     viewport: info.project.use.viewport,
   });
   await context.addCookies(await page.context().cookies());

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { DEMO_USER } from "./support";
+import type { Page } from "@playwright/test";
+import { DEMO_USER, expect, plainTest as test } from "./support";
 
 // Every page before JavaScript, and with it off (decision 0040): the menu, the footer's sign-in link,
 // the licenses page's disclosures, and buttons that need scripts saying so.

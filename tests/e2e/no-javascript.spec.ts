@@ -1,5 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { DEMO_USER, openLicense, uniqueEmail } from "./support";
+import type { Page } from "@playwright/test";
+import { DEMO_USER, openLicense, uniqueEmail, expect, plainTest as test } from "./support";
 
 // Forms must work before the scripts load, and without them: native form posts, no hydration.
 // (support.ts's `test` waits for hydration, which never comes here, so Playwright's own is used.)

@@ -6,15 +6,15 @@ import { expect, test, waitForHydration } from "./support";
  * Sign in with GitHub and Google in the browser, end to end: a site of its own (the shared one has
  * no client ids) whose providers point at local OAuth/OIDC servers this test starts.
  */
-const port = Number(process.env.E2E_PORT ?? 4300) + 1;
 let providers: LocalProviders;
 let site: ServerProcess;
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ site: shared }) => {
   test.setTimeout(150_000);
   providers = await startLocalProviders();
   site = await startServer({
-    port,
+    // The port after this worker's shared site's (tests/e2e/site.ts).
+    port: shared.port + 1,
     dataDir: tempDir("fk-e2e-oauth-"),
     env: { ...providers.env, AUTH_RATE_LIMIT: "1000" },
   });

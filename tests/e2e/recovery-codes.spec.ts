@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
-import { test as plainTest, type Download, type Page } from "@playwright/test";
-import { expect, test, logOut, registerAndConfirm, settledToasts, uniqueEmail } from "./support";
+import type { Download, Page } from "@playwright/test";
+import { expect, plainTest, test, logOut, registerAndConfirm, settledToasts, uniqueEmail } from "./support";
 import { confirmTwoFactor, expectMail, openProfile, passwordStep, startTwoFactor, toast } from "./two-factor-steps";
 
 // Recovery codes people can keep (copy, download, any case, codes left, new codes; decision 0026).

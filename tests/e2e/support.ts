@@ -1,5 +1,6 @@
 import { nextCode, withUnusedCode } from "../support/totp";
 import { test as base, expect, type APIRequest, type Cookie, type Locator, type Page } from "@playwright/test";
+import { startWorkerSite, type WorkerSite } from "./site";
 
 export interface Account {
   email: string;
@@ -12,12 +13,48 @@ export interface Account {
 export const totp = nextCode;
 
 /**
- * Playwright's test with a page whose goto waits for the app to hydrate after loading an HTML
- * page, so a click is never lost on server-rendered markup whose handlers are not attached yet;
- * and `signIn(account)`, which gives the page a session made once per worker (only the tests about
- * signing in go through the form, so the suite signs in a few times, not dozens).
+ * Playwright's test on this worker's own site (`site`, tests/e2e/site.ts: its server and database;
+ * `baseURL` points at it), with `sessions`: a session made once per worker for each account signed in
+ * with `signIn` (only the tests about signing in go through the form, so the suite signs in a few
+ * times, not dozens). Pages as Playwright gives them: for the specs that run without JavaScript.
  */
-export const test = base.extend<{ signIn: (account: Account) => Promise<void> }, { sessions: SessionCache }>({
+export const plainTest = base.extend<object, { site: WorkerSite; sessions: SessionCache }>({
+  site: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none
+    async ({}, provide, workerInfo) => {
+      const site = await startWorkerSite(workerInfo.parallelIndex);
+      // The demo secrets (secrets.json) some specs read are in this worker's site's data directory.
+      process.env.E2E_DATA_DIR = site.dataDir;
+      await provide(site);
+      await site.stop();
+    },
+    { scope: "worker", timeout: 180_000 },
+  ],
+  baseURL: async ({ site }, provide) => provide(site.origin),
+  sessions: [
+    async ({ playwright, site }, provide) => {
+      const made = new Map<string, Promise<Cookie[]>>();
+      await provide({
+        cookies(account) {
+          let cookies = made.get(account.email);
+          if (!cookies) {
+            cookies = signInOverHttp(playwright, site.origin, account);
+            made.set(account.email, cookies);
+          }
+          return cookies;
+        },
+      });
+    },
+    { scope: "worker" },
+  ],
+});
+
+/**
+ * The same, with a page whose goto waits for the app to hydrate after loading an HTML page, so a
+ * click is never lost on server-rendered markup whose handlers are not attached yet; and
+ * `signIn(account)`, which gives the page the worker's session of that account.
+ */
+export const test = plainTest.extend<{ signIn: (account: Account) => Promise<void> }>({
   page: async ({ page }, provide) => {
     const goto = page.goto.bind(page);
     page.goto = async (url, options) => {
@@ -27,23 +64,6 @@ export const test = base.extend<{ signIn: (account: Account) => Promise<void> },
     };
     await provide(page);
   },
-  sessions: [
-    async ({ playwright }, provide, workerInfo) => {
-      const baseURL = String(workerInfo.project.use.baseURL);
-      const made = new Map<string, Promise<Cookie[]>>();
-      await provide({
-        cookies(account) {
-          let cookies = made.get(account.email);
-          if (!cookies) {
-            cookies = signInOverHttp(playwright, baseURL, account);
-            made.set(account.email, cookies);
-          }
-          return cookies;
-        },
-      });
-    },
-    { scope: "worker" },
-  ],
   signIn: async ({ page, sessions }, provide) => {
     await provide(async (account) => {
       await page.context().addCookies(await sessions.cookies(account));

@@ -168,7 +168,7 @@ test.describe("a trial converts on purpose", () => {
     const shortId = (await page.getByTestId("purchased-license-id").innerText()).trim();
     const context = await browser.newContext({
       javaScriptEnabled: false,
-      baseURL: info.project.use.baseURL,
+      baseURL: new URL(page.url()).origin,
       viewport: info.project.use.viewport,
     });
     await context.addCookies(await page.context().cookies());
