@@ -1,6 +1,7 @@
 import express, { type NextFunction, type Request, type Response } from "express";
 import {
   ApiInputError,
+  inputErrorBody,
   parseJsonBody,
   readKey,
   readFingerprint,
@@ -219,7 +220,7 @@ apiV1.use(async (error: unknown, req: Request, res: Response, _next: NextFunctio
   const ip = await countDeferredIp(req, res).catch(() => ({ limited: false, retryAfter: 0 }));
   if (ip.limited) return void tooMany(res, ip.retryAfter);
   if (error instanceof ApiInputError) {
-    answer(res, 400, { error: error.message, field: error.field });
+    answer(res, 400, inputErrorBody(error));
     return;
   }
   if (error instanceof ReleaseInputError) {

@@ -2,6 +2,7 @@ import { Check } from "lucide-react";
 import { Link } from "react-router";
 import { cn } from "~/lib/utils";
 import { formatUsd, perMonthCents, savingsPercent, TRIAL_DAYS, type Plan } from "~/domain/plans";
+import { entitlementLabels } from "~/domain/entitlements";
 import { registerForPlan } from "~/domain/return-to";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
@@ -61,7 +62,7 @@ export function PlanCard({
           </p>
         ) : null}
         <ul className="flex flex-col gap-2 text-sm">
-          {["Auto-renewing", "Cancel anytime", ...machinesLine, ...plan.features].map((feature) => (
+          {["Auto-renewing", "Cancel anytime", ...machinesLine, ...entitlementLabels(plan.entitlements), ...plan.features].map((feature) => (
             <li key={feature} className="flex items-center gap-2">
               <Check aria-hidden className="size-4 shrink-0 text-primary" />
               {feature}
