@@ -62,7 +62,13 @@ export function PlanCard({
           </p>
         ) : null}
         <ul className="flex flex-col gap-2 text-sm">
-          {["Auto-renewing", "Cancel anytime", ...machinesLine, ...entitlementLabels(plan.entitlements), ...plan.features].map((feature) => (
+          {[
+            "Auto-renewing",
+            "Cancel anytime",
+            ...machinesLine,
+            ...entitlementLabels(plan.entitlements),
+            ...plan.features,
+          ].map((feature) => (
             <li key={feature} className="flex items-center gap-2">
               <Check aria-hidden className="size-4 shrink-0 text-primary" />
               {feature}
