@@ -40,15 +40,16 @@ export const UNKNOWN_ENTITLEMENT = "unknown_entitlement";
  */
 export function readEntitlementList(
   value: unknown,
-): { ok: true; entitlements: Entitlement[] } | { ok: false; message: string } {
+): { ok: true; entitlements: Entitlement[] } | { ok: false; unknown: boolean; message: string } {
   if (!Array.isArray(value) || value.length === 0 || value.length > ENTITLEMENTS.length * 4) {
-    return { ok: false, message: `entitlements must be a list of 1 to ${ENTITLEMENTS.length * 4} names.` };
+    return { ok: false, unknown: false, message: `entitlements must be a list of 1 to ${ENTITLEMENTS.length * 4} names.` };
   }
   const unknown = value.find((name) => !isEntitlement(name));
   if (unknown !== undefined) {
     const shown = typeof unknown === "string" ? `"${unknown.slice(0, 40)}"` : "a value that is not a name";
     return {
       ok: false,
+      unknown: true,
       message: `entitlements names ${shown}, which is not an entitlement: use ${ENTITLEMENTS.join(", ")}.`,
     };
   }

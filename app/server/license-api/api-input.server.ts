@@ -111,7 +111,7 @@ export function readValidateInput(body: Record<string, unknown>) {
 export function readEntitlements(value: unknown): Entitlement[] | undefined {
   if (value === undefined || value === null) return undefined;
   const read = readEntitlementList(value);
-  if (!read.ok) throw new ApiInputError("entitlements", read.message, UNKNOWN_ENTITLEMENT);
+  if (!read.ok) throw new ApiInputError("entitlements", read.message, read.unknown ? UNKNOWN_ENTITLEMENT : undefined);
   return read.entitlements;
 }
 

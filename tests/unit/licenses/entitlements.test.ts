@@ -62,6 +62,7 @@ describe("readEntitlementList (what a request names)", () => {
       const read = readEntitlementList(["generate", name]);
       expect(read.ok, name).toBe(false);
       if (!read.ok) {
+        expect(read.unknown).toBe(true);
         expect(read.message).toContain(`"${name}"`);
         expect(read.message).toContain(ENTITLEMENTS.join(", "));
       }
@@ -78,7 +79,7 @@ describe("readEntitlementList (what a request names)", () => {
     for (const value of [[], "generate", { generate: true }, null, 3, tooMany]) {
       const read = readEntitlementList(value);
       expect(read.ok).toBe(false);
-      if (!read.ok) expect(read.message).toContain("must be a list");
+      if (!read.ok) expect(read).toMatchObject({ unknown: false, message: expect.stringContaining("must be a list") });
     }
   });
 });
