@@ -42,7 +42,11 @@ export function readEntitlementList(
   value: unknown,
 ): { ok: true; entitlements: Entitlement[] } | { ok: false; unknown: boolean; message: string } {
   if (!Array.isArray(value) || value.length === 0 || value.length > ENTITLEMENTS.length * 4) {
-    return { ok: false, unknown: false, message: `entitlements must be a list of 1 to ${ENTITLEMENTS.length * 4} names.` };
+    return {
+      ok: false,
+      unknown: false,
+      message: `entitlements must be a list of 1 to ${ENTITLEMENTS.length * 4} names.`,
+    };
   }
   const unknown = value.find((name) => !isEntitlement(name));
   if (unknown !== undefined) {
