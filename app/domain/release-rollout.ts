@@ -88,3 +88,17 @@ export function updatePolicy(
     critical_update: critical,
   };
 }
+
+/** What the admin list says of a release's rollout; null when it goes to everyone and asks nothing. */
+export function rolloutSummary(release: {
+  rollout_percent: number;
+  critical: boolean;
+  minimum_version: string | null;
+}): string | null {
+  const parts = [
+    ...(release.rollout_percent < 100 ? [`Offered to ${release.rollout_percent}% of machines`] : []),
+    ...(release.critical ? ["Critical"] : []),
+    ...(release.minimum_version ? [`Minimum version ${release.minimum_version}`] : []),
+  ];
+  return parts.length > 0 ? parts.join(" · ") : null;
+}

@@ -1,4 +1,5 @@
 import { Pencil, Plus, Trash2 } from "lucide-react";
+import { rolloutSummary } from "~/domain/release-rollout";
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { DELETE_RELEASE_CONFIRMATION } from "~/domain/admin";
@@ -51,6 +52,11 @@ export function AdminReleases({ releases, error }: { releases: ReleaseView[] | n
                   <ReleaseBadges release={release} />
                 </p>
                 <p className="text-sm text-muted-foreground">{formatReleaseDate(release.release_date)}</p>
+                {rolloutSummary(release) ? (
+                  <p className="text-sm" data-testid="release-rollout">
+                    {rolloutSummary(release)}
+                  </p>
+                ) : null}
               </div>
               <div className="flex flex-wrap gap-2">
                 <ReleaseFlagButtons release={release} />

@@ -32,7 +32,7 @@ export function ReleaseRolloutFields({
           <FieldErrors errors={errors.rollout_percent} />
         </div>
         <div className="flex flex-col gap-2">
-          <Label htmlFor="release-minimum-version">Minimum version (optional)</Label>
+          <Label htmlFor="release-minimum-version">Tools older than this must update first (optional)</Label>
           <Input
             id="release-minimum-version"
             name="minimum_version"

@@ -8,6 +8,7 @@ import {
   MINIMUM_VERSION_INVALID,
   parseRollout,
   ROLLOUT_BUCKETS,
+  rolloutSummary,
   ROLLOUT_OUT_OF_RANGE,
   updatePolicy,
 } from "~/domain/release-rollout";
@@ -228,5 +229,17 @@ describe("the releases API's rollout fields", () => {
     });
     expect(parseReleasePatch({ minimum_version: "9.9.9" })).toEqual({ minimum_version: "9.9.9" });
     expect(refusal(() => parseReleasePatch({ critical: "yes" }))).toEqual({ field: "critical", code: undefined });
+  });
+});
+
+describe("rolloutSummary (the admin list)", () => {
+  it("says nothing of a release for everyone that asks nothing, and names each setting otherwise", () => {
+    expect(rolloutSummary({ rollout_percent: 100, critical: false, minimum_version: null })).toBeNull();
+    expect(rolloutSummary({ rollout_percent: 10, critical: true, minimum_version: "2.0.0" })).toBe(
+      "Offered to 10% of machines · Critical · Minimum version 2.0.0",
+    );
+    expect(rolloutSummary({ rollout_percent: 0, critical: false, minimum_version: null })).toBe(
+      "Offered to 0% of machines",
+    );
   });
 });
