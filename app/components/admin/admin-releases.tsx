@@ -1,5 +1,4 @@
 import { Pencil, Plus, Trash2 } from "lucide-react";
-import { rolloutSummary } from "~/domain/release-rollout";
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { DELETE_RELEASE_CONFIRMATION } from "~/domain/admin";
@@ -20,6 +19,7 @@ import {
 } from "../ui/alert-dialog";
 import { Button } from "../ui/button";
 import { useActionToast } from "../use-action-toast";
+import { ReleaseRolloutLine } from "./release-rollout-fields";
 import { ReleaseFormDialog } from "./release-form-dialog";
 import { ReleaseBadges, ReleaseFlagButtons } from "./release-row-actions";
 
@@ -52,11 +52,7 @@ export function AdminReleases({ releases, error }: { releases: ReleaseView[] | n
                   <ReleaseBadges release={release} />
                 </p>
                 <p className="text-sm text-muted-foreground">{formatReleaseDate(release.release_date)}</p>
-                {rolloutSummary(release) ? (
-                  <p className="text-sm" data-testid="release-rollout">
-                    {rolloutSummary(release)}
-                  </p>
-                ) : null}
+                <ReleaseRolloutLine release={release} />
               </div>
               <div className="flex flex-wrap gap-2">
                 <ReleaseFlagButtons release={release} />

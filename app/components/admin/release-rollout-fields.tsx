@@ -1,3 +1,4 @@
+import { rolloutSummary } from "~/domain/release-rollout";
 import type { ReleaseView } from "~/domain/views";
 import { FieldErrors } from "../form-field";
 import { Checkbox } from "../ui/checkbox";
@@ -60,4 +61,14 @@ export function ReleaseRolloutFields({
       </div>
     </fieldset>
   );
+}
+
+/** The admin list's line about a release's rollout; nothing for a release to everyone that asks nothing. */
+export function ReleaseRolloutLine({ release }: { release: ReleaseView }) {
+  const summary = rolloutSummary(release);
+  return summary ? (
+    <p className="text-sm" data-testid="release-rollout">
+      {summary}
+    </p>
+  ) : null;
 }
