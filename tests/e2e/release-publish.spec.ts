@@ -101,6 +101,14 @@ test.describe("releases from CI", () => {
       const again = await run("npm", [...args, "--channel", "beta"], { env }).catch((error) => error);
       expect(again.code).toBe(1);
       expect(again.stderr).toContain("HTTP 409 (version)");
+      // A rollout outside 0–100 (decision 0062) is refused with its code, and nothing is stored.
+      const outside = await run("npm", [...args.slice(0, 5), `${version}.2`, ...args.slice(6), "--rollout", "150"], {
+        env,
+      }).catch((error) => error);
+      expect(outside.code).toBe(1);
+      expect(outside.stderr).toContain("HTTP 400 (rollout, rollout_out_of_range)");
+      const listed = await (await request.get("/api/v1/releases?channel=beta", { headers: auth })).json();
+      expect(listed.releases.map((r: { version: string }) => r.version)).not.toContain(`${version}.2`);
       // Leave the public pages as the other specs expect them: the beta back to a draft.
       await request.patch(`/api/v1/releases/${version}`, { data: { published: false }, headers: auth });
 
