@@ -1,8 +1,10 @@
 // npm run release:publish -- --version 2.5.0-beta.1 --file installer.zip --channel beta
 //   [--download-url https://…] [--title "…"] [--note "…" …] [--draft]
+//   [--rollout 10] [--critical] [--minimum-version 2.3.0]
 // What a CI job runs after building the installer (decision 0039): computes the file's size and SHA-256
 // and adds the release through POST /api/v1/releases with the API token in FORGEKIT_API_TOKEN (scope
-// releases:write) at FORGEKIT_API_URL (default http://localhost:3000). Published unless --draft.
+// releases:write) at FORGEKIT_API_URL (default http://localhost:3000). Published unless --draft; to
+// --rollout percent of machines (decision 0062; 100 when not given), --critical, with --minimum-version.
 // Exit 0 and the stored release printed as JSON; 1 when the site refused (its error and field); 2 on
 // wrong arguments.
 import { createHash } from "node:crypto";
@@ -11,7 +13,8 @@ import { parseArgs } from "node:util";
 
 const USAGE =
   "Usage: npm run release:publish -- --version <version> --file <installer.zip> [--channel stable|beta] " +
-  "[--download-url <https://…>] [--title <title>] [--note <text> …] [--draft]\n" +
+  "[--download-url <https://…>] [--title <title>] [--note <text> …] [--draft] " +
+  "[--rollout <0-100>] [--critical] [--minimum-version <version>]\n" +
   "Environment: FORGEKIT_API_TOKEN (required), FORGEKIT_API_URL (default http://localhost:3000).";
 
 interface Options {
@@ -22,6 +25,9 @@ interface Options {
   title: string | undefined;
   notes: string[];
   draft: boolean;
+  rollout: number | undefined;
+  critical: boolean;
+  minimumVersion: string | undefined;
 }
 
 function readOptions(argv: string[]): Options | null {
@@ -36,6 +42,9 @@ function readOptions(argv: string[]): Options | null {
         title: { type: "string" },
         note: { type: "string", multiple: true },
         draft: { type: "boolean", default: false },
+        rollout: { type: "string" },
+        critical: { type: "boolean", default: false },
+        "minimum-version": { type: "string" },
       },
       strict: true,
     });
@@ -48,6 +57,10 @@ function readOptions(argv: string[]): Options | null {
       title: values.title,
       notes: values.note?.length ? values.note : [`Version ${values.version}.`],
       draft: values.draft!,
+      // Sent as given: the site refuses anything but a whole number from 0 to 100 (rollout_out_of_range).
+      rollout: values.rollout === undefined ? undefined : Number(values.rollout),
+      critical: values.critical!,
+      minimumVersion: values["minimum-version"],
     };
   } catch {
     return null;
@@ -92,11 +105,19 @@ async function main() {
       size: digest.size,
       sha256: digest.sha256,
       published: !options.draft,
+      ...(options.rollout === undefined ? {} : { rollout: options.rollout }),
+      critical: options.critical,
+      minimum_version: options.minimumVersion ?? null,
     }),
   });
-  const answer = (await response.json().catch(() => ({}))) as { release?: unknown; error?: string; field?: string };
+  const answer = (await response.json().catch(() => ({}))) as {
+    release?: unknown;
+    error?: string;
+    field?: string;
+    code?: string;
+  };
   if (response.status !== 201) {
-    const field = answer.field ? ` (${answer.field})` : "";
+    const field = answer.field ? ` (${answer.field}${answer.code ? `, ${answer.code}` : ""})` : "";
     console.error(
       `The site refused the release: HTTP ${response.status}${field}: ${answer.error ?? "no reason given"}`,
     );

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import express from "express";
 import type { Logger } from "pino";
-import { ApiInputError, readQuery } from "../app/server/license-api/api-input.server";
+import { ApiInputError, inputErrorBody, readQuery } from "../app/server/license-api/api-input.server";
 import { hitApiRateLimit } from "../app/server/license-api/api-rate-limit.server";
 import { keysAnswer, validateAnswer, type DesktopRequestState } from "../app/server/license-api/desktop-answers.server";
 import type { RateLimitResult } from "../app/server/auth/rate-limit.server";
@@ -101,7 +101,7 @@ async function failed(x: Exchange, error: unknown, logger: Logger): Promise<void
   const ip = await countDeferredIp(x).catch(() => NOT_LIMITED);
   if (ip.limited) return void tooMany(x.res, ip.retryAfter, x.apiNonce);
   if (error instanceof ApiInputError) {
-    answer(x.res, 400, { error: error.message, field: error.field }, x.apiNonce);
+    answer(x.res, 400, inputErrorBody(error), x.apiNonce);
     return;
   }
   logger.error({ err: error, path: x.req.url!.split("?")[0] }, "desktop API request failed");

@@ -1,9 +1,11 @@
 import express, { type NextFunction, type Request, type Response } from "express";
 import {
   ApiInputError,
+  inputErrorBody,
   parseJsonBody,
   readKey,
   readFingerprint,
+  readLicenseId,
   readMachineField,
   readNonce,
   readOfflineData,
@@ -200,7 +202,13 @@ apiV1.get("/updates/latest", async (req, res) => {
   const params = query(req, res);
   const current = readVersion(params.get("current"));
   const channel = readChannel(params.get("channel"));
-  answer(res, 200, { ...(await latestUpdate(current, channel)) });
+  // A newer tool names its machine, so a partial rollout can reach it (decision 0062): both or neither.
+  const licenseId = readLicenseId(params.get("license_id"));
+  const fingerprint = readFingerprint(params.get("fingerprint"), { required: licenseId !== undefined });
+  if (fingerprint !== undefined && licenseId === undefined)
+    throw new ApiInputError("license_id", "license_id is required with fingerprint.");
+  const machine = licenseId && fingerprint ? { licenseId, fingerprint } : undefined;
+  answer(res, 200, { ...(await latestUpdate(current, channel, machine)) });
 });
 
 apiV1.use(releasesApi);
@@ -219,11 +227,15 @@ apiV1.use(async (error: unknown, req: Request, res: Response, _next: NextFunctio
   const ip = await countDeferredIp(req, res).catch(() => ({ limited: false, retryAfter: 0 }));
   if (ip.limited) return void tooMany(res, ip.retryAfter);
   if (error instanceof ApiInputError) {
-    answer(res, 400, { error: error.message, field: error.field });
+    answer(res, 400, inputErrorBody(error));
     return;
   }
   if (error instanceof ReleaseInputError) {
-    answer(res, error instanceof VersionRefused ? error.status : 400, { error: error.message, field: error.field });
+    answer(res, error instanceof VersionRefused ? error.status : 400, {
+      error: error.message,
+      field: error.field,
+      ...(error.code ? { code: error.code } : {}),
+    });
     return;
   }
   getLogger().error({ err: error, path: req.originalUrl.split("?")[0] }, "desktop API request failed");

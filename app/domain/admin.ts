@@ -1,7 +1,17 @@
 import { z } from "zod";
 import { RELEASE_CHANNELS, SHA256_ERROR, SIZE_ERROR, VERSION_INVALID } from "./release-channel";
 import { TESTER_DEFAULT_DAYS } from "./plans";
+import { checkMinimumVersion, MINIMUM_VERSION_ABOVE_LATEST, parseRollout } from "./release-rollout";
 import { isVersion } from "./version";
+
+export const ROLLOUT_FORM_ERROR = "Enter the rollout as a whole percentage from 0 to 100.";
+
+/** The release form's words for a refused minimum version. */
+export function minimumVersionFormError(code: string, version: string): string {
+  return code === MINIMUM_VERSION_ABOVE_LATEST
+    ? `The minimum version cannot be above this release's version ${version}.`
+    : "Enter a minimum version such as 2.4.0, or leave it blank for none.";
+}
 
 /** The administration screen's texts (docs/product.md, "Administration"). */
 export const ADMIN_ERRORS = {
@@ -154,46 +164,77 @@ const installerSha256 = z
  * The release form (docs/product.md, "Administration"): version required, blank title stored as null, a release
  * date, notes trimmed with blank ones dropped and at least one left.
  */
-export const releaseFormSchema = z.object({
-  version: z
-    .string()
-    .trim()
-    .min(1, { message: "Version is required" })
-    .max(50, { message: "Use at most 50 characters." })
-    .refine((value) => value === "" || isVersion(value), { message: VERSION_INVALID }),
-  title: z
-    .string()
-    .trim()
-    .max(200, { message: "Use at most 200 characters." })
-    .transform((value) => (value === "" ? null : value)),
-  release_date: z.iso.date({ message: "Choose a release date." }),
-  release_notes: z
-    .array(z.string())
-    .transform((notes) => notes.map((note) => note.trim()).filter((note) => note !== ""))
-    .pipe(
-      z
-        .array(z.string().max(2000, { message: "Use at most 2000 characters per note." }))
-        .min(1, { message: "At least one release note is required" })
-        .max(100, { message: "Use at most 100 notes." }),
-    ),
-  installer_size_bytes: installerSize,
-  installer_sha256: installerSha256,
-  channel: z.enum(RELEASE_CHANNELS, { message: 'Choose the channel "stable" or "beta".' }).default("stable"),
-  /** Blank: the site's download address; else the installer's own http(s) address. */
-  download_url: z
-    .string()
-    .trim()
-    .max(2000, { message: "Use at most 2000 characters." })
-    .default("")
-    .refine((value) => value === "" || /^https?:\/\/[^\s]+$/.test(value), {
-      message: "Enter an http:// or https:// address, or leave it blank for the site's download address.",
-    })
-    .transform((value) => (value === "" ? null : value)),
-  /** The admin confirmed a version that sorts before the newest release. */
-  allow_older: z.boolean().default(false),
-  /** "Save and publish": the release goes out with this save. */
-  publish: z.boolean().default(false),
-});
+export const releaseFormSchema = z
+  .object({
+    version: z
+      .string()
+      .trim()
+      .min(1, { message: "Version is required" })
+      .max(50, { message: "Use at most 50 characters." })
+      .refine((value) => value === "" || isVersion(value), { message: VERSION_INVALID }),
+    title: z
+      .string()
+      .trim()
+      .max(200, { message: "Use at most 200 characters." })
+      .transform((value) => (value === "" ? null : value)),
+    release_date: z.iso.date({ message: "Choose a release date." }),
+    release_notes: z
+      .array(z.string())
+      .transform((notes) => notes.map((note) => note.trim()).filter((note) => note !== ""))
+      .pipe(
+        z
+          .array(z.string().max(2000, { message: "Use at most 2000 characters per note." }))
+          .min(1, { message: "At least one release note is required" })
+          .max(100, { message: "Use at most 100 notes." }),
+      ),
+    installer_size_bytes: installerSize,
+    installer_sha256: installerSha256,
+    channel: z.enum(RELEASE_CHANNELS, { message: 'Choose the channel "stable" or "beta".' }).default("stable"),
+    /** Blank: the site's download address; else the installer's own http(s) address. */
+    download_url: z
+      .string()
+      .trim()
+      .max(2000, { message: "Use at most 2000 characters." })
+      .default("")
+      .refine((value) => value === "" || /^https?:\/\/[^\s]+$/.test(value), {
+        message: "Enter an http:// or https:// address, or leave it blank for the site's download address.",
+      })
+      .transform((value) => (value === "" ? null : value)),
+    /** The admin confirmed a version that sorts before the newest release. */
+    allow_older: z.boolean().default(false),
+    /** "Save and publish": the release goes out with this save. */
+    publish: z.boolean().default(false),
+    /** Decision 0062: the percentage of machines the update check offers it to (blank: everyone). */
+    rollout_percent: z
+      .string()
+      .trim()
+      .default("")
+      .transform((value, ctx) => {
+        const percent = value === "" ? 100 : parseRollout(value);
+        if (percent === null) {
+          ctx.addIssue({ code: "custom", message: ROLLOUT_FORM_ERROR });
+          return z.NEVER;
+        }
+        return percent;
+      }),
+    critical: z.boolean().default(false),
+    /** Blank: none; else at most the release's own version (checked with the version below). */
+    minimum_version: z
+      .string()
+      .trim()
+      .max(50, { message: "Use at most 50 characters." })
+      .default("")
+      .transform((value) => (value === "" ? null : value)),
+  })
+  .superRefine((release, ctx) => {
+    const check = checkMinimumVersion(release.minimum_version, release.version);
+    if (!check.ok)
+      ctx.addIssue({
+        code: "custom",
+        path: ["minimum_version"],
+        message: minimumVersionFormError(check.code, release.version),
+      });
+  });
 export type ReleaseForm = z.output<typeof releaseFormSchema>;
 
 /** Reads the release form's fields (notes are repeated `release_notes` fields). */
@@ -209,5 +250,8 @@ export function releaseFormValues(form: FormData) {
     download_url: String(form.get("download_url") ?? ""),
     allow_older: form.get("allow_older") === "on",
     publish: form.get("publish") === "1",
+    rollout_percent: String(form.get("rollout_percent") ?? ""),
+    critical: form.get("critical") === "on",
+    minimum_version: String(form.get("minimum_version") ?? ""),
   };
 }

@@ -7,12 +7,16 @@
  * in the browser, by checkout, refunds, e-mails and the database's check constraint on the server.
  */
 
-/** What every kind of license has (later fields, such as entitlements or floating limits, go here). */
+import { ENTITLEMENTS, inTableOrder, type Entitlement } from "./entitlements";
+
+/** What every kind of license has (later fields, such as floating limits, go here). */
 interface LicenseKindRow {
   /** The name every page, e-mail and invoice shows ("6 Months"; docs/voice.md keeps its capitals). */
   name: string;
   /** Machines a license may have active at once, unless MACHINES_PER_PLAN says otherwise. */
   machines: number;
+  /** The tool's features it unlocks (entitlements.ts); read at every answer, so a change reaches every tool. */
+  entitlements: readonly Entitlement[];
 }
 
 /** A plan a customer pays for. */
@@ -37,7 +41,9 @@ interface FreeKindRow extends LicenseKindRow {
   days: number;
 }
 
-const FEATURES = ["All features", "Updates while subscribed", "E-mail support"] as const;
+/** The pricing page's lines after the entitlements'. */
+const FEATURES = ["Updates while subscribed", "E-mail support"] as const;
+const CORE: readonly Entitlement[] = ["generate", "batch"];
 
 /** The paid plans, in the order the pricing page shows them. */
 const PAID_PLANS = {
@@ -49,6 +55,7 @@ const PAID_PLANS = {
     adjective: "monthly",
     features: FEATURES,
     machines: 2,
+    entitlements: CORE,
     renewalReminder: false,
     mostPopular: false,
   },
@@ -60,6 +67,7 @@ const PAID_PLANS = {
     adjective: "6-month",
     features: FEATURES,
     machines: 2,
+    entitlements: CORE,
     renewalReminder: true,
     mostPopular: false,
   },
@@ -69,8 +77,9 @@ const PAID_PLANS = {
     months: 12,
     period: "per year",
     adjective: "yearly",
-    features: ["All features", "Updates while subscribed", "Priority e-mail support"],
+    features: ["Updates while subscribed", "Priority e-mail support"],
     machines: 2,
+    entitlements: ENTITLEMENTS,
     renewalReminder: true,
     mostPopular: true,
   },
@@ -78,8 +87,9 @@ const PAID_PLANS = {
 
 /** The license types without a payment. */
 const FREE_KINDS = {
-  trial: { name: "Trial", days: 7, machines: 2 },
-  tester: { name: "Tester", days: 30, machines: 1 },
+  // A trial tries everything; a tester license includes every entitlement there is.
+  trial: { name: "Trial", days: 7, machines: 2, entitlements: ENTITLEMENTS },
+  tester: { name: "Tester", days: 30, machines: 1, entitlements: ENTITLEMENTS },
 } satisfies Record<string, FreeKindRow>;
 
 export type PlanId = keyof typeof PAID_PLANS;
@@ -116,6 +126,11 @@ export const PLANS: readonly Plan[] = PLAN_IDS.map((id) => ({ id, ...PAID_PLANS[
 /** What every license type has, paid or not: its name and its machines at once. */
 export function licenseKindRow(type: LicenseType): LicenseKindRow {
   return isPlanId(type) ? PAID_PLANS[type] : FREE_KINDS[type];
+}
+
+/** The entitlements of a license type, in the table's order; none for a type the table does not know. */
+export function entitlementsOf(type: string): Entitlement[] {
+  return isLicenseType(type) ? inTableOrder(licenseKindRow(type).entitlements) : [];
 }
 
 export function isPlanId(value: unknown): value is PlanId {

@@ -34,18 +34,39 @@ export interface OfferableRelease {
   channel: string;
   published_at: unknown;
   yanked_at: unknown;
+  /** The percentage of machines it is offered to (decision 0062); absent: everyone. */
+  rollout_percent?: number;
+}
+
+/**
+ * Whether a published release of the channel goes to this machine: fully rolled out, or, below 100%,
+ * when `inMachineRollout` says the machine is among its percentage (no machine: only full rollouts,
+ * as for the download page and a tool that does not name its license and fingerprint).
+ */
+export function isOffered<T extends OfferableRelease>(
+  release: T,
+  channel: ReleaseChannel,
+  inMachineRollout?: (release: T) => boolean,
+): boolean {
+  if (releaseStatus(release) !== "published" || !channelsOffered(channel).includes(release.channel as ReleaseChannel))
+    return false;
+  const percent = release.rollout_percent ?? 100;
+  return percent >= 100 || (inMachineRollout?.(release) ?? false);
 }
 
 /**
  * The release a channel's users are offered: the newest version (semantic-version order) among the
- * published, non-yanked releases of the channels it includes. Versions that do not parse (older data)
- * come after every one that does, in the order given.
+ * published, non-yanked releases of the channels it includes that reach this machine (isOffered).
+ * Versions that do not parse (older data) come after every one that does, in the order given.
  */
-export function newestOffered<T extends OfferableRelease>(releases: T[], channel: ReleaseChannel): T | null {
-  const channels: string[] = channelsOffered(channel);
+export function newestOffered<T extends OfferableRelease>(
+  releases: T[],
+  channel: ReleaseChannel,
+  inMachineRollout?: (release: T) => boolean,
+): T | null {
   let best: { release: T; version: ReturnType<typeof parseVersion> } | null = null;
   for (const release of releases) {
-    if (releaseStatus(release) !== "published" || !channels.includes(release.channel)) continue;
+    if (!isOffered(release, channel, inMachineRollout)) continue;
     const version = parseVersion(release.version);
     if (!best) best = { release, version };
     else if (version && (!best.version || compareVersions(version, best.version) > 0)) best = { release, version };

@@ -8,6 +8,13 @@ import {
   SIZE_ERROR,
   type ReleaseChannel,
 } from "./release-channel";
+import {
+  checkMinimumVersion,
+  MINIMUM_VERSION_INVALID,
+  parseRollout,
+  ROLLOUT_ERROR,
+  ROLLOUT_OUT_OF_RANGE,
+} from "./release-rollout";
 import { isVersion, MAX_VERSION_LENGTH } from "./version";
 
 /**
@@ -20,6 +27,8 @@ export class ReleaseInputError extends Error {
   constructor(
     public readonly field: string,
     message: string,
+    /** A code a client can test (rollout_out_of_range, minimum_version_above_latest, …), when the rule has one. */
+    public readonly code?: string,
   ) {
     super(message);
     this.name = "ReleaseInputError";
@@ -40,6 +49,9 @@ export interface ReleaseInput {
   installer_size_bytes: number;
   installer_sha256: string;
   published: boolean;
+  rollout_percent: number;
+  critical: boolean;
+  minimum_version: string | null;
 }
 
 export interface ReleasePatch {
@@ -47,6 +59,10 @@ export interface ReleasePatch {
   release_notes?: string[];
   published?: boolean;
   yanked?: boolean;
+  rollout_percent?: number;
+  critical?: boolean;
+  /** Checked against the release's own version by the service (checkMinimumVersion). */
+  minimum_version?: string | null;
 }
 
 type Body = Record<string, unknown>;
@@ -104,6 +120,27 @@ export function readVersionField(value: unknown): string {
   return version;
 }
 
+/** A rollout percentage sent as JSON: a whole number from 0 to 100 (decision 0062). */
+function readRolloutField(value: unknown): number {
+  const percent = typeof value === "number" ? parseRollout(value) : null;
+  if (percent === null) throw new ReleaseInputError("rollout", ROLLOUT_ERROR, ROLLOUT_OUT_OF_RANGE);
+  return percent;
+}
+
+/** A minimum version against the release's version (none: null), or the refusal with its code. */
+export function readMinimumVersion(value: unknown, releaseVersion?: string): string | null {
+  if (value !== undefined && value !== null && typeof value !== "string") {
+    throw new ReleaseInputError(
+      "minimum_version",
+      "minimum_version must be a version number or null.",
+      MINIMUM_VERSION_INVALID,
+    );
+  }
+  const check = checkMinimumVersion(value, releaseVersion);
+  if (!check.ok) throw new ReleaseInputError("minimum_version", check.message, check.code);
+  return check.minimum;
+}
+
 /** The body of POST /api/v1/releases. */
 export function parseReleaseInput(body: Body): ReleaseInput {
   const version = readVersionField(body.version);
@@ -121,10 +158,13 @@ export function parseReleaseInput(body: Body): ReleaseInput {
     installer_size_bytes: body.size,
     installer_sha256: sha256,
     published: readBoolean("published", body.published, false),
+    rollout_percent: body.rollout === undefined ? 100 : readRolloutField(body.rollout),
+    critical: readBoolean("critical", body.critical, false),
+    minimum_version: readMinimumVersion(body.minimum_version, version),
   };
 }
 
-const PATCH_FIELDS = ["title", "notes", "published", "yanked"];
+const PATCH_FIELDS = ["title", "notes", "published", "yanked", "rollout", "critical", "minimum_version"];
 
 /** The body of PATCH /api/v1/releases/{version}: any of title, notes, published, yanked (at least one). */
 export function parseReleasePatch(body: Body): ReleasePatch {
@@ -137,6 +177,10 @@ export function parseReleasePatch(body: Body): ReleasePatch {
   if ("notes" in body) patch.release_notes = readNotes(body.notes);
   if ("published" in body) patch.published = readBoolean("published", body.published);
   if ("yanked" in body) patch.yanked = readBoolean("yanked", body.yanked);
+  if ("rollout" in body) patch.rollout_percent = readRolloutField(body.rollout);
+  if ("critical" in body) patch.critical = readBoolean("critical", body.critical);
+  // Any version number here; whether it is above the release's own is the service's check.
+  if ("minimum_version" in body) patch.minimum_version = readMinimumVersion(body.minimum_version);
   if (Object.keys(patch).length === 0) {
     throw new ReleaseInputError("body", `Send any of ${PATCH_FIELDS.join(", ")}.`);
   }

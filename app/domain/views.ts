@@ -87,6 +87,10 @@ export interface ReleaseView {
   /** ISO times; a draft has no published_at. */
   published_at: string | null;
   yanked_at: string | null;
+  /** Decision 0062: the percentage of machines offered it, whether the tool should install it, its minimum version. */
+  rollout_percent: number;
+  critical: boolean;
+  minimum_version: string | null;
 }
 
 /** An API token as the admin tokens page lists it (never the token or its hash). */

@@ -1,4 +1,5 @@
 // What `npm run license:verify` prints for a report of license-signature.ts.
+import { describeEntitlements, describeUpdate } from "./answer-fields";
 import { isValid, type LicenseFileReport, type Report, type SignatureCheck } from "./license-signature";
 
 /** The lines the command prints for a report. */
@@ -12,6 +13,8 @@ export function describeReport(report: Report): string[] {
     if (report.code !== null) lines.push(`  code: ${report.code}`);
     if (report.nonce !== null) lines.push(`  nonce: ${report.nonce}`);
     lines.push(`  issued_at: ${report.issuedAt ?? "(none)"}`);
+    if (report.entitlements) lines.push(`  ${describeEntitlements(report.entitlements)}`);
+    if (report.update) lines.push(...describeUpdate(report.update).map((line) => `  ${line}`));
     lines.push(...`  body: ${JSON.stringify(report.body, null, 2)?.replace(/\n/g, "\n  ")}`.split("\n"));
     for (const warning of report.warnings) lines.push(`  warning: ${warning}`);
     if (report.licenseFile) {
@@ -30,6 +33,7 @@ function describeFile(report: LicenseFileReport, sig: (check: SignatureCheck) =>
   const lines = [`  signature: ${sig(report.signature)}`];
   lines.push(`  issued_at: ${report.issuedAt ?? "(none)"}`);
   lines.push(`  refresh_by: ${report.refreshBy ?? "(none)"}`);
+  if (report.payload) lines.push(`  ${describeEntitlements(report.entitlements)}`);
   if (report.payload)
     lines.push(...`  payload: ${JSON.stringify(report.payload, null, 2).replace(/\n/g, "\n  ")}`.split("\n"));
   for (const warning of report.warnings) lines.push(`  warning: ${warning}`);

@@ -2,6 +2,7 @@
 // license file ({"format":"license/1",…}) and the published keys ({"keys":[…]} from /api/v1/keys),
 // and verify their Ed25519 signatures with Node's crypto alone. No I/O here: the command reads the
 // files and fetches the keys; the unit tests feed these functions keys they generate.
+import { entitlementsIn, updateFactsIn, type Entitlements, type UpdateFacts } from "./answer-fields";
 import { verify } from "node:crypto";
 import { looksLikeHttpResponse, parseHttpResponse } from "./http-response";
 import {
@@ -55,6 +56,7 @@ export interface LicenseFileReport {
   issuedAt: string | null;
   refreshBy: string | null;
   endDate: string | null;
+  entitlements: Entitlements | null;
   warnings: string[];
 }
 
@@ -68,6 +70,9 @@ export interface AnswerReport {
   code: string | null;
   /** A license file inside the answer (the file endpoint's body, activate's license_file). */
   licenseFile: LicenseFileReport | null;
+  /** A validation answer's license.entitlements; an update check's rollout, critical and minimum version. */
+  entitlements: Entitlements | null;
+  update: UpdateFacts | null;
   warnings: string[];
 }
 
@@ -137,7 +142,8 @@ export function verifyLicenseFile(value: unknown, keys: PublishedKey[], now = ne
   if (endDate && Date.parse(endDate) <= now.getTime()) warnings.push(`end_date ${endDate} has passed`);
   if (refreshBy && endDate && Date.parse(refreshBy) > Date.parse(endDate))
     warnings.push(`refresh_by ${refreshBy} is after end_date ${endDate}`);
-  return { kind: "license-file", signature, payload, issuedAt, refreshBy, endDate, warnings };
+  const entitlements = entitlementsIn(payload);
+  return { kind: "license-file", signature, payload, issuedAt, refreshBy, endDate, entitlements, warnings };
 }
 
 /** Verifies a saved answer: the Signature header over the exact body bytes, then what the body says. */
@@ -179,6 +185,8 @@ export function verifyAnswer(raw: Buffer, keys: PublishedKey[], now = new Date()
     nonce: asString(fields.nonce),
     code: asString(fields.code),
     licenseFile,
+    entitlements: entitlementsIn(fields.license),
+    update: updateFactsIn(fields),
     warnings,
   };
 }

@@ -51,6 +51,11 @@ test.describe("licenses page", () => {
     await expect(page.getByTestId("license-status").filter({ hasText: /^Trial Expired on / })).toHaveCount(1);
     await expect(page.getByTestId("license-status").filter({ hasText: /^Expired on / })).toHaveCount(1);
     await expect(page.getByTestId("license-status").filter({ hasText: /^Refunded on / })).toHaveCount(1);
+    // The renewing monthly license says what it includes, from the plan table.
+    const renewing = cards.filter({
+      has: page.getByTestId("license-status").filter({ hasText: /^Active, renews on / }),
+    });
+    await expect(renewing.getByTestId("license-entitlements")).toHaveText("Component generation, Batch generation");
     // Shown in red with a revoked notice: the status line says it, the note says whom to ask (decision 0060).
     const revokedCard = page.locator("[data-status=revoked]");
     await expect(revokedCard.getByTestId("license-status")).toHaveText("Revoked: this license no longer works.");

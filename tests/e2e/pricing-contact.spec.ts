@@ -1,3 +1,5 @@
+import { ENTITLEMENT_LABELS, ENTITLEMENTS } from "~/domain/entitlements";
+import { PLANS } from "~/domain/plans";
 import { expect, test, DEMO_USER, registerAndConfirm, uniqueEmail } from "./support";
 
 test.describe("pricing", () => {
@@ -8,6 +10,15 @@ test.describe("pricing", () => {
     await expect(page.getByTestId("plan-6_months")).toContainText("Save 8%");
     await expect(page.getByTestId("plan-yearly")).toContainText("$90");
     await expect(page.getByTestId("plan-yearly")).toContainText("Save 17%");
+    // Each card lists its plan's entitlements from the plan table (the desktop API carries the same).
+    for (const plan of PLANS) {
+      const card = page.getByTestId(`plan-${plan.id}`);
+      for (const entitlement of ENTITLEMENTS) {
+        const label = ENTITLEMENT_LABELS[entitlement];
+        if (plan.entitlements.includes(entitlement)) await expect(card).toContainText(label);
+        else await expect(card).not.toContainText(label);
+      }
+    }
     for (const id of ["monthly", "6_months", "yearly"]) {
       await expect(page.getByTestId(`plan-${id}`)).toContainText("Auto-renewing");
       await expect(page.getByTestId(`plan-${id}`)).toContainText("Cancel anytime");

@@ -8,6 +8,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { ROLLOUT_FORM_ERROR } from "~/domain/admin";
 import { expect, test, DEMO_ADMIN } from "./support";
 
 // Releases from CI and drafts with a preview (decision 0039), as an admin and a CI job do them:
@@ -100,6 +101,14 @@ test.describe("releases from CI", () => {
       const again = await run("npm", [...args, "--channel", "beta"], { env }).catch((error) => error);
       expect(again.code).toBe(1);
       expect(again.stderr).toContain("HTTP 409 (version)");
+      // A rollout outside 0–100 (decision 0062) is refused with its code, and nothing is stored.
+      const outside = await run("npm", [...args.slice(0, 5), `${version}.2`, ...args.slice(6), "--rollout", "150"], {
+        env,
+      }).catch((error) => error);
+      expect(outside.code).toBe(1);
+      expect(outside.stderr).toContain("HTTP 400 (rollout, rollout_out_of_range)");
+      const listed = await (await request.get("/api/v1/releases?channel=beta", { headers: auth })).json();
+      expect(listed.releases.map((r: { version: string }) => r.version)).not.toContain(`${version}.2`);
       // Leave the public pages as the other specs expect them: the beta back to a draft.
       await request.patch(`/api/v1/releases/${version}`, { data: { published: false }, headers: auth });
 
@@ -140,6 +149,16 @@ test.describe("releases from CI", () => {
     await expect(preview.getByTestId("installer-sha256")).toHaveText("ab".repeat(32));
     await expectAccessible(page);
     if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `release-form-${info.project.name}.png`) });
+    // The rollout (decision 0062): a percentage outside 0–100 and a minimum above the version are refused.
+    await dialog.getByLabel("Offered to this percentage of machines").fill("150");
+    await dialog.getByLabel("Tools older than this must update first (optional)").fill("9.0.0");
+    await dialog.getByRole("button", { name: "Save draft" }).click();
+    await expect(dialog.getByText(ROLLOUT_FORM_ERROR)).toBeVisible();
+    await dialog.getByLabel("Offered to this percentage of machines").fill("10");
+    await dialog.getByRole("button", { name: "Save draft" }).click();
+    await expect(dialog.getByText(/cannot be above this release's version/)).toBeVisible();
+    await dialog.getByLabel("Tools older than this must update first (optional)").fill("2.0.0");
+    await dialog.getByLabel(/Critical/).check();
     await dialog.getByRole("button", { name: "Save draft" }).click();
     await expect(dialog.getByText(/sorts before the newest release/).first()).toBeVisible();
     await dialog.getByLabel(/meant to sort before the newest release/).check();
@@ -149,6 +168,9 @@ test.describe("releases from CI", () => {
     await expect(dialog).toBeHidden();
     const row = page.getByTestId("admin-release").filter({ hasText: version });
     await expect(row.getByTestId("release-status")).toHaveText("Draft");
+    await expect(row.getByTestId("release-rollout")).toHaveText(
+      "Offered to 10% of machines · Critical · Minimum version 2.0.0",
+    );
     await noSideways(page);
     await page.goto("/release-notes");
     await expect(page.getByText(`Version ${version}`)).toHaveCount(0);

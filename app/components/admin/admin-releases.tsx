@@ -19,6 +19,7 @@ import {
 } from "../ui/alert-dialog";
 import { Button } from "../ui/button";
 import { useActionToast } from "../use-action-toast";
+import { ReleaseRolloutLine } from "./release-rollout-fields";
 import { ReleaseFormDialog } from "./release-form-dialog";
 import { ReleaseBadges, ReleaseFlagButtons } from "./release-row-actions";
 
@@ -51,6 +52,7 @@ export function AdminReleases({ releases, error }: { releases: ReleaseView[] | n
                   <ReleaseBadges release={release} />
                 </p>
                 <p className="text-sm text-muted-foreground">{formatReleaseDate(release.release_date)}</p>
+                <ReleaseRolloutLine release={release} />
               </div>
               <div className="flex flex-wrap gap-2">
                 <ReleaseFlagButtons release={release} />

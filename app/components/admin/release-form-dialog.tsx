@@ -13,6 +13,7 @@ import { useActionToast } from "../use-action-toast";
 import { useRootData } from "../use-root-data";
 import { ReleaseNoteRows } from "./release-note-rows";
 import { ReleasePreview, type ReleaseDraft } from "./release-preview";
+import { ReleaseRolloutFields } from "./release-rollout-fields";
 
 type SaveAnswer = ActionResult & { older?: boolean };
 type DigestAnswer = ActionResult & { digest?: { size: number; sha256: string } };
@@ -74,6 +75,7 @@ export function ReleaseFormDialog({ release, onClose }: { release: ReleaseView |
           <MainFields draft={draft} errors={errors} />
           {answer?.older ? <ConfirmOlder /> : null}
           <InstallerFields draft={draft} setDraft={setDraft} errors={errors} />
+          <ReleaseRolloutFields release={release} errors={errors} />
           <ReleaseNoteRows initial={release?.release_notes ?? []} errors={errors} />
           <ReleasePreview draft={draft} siteDownloadUrl={siteDownloadUrl} />
           <DialogFooter>

@@ -2,6 +2,7 @@ import { Check } from "lucide-react";
 import { Link } from "react-router";
 import { cn } from "~/lib/utils";
 import { formatUsd, perMonthCents, savingsPercent, TRIAL_DAYS, type Plan } from "~/domain/plans";
+import { entitlementLabels } from "~/domain/entitlements";
 import { registerForPlan } from "~/domain/return-to";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
@@ -60,14 +61,7 @@ export function PlanCard({
             {TRIAL_DAYS}-day free trial — you are charged when the trial ends, unless you cancel.
           </p>
         ) : null}
-        <ul className="flex flex-col gap-2 text-sm">
-          {["Auto-renewing", "Cancel anytime", ...machinesLine, ...plan.features].map((feature) => (
-            <li key={feature} className="flex items-center gap-2">
-              <Check aria-hidden className="size-4 shrink-0 text-primary" />
-              {feature}
-            </li>
-          ))}
-        </ul>
+        <FeatureList plan={plan} extra={machinesLine} />
       </CardContent>
       <CardFooter className="flex-col items-stretch gap-1">
         {signedIn ? (
@@ -92,5 +86,26 @@ export function PlanCard({
         )}
       </CardFooter>
     </Card>
+  );
+}
+
+/** The plan's lines: its terms, machines, entitlements (from the plan table) and the rest. */
+function FeatureList({ plan, extra }: { plan: Plan; extra: string[] }) {
+  const lines = [
+    "Auto-renewing",
+    "Cancel anytime",
+    ...extra,
+    ...entitlementLabels(plan.entitlements),
+    ...plan.features,
+  ];
+  return (
+    <ul className="flex flex-col gap-2 text-sm">
+      {lines.map((feature) => (
+        <li key={feature} className="flex items-center gap-2">
+          <Check aria-hidden className="size-4 shrink-0 text-primary" />
+          {feature}
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -14,7 +14,8 @@ import { formatMoney } from "~/domain/billing";
 import { formatDate } from "~/domain/format-date";
 import { cn } from "~/lib/utils";
 import { hasSubscriptionSection, isRefundLocked } from "~/domain/license-status";
-import { licenseTypeLabel } from "~/domain/plans";
+import { entitlementLabels } from "~/domain/entitlements";
+import { entitlementsOf, licenseTypeLabel } from "~/domain/plans";
 import type { LicenseView } from "~/domain/views";
 import { LicenseKeyLine } from "./license-key-line";
 import { LicenseMachines } from "./license-machines";
@@ -211,6 +212,9 @@ function LicenseDates({ license }: { license: LicenseView }) {
         {license.is_trial || license.license_type === "trial" ? "Trial ends" : "End"}
       </dt>
       <dd>{formatDate(license.end_date)}</dd>
+      {/* From the plan table, as the pricing page and the desktop API name them. */}
+      <dt className="text-muted-foreground">Includes</dt>
+      <dd data-testid="license-entitlements">{entitlementLabels(entitlementsOf(license.license_type)).join(", ")}</dd>
       {license.purchase_date ? (
         <>
           <dt className="text-muted-foreground">Purchased</dt>

@@ -34,7 +34,7 @@ export async function saveRelease({
       action: "release.create",
       target_type: "release",
       target_id: created!.id,
-      details: { version: values.version, channel: values.channel },
+      details: { version: values.version, channel: values.channel, ...rolloutOf(values) },
     });
     if (publish) await applyFlags(tx, admin, created!, ["publish"]);
     return { id: created!.id, created: true };
@@ -58,11 +58,18 @@ async function updateRelease(tx: Transaction, admin: AuditActor, id: string, rel
     action: "release.update",
     target_type: "release",
     target_id: id,
-    details: { version: values.version },
+    details: { version: values.version, ...rolloutOf(values) },
   });
   if (publish) await applyFlags(tx, admin, updated!, ["publish"]);
   return id;
 }
+
+/** What the audit log keeps of a release's rollout (decision 0062). */
+const rolloutOf = (values: Pick<ReleaseForm, "rollout_percent" | "critical" | "minimum_version">) => ({
+  rollout: values.rollout_percent,
+  critical: values.critical,
+  minimum_version: values.minimum_version,
+});
 
 /** Publishes, unpublishes, yanks or restores a release; audited. Already so: 409 with the reason. */
 export async function setReleaseFlag({

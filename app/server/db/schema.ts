@@ -321,6 +321,12 @@ export const releases = pgTable(
     published_at: timestamp("published_at", { withTimezone: true }),
     /** A yanked release is never offered again; its entry in the release notes says so. */
     yanked_at: timestamp("yanked_at", { withTimezone: true }),
+    /** The percentage of machines the update check offers it to (decision 0062): 100 is everyone. */
+    rollout_percent: integer("rollout_percent").notNull().default(100),
+    /** The tool should install it (decision 0062). */
+    critical: boolean("critical").notNull().default(false),
+    /** A tool below this version must update before it runs on; never above the release's own version. */
+    minimum_version: text("minimum_version"),
     ...timestamps,
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -331,6 +337,7 @@ export const releases = pgTable(
     check("releases_version_check", sql`length(trim(${t.version})) > 0`),
     check("releases_installer_size_check", sql`${t.installer_size_bytes} > 0`),
     check("releases_installer_sha256_check", sql`${t.installer_sha256} ~ '^[0-9a-f]{64}$'`),
+    check("releases_rollout_percent_check", sql`${t.rollout_percent} between 0 and 100`),
   ],
 );
 

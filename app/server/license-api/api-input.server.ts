@@ -1,3 +1,4 @@
+import { readEntitlementList, UNKNOWN_ENTITLEMENT, type Entitlement } from "~/domain/entitlements";
 import { checkOfflineData } from "~/domain/offline-data";
 export { OFFLINE_DATA_RULES } from "~/domain/offline-data";
 import { hasDisallowedCharacters } from "~/domain/text-input";
@@ -12,15 +13,21 @@ import {
   MACHINE_PLATFORM_MAX_LENGTH,
 } from "~/domain/machines";
 
-/** A malformed request: 400 with the message and the field it names. */
+/** A malformed request: 400 with the message, the field it names and, for some, a code a tool can test. */
 export class ApiInputError extends Error {
   constructor(
     public readonly field: string,
     message: string,
+    public readonly code?: string,
   ) {
     super(message);
     this.name = "ApiInputError";
   }
+}
+
+/** The 400's body for both transports (server/api-v1.ts and server/api-fast-path.ts). */
+export function inputErrorBody(error: ApiInputError): Record<string, unknown> {
+  return { error: error.message, field: error.field, ...(error.code ? { code: error.code } : {}) };
 }
 
 export const MAX_KEY_LENGTH = 1024;
@@ -93,7 +100,28 @@ export function readValidateInput(body: Record<string, unknown>) {
     fingerprint: readFingerprint(body.fingerprint, { required: false }),
     platform: readMachineField("platform", body.platform, { required: false }),
     app_version: readMachineField("app_version", body.app_version, { required: false }),
+    entitlements: readEntitlements(body.entitlements),
   };
+}
+
+/**
+ * The entitlements a tool asks about (optional): known names only, else a 400 with the code
+ * unknown_entitlement before anything is looked up or recorded.
+ */
+export function readEntitlements(value: unknown): Entitlement[] | undefined {
+  if (value === undefined || value === null) return undefined;
+  const read = readEntitlementList(value);
+  if (!read.ok) throw new ApiInputError("entitlements", read.message, read.unknown ? UNKNOWN_ENTITLEMENT : undefined);
+  return read.entitlements;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A license's id (the validate answer's license.id, the file's license_id); not sent is undefined. */
+export function readLicenseId(value: string | undefined): string | undefined {
+  if (value === undefined || value === "") return undefined;
+  if (!UUID.test(value)) throw new ApiInputError("license_id", "license_id must be the license's id, a UUID.");
+  return value.toLowerCase();
 }
 
 /**

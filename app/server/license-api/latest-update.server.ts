@@ -1,6 +1,8 @@
 import { and, desc, inArray, isNotNull, isNull } from "drizzle-orm";
-import { channelsOffered, newestOffered, type ReleaseChannel } from "~/domain/release-channel";
+import { channelsOffered, isOffered, newestOffered, type ReleaseChannel } from "~/domain/release-channel";
+import { inRollout, updatePolicy } from "~/domain/release-rollout";
 import { isNewerVersion } from "~/domain/version";
+import { rolloutBucket } from "../releases/rollout-bucket.server";
 import { getDb } from "../db/db.server";
 import { releases } from "../db/schema";
 import { getEnv } from "../env.server";
@@ -15,6 +17,27 @@ export interface LatestRelease {
   /** The installer's size in bytes and SHA-256 (lowercase hex) when the release records them: signed with the answer. */
   size: number | null;
   sha256: string | null;
+  /** The percentage of machines it is offered to, whether the tool should install it, and its minimum version (decision 0062). */
+  rollout: number;
+  critical: boolean;
+  minimum_version: string | null;
+}
+
+/** The machine asking, when the tool names it: its license's id and its fingerprint. */
+export interface UpdateMachine {
+  licenseId: string;
+  fingerprint: string;
+}
+
+export interface UpdateAnswer {
+  channel: ReleaseChannel;
+  latest: LatestRelease | null;
+  update_available: boolean;
+  /** The highest minimum version among the releases offered to this machine; the tool below it must update first. */
+  minimum_version: string | null;
+  update_required: boolean;
+  /** A release newer than the tool's version, offered to this machine, is critical. */
+  critical_update: boolean;
 }
 
 /** DOWNLOAD_URL as an absolute address (a path is on PUBLIC_URL). */
@@ -25,13 +48,16 @@ export function absoluteDownloadUrl(): string {
 
 /**
  * GET /api/v1/updates/latest: the newest published, non-yanked release of the channel (beta
- * includes stable; newest by semantic-version order, release-channel.ts) and whether it is newer
- * than the tool's version.
+ * includes stable; newest by semantic-version order, release-channel.ts) that reaches this machine
+ * (a partial rollout only the machines in its percentage, decision 0062; a machine not named only
+ * full rollouts), whether it is newer than the tool's version, and what the offered releases ask of
+ * the tool (minimum version, critical).
  */
 export async function latestUpdate(
   current: string,
   channel: ReleaseChannel = "stable",
-): Promise<{ channel: ReleaseChannel; latest: LatestRelease | null; update_available: boolean }> {
+  machine?: UpdateMachine,
+): Promise<UpdateAnswer> {
   const candidates = await getDb()
     .select({
       version: releases.version,
@@ -44,6 +70,9 @@ export async function latestUpdate(
       sha256: releases.installer_sha256,
       published_at: releases.published_at,
       yanked_at: releases.yanked_at,
+      rollout_percent: releases.rollout_percent,
+      critical: releases.critical,
+      minimum_version: releases.minimum_version,
     })
     .from(releases)
     .where(
@@ -55,12 +84,18 @@ export async function latestUpdate(
     )
     // Versions that do not parse (older data) fall back to the release notes' order.
     .orderBy(desc(releases.release_date), desc(releases.created_at));
-  const newest = newestOffered(candidates, channel);
-  if (!newest) return { channel, latest: null, update_available: false };
-  const { published_at: _published, yanked_at: _yanked, ...latest } = newest;
+  const reaches = (release: { version: string; rollout_percent: number }) =>
+    machine !== undefined &&
+    inRollout(rolloutBucket(release.version, machine.licenseId, machine.fingerprint), release.rollout_percent);
+  const offered = candidates.filter((release) => isOffered(release, channel, reaches));
+  const policy = updatePolicy(offered, current);
+  const newest = newestOffered(offered, channel, reaches);
+  if (!newest) return { channel, latest: null, update_available: false, ...policy };
+  const { published_at: _published, yanked_at: _yanked, rollout_percent, ...latest } = newest;
   return {
     channel,
-    latest: { ...latest, download_url: latest.download_url ?? absoluteDownloadUrl() },
+    latest: { ...latest, rollout: rollout_percent, download_url: latest.download_url ?? absoluteDownloadUrl() },
     update_available: isNewerVersion(latest.version, current),
+    ...policy,
   };
 }

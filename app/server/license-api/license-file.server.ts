@@ -1,4 +1,6 @@
+import type { Entitlement } from "~/domain/entitlements";
 import { accessEndsAt } from "~/domain/past-due";
+import { entitlementsOf } from "~/domain/plans";
 import type { License, Machine } from "../db/schema";
 import { findActiveMachine } from "../machines/machine-records.server";
 import { findLicenseByKey } from "./find-license.server";
@@ -33,6 +35,9 @@ export interface LicenseFilePayload {
   machine_name?: string;
   /** A team's seat license (decision 0046): the team that provides it. Absent for a personal license. */
   team?: { id: string; name: string };
+  /** The features its plan includes, as the plan table named them at `entitlements_as_of` (the file's issued_at). */
+  entitlements: Entitlement[];
+  entitlements_as_of: string;
 }
 
 /**
@@ -64,6 +69,8 @@ export function buildLicenseFile(
     ...(license.team_role === "seat" && license.team_id && license.team_name
       ? { team: { id: license.team_id, name: license.team_name } }
       : {}),
+    entitlements: entitlementsOf(license.license_type),
+    entitlements_as_of: now.toISOString(),
   };
   const payload = Buffer.from(JSON.stringify(content), "utf8").toString("base64url");
   return {

@@ -1,4 +1,6 @@
 import { CHARGEBACK_REASON } from "~/domain/disputes";
+import type { Entitlement } from "~/domain/entitlements";
+import { entitlementsOf } from "~/domain/plans";
 import { licenseStateCode } from "~/domain/license-state";
 import { licenseFacts } from "~/domain/license-status";
 import { graceEndsAt } from "~/domain/past-due";
@@ -68,6 +70,8 @@ export interface ApiLicense {
   grace_ends_at: string | null;
   /** Why a REVOKED license was revoked, when it was not an admin: "chargeback" (decision 0056). Absent otherwise. */
   revoked_reason?: string;
+  /** The features its plan includes, read from the plan table now (app/domain/plans.ts). */
+  entitlements: Entitlement[];
 }
 
 export interface Validation {
@@ -136,6 +140,7 @@ export function describeLicense(license: License | null, machine: Machine = {}, 
       payment_past_due: license.past_due_since !== null,
       grace_ends_at: graceEndsAt(license)?.toISOString() ?? null,
       ...(license.status === "revoked" && license.charged_back_at ? { revoked_reason: CHARGEBACK_REASON } : {}),
+      entitlements: entitlementsOf(license.license_type),
     },
   };
 }
@@ -145,6 +150,8 @@ export interface MachineSeen {
   fingerprint?: string;
   platform?: string;
   app_version?: string;
+  /** The entitlements the tool asks about: the answer says whether the license gives them all (`entitled`). */
+  entitlements?: Entitlement[];
 }
 
 /**
@@ -155,10 +162,10 @@ export interface MachineSeen {
  * (count-and-find.server.ts), for a fingerprint.
  */
 export async function validateLicense(
-  { key, fingerprint, platform, app_version, ...machine }: { key: string } & Machine & MachineSeen,
+  { key, fingerprint, platform, app_version, entitlements, ...machine }: { key: string } & Machine & MachineSeen,
   now = new Date(),
   found?: { license: License | null; machine: MachineRow | null },
-): Promise<Validation & { machine?: ApiMachine }> {
+): Promise<Validation & { machine?: ApiMachine; entitled?: boolean }> {
   // With a fingerprint, the license and the machine in one query (or already read with the counts: `found`).
   const { license, machine: active } =
     found ??
@@ -171,7 +178,13 @@ export async function validateLicense(
       ? refusedFor(described, "FINGERPRINT_REQUIRED")
       : await machineAnswer(described, fingerprint === undefined ? undefined : active, { platform, app_version }, now);
   recordLicenseValidation(answer.code);
-  return answer;
+  return entitlements === undefined ? answer : { ...answer, entitled: isEntitled(answer, entitlements) };
+}
+
+/** Whether a valid license's plan includes every entitlement asked about (never for a refusal). */
+export function isEntitled(answer: Validation, asked: readonly Entitlement[]): boolean {
+  const given = answer.license?.entitlements ?? [];
+  return answer.valid && asked.every((entitlement) => given.includes(entitlement));
 }
 
 /**

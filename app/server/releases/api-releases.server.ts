@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { releaseStatus, type ReleaseChannel } from "~/domain/release-channel";
-import type { ReleaseInput, ReleasePatch } from "~/domain/release-input";
+import { readMinimumVersion, type ReleaseInput, type ReleasePatch } from "~/domain/release-input";
 import { recordAudit, type AuditActor } from "../audit/audit.server";
 import { releases } from "../db/schema";
 import { absoluteDownloadUrl } from "../license-api/latest-update.server";
@@ -27,6 +27,10 @@ export interface ApiRelease {
   status: "draft" | "published" | "yanked";
   published: boolean;
   yanked: boolean;
+  /** Decision 0062: the percentage of machines offered it, whether the tool should install it, its minimum version. */
+  rollout: number;
+  critical: boolean;
+  minimum_version: string | null;
 }
 
 export function apiRelease(
@@ -47,6 +51,9 @@ export function apiRelease(
     status: releaseStatus(release),
     published: Boolean(release.published_at),
     yanked: Boolean(release.yanked_at),
+    rollout: release.rollout_percent,
+    critical: release.critical,
+    minimum_version: release.minimum_version,
   };
 }
 
@@ -66,7 +73,14 @@ export async function createApiRelease(actor: AuditActor, input: ReleaseInput, n
       action: "release.create",
       target_type: "release",
       target_id: created!.id,
-      details: { version: input.version, channel: input.channel, sha256: input.installer_sha256 },
+      details: {
+        version: input.version,
+        channel: input.channel,
+        sha256: input.installer_sha256,
+        rollout: input.rollout_percent,
+        critical: input.critical,
+        minimum_version: input.minimum_version,
+      },
     });
     if (published) {
       await recordEvent(tx, "release.published", releaseData(created!));
@@ -92,11 +106,10 @@ export async function patchApiRelease(
     const found = await findReleaseByVersion(tx, version);
     if (!found) return null;
     let release: typeof found | undefined = found;
-    if (patch.title !== undefined || patch.release_notes !== undefined) {
-      const edits = {
-        ...(patch.title !== undefined ? { title: patch.title } : {}),
-        ...(patch.release_notes !== undefined ? { release_notes: patch.release_notes } : {}),
-      };
+    // A minimum version above this release's own is refused before anything changes.
+    if (patch.minimum_version !== undefined) readMinimumVersion(patch.minimum_version, found.version);
+    const edits = releaseEdits(patch);
+    if (Object.keys(edits).length > 0) {
       [release] = await tx
         .update(releases)
         .set({ ...edits, updated_at: now })
@@ -106,7 +119,7 @@ export async function patchApiRelease(
         action: "release.update",
         target_type: "release",
         target_id: found.id,
-        details: { version: found.version, fields: Object.keys(edits) },
+        details: { version: found.version, fields: Object.keys(edits), ...rolloutDetails(patch) },
       });
     }
     const flags: ReleaseFlag[] = [];
@@ -124,6 +137,23 @@ export async function patchApiRelease(
     const [after] = await tx.select().from(releases).where(eq(releases.id, found.id));
     return apiRelease(after!);
   });
+}
+
+/** The columns a patch changes beside the flags. */
+function releaseEdits(patch: ReleasePatch) {
+  const { published: _published, yanked: _yanked, ...fields } = patch;
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<
+    Omit<ReleasePatch, "published" | "yanked">
+  >;
+}
+
+/** What the audit log keeps of a rollout change: the new values. */
+function rolloutDetails(patch: ReleasePatch) {
+  return Object.fromEntries(
+    (["rollout_percent", "critical", "minimum_version"] as const)
+      .filter((field) => patch[field] !== undefined)
+      .map((field) => [field === "rollout_percent" ? "rollout" : field, patch[field]]),
+  );
 }
 
 /** GET /api/v1/releases?channel=: every release of the channel (drafts and yanked too), newest first. */

@@ -18,6 +18,9 @@ export const releaseColumns = {
   download_url: releases.download_url,
   published_at: releases.published_at,
   yanked_at: releases.yanked_at,
+  rollout_percent: releases.rollout_percent,
+  critical: releases.critical,
+  minimum_version: releases.minimum_version,
 };
 
 type ReleaseRow = { [K in keyof typeof releaseColumns]: (typeof releases.$inferSelect)[K] };

@@ -3,6 +3,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { minimumVersionFormError, ROLLOUT_FORM_ERROR } from "~/domain/admin";
+import { MINIMUM_VERSION_ABOVE_LATEST } from "~/domain/release-rollout";
 import * as releasesRoute from "~/routes/admin/releases";
 import * as download from "~/routes/download";
 import * as notes from "~/routes/release-notes";
@@ -104,6 +106,47 @@ describe.each(testEngines())("admin release drafts (%s)", (engine) => {
     expect(await count()).toBe(before);
     expect((await post({ intent: "save-release", version: "4.9.1", allow_older: "on" })).status).toBe(200);
     expect(await count()).toBe(before + 1);
+  });
+
+  it("sets a rollout, critical and a minimum version (decision 0062); refuses a rollout outside 0–100 or a minimum above the version, storing nothing", async () => {
+    const count = async () => (await db().select().from(releases)).length;
+    const before = await count();
+    const outside = await post({ intent: "save-release", version: "6.1.0", rollout_percent: "150" });
+    expect(outside.status).toBe(400);
+    expect(outside.data.fieldErrors.rollout_percent).toEqual([ROLLOUT_FORM_ERROR]);
+    const above = await post({ intent: "save-release", version: "6.1.0", minimum_version: "6.2.0" });
+    expect(above.status).toBe(400);
+    expect(above.data.fieldErrors.minimum_version).toEqual([
+      minimumVersionFormError(MINIMUM_VERSION_ABOVE_LATEST, "6.1.0"),
+    ]);
+    expect(await count()).toBe(before);
+
+    const saved = await post({
+      intent: "save-release",
+      version: "6.1.0",
+      rollout_percent: "10",
+      critical: "on",
+      minimum_version: "5.0.0",
+      publish: "1",
+    });
+    expect(saved.status).toBe(200);
+    const row = await rowOf("6.1.0");
+    expect(row).toMatchObject({ rollout_percent: 10, critical: true, minimum_version: "5.0.0" });
+    // Published to 10%: not the download page's release until it reaches everyone.
+    expect((await download.loader()).latest?.version).not.toBe("6.1.0");
+    const raised = await post({
+      intent: "save-release",
+      id: row.id,
+      version: "6.1.0",
+      rollout_percent: "100",
+      minimum_version: "",
+    });
+    expect(raised.status).toBe(200);
+    expect(await rowOf("6.1.0")).toMatchObject({ rollout_percent: 100, critical: false, minimum_version: null });
+    expect((await download.loader()).latest?.version).toBe("6.1.0");
+    // A blank rollout is everyone; the form's defaults keep older forms working.
+    await post({ intent: "save-release", version: "6.2.0" });
+    expect(await rowOf("6.2.0")).toMatchObject({ rollout_percent: 100, critical: false, minimum_version: null });
   });
 
   it("computes the installer's size and SHA-256 from the file the release points to", async () => {

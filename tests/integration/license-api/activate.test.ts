@@ -159,6 +159,8 @@ describe.each(testEngines())("desktop API /api/v1 (%s)", (engine) => {
         "is_trial",
         "issued_at",
         "refresh_by",
+        "entitlements",
+        "entitlements_as_of",
       ]);
       expect(payload).toMatchObject({
         license_id: license.id,
@@ -169,6 +171,9 @@ describe.each(testEngines())("desktop API /api/v1 (%s)", (engine) => {
         start_date: license.start_date.toISOString(),
         end_date: license.end_date.toISOString(),
         is_trial: false,
+        // The plan's entitlements as of the file's issued_at.
+        entitlements: ["generate", "batch"],
+        entitlements_as_of: payload.issued_at,
       });
       // The seeded license ends in 20 days: refresh_by is its end.
       expect(payload.refresh_by).toBe(license.end_date.toISOString());

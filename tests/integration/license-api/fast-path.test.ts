@@ -145,6 +145,21 @@ describe.each(ENGINES)("the desktop API's fast path before Express (%s)", (engin
       Record<string, string>?,
     ];
 
+  it("answers entitlements as Express does: the license's list, entitled, and an unknown one's coded 400", async () => {
+    const key = (await desktop.renewing()).license_key;
+    setup.taken.length = 0;
+    const answers = await both([
+      validate({ key, nonce: NONCE, entitlements: ["generate", "batch"] }),
+      validate({ key, nonce: NONCE, entitlements: ["cli"] }),
+      validate({ key, nonce: NONCE, entitlements: ["export"] }),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 400]);
+    expect(answers[0]!.body).toMatchObject({ entitled: true, license: { entitlements: ["generate", "batch"] } });
+    expect(answers[1]!.body).toMatchObject({ valid: true, entitled: false });
+    expect(answers[2]!.body).toMatchObject({ field: "entitlements", code: "unknown_entitlement", nonce: NONCE });
+    expect(setup.taken).toHaveLength(3);
+  });
+
   it("answers validate and keys as Express does: codes, machine, input errors, headers and the log", async () => {
     const license = await desktop.renewing();
     const key = license.license_key;

@@ -41,8 +41,14 @@ describe.each(testEngines())("desktop API /api/v1 (%s)", (engine) => {
           download_url: `${state.app.env.PUBLIC_URL}${state.app.env.DOWNLOAD_URL}`,
           size: latest.installer_size_bytes,
           sha256: latest.installer_sha256,
+          rollout: 100,
+          critical: false,
+          minimum_version: null,
         },
         update_available: true,
+        minimum_version: null,
+        update_required: false,
+        critical_update: false,
         issued_at: expect.any(String),
       });
       expect(older.json.latest.download_url).toMatch(/^http:\/\/localhost:\d+\/downloads\//);
@@ -112,6 +118,21 @@ describe.each(testEngines())("desktop API /api/v1 (%s)", (engine) => {
       ["GET", "/updates/latest", undefined, "current"],
       ["GET", "/updates/latest?current=latest", undefined, "current"],
       ["GET", "/updates/latest?current=1.2.3%00", undefined, "current"],
+      [
+        "GET",
+        "/updates/latest?current=1.0.0&license_id=not-a-uuid&fingerprint=" + "f".repeat(32),
+        undefined,
+        "license_id",
+      ],
+      ["GET", "/updates/latest?current=1.0.0&fingerprint=" + "f".repeat(32), undefined, "license_id"],
+      [
+        "GET",
+        "/updates/latest?current=1.0.0&license_id=0e4bd2a4-7c62-4d8a-9d0e-1b1c2f3a4b5c",
+        undefined,
+        "fingerprint",
+      ],
+      ["POST", "/licenses/validate", { key: "k", nonce: NONCE, entitlements: ["export"] }, "entitlements"],
+      ["POST", "/licenses/validate", { key: "k", nonce: NONCE, entitlements: "generate" }, "entitlements"],
       ["GET", "/keys?x=%7F", undefined, "x"],
     ] as const)("%s %s %j → %s", async (method, path, body, field) => {
       const answer = await api(method, path, { body });

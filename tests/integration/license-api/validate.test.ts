@@ -54,6 +54,7 @@ describe.each(testEngines())("desktop API /api/v1 (%s)", (engine) => {
         license_key: license.license_key,
         payment_past_due: false,
         grace_ends_at: null,
+        entitlements: ["generate", "batch"],
       });
     });
 

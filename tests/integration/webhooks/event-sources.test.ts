@@ -103,6 +103,9 @@ describe.each(testEngines())("events from every source (%s)", (engine) => {
       download_url: "https://downloads.example.com/x.zip",
       installer_size_bytes: 10,
       installer_sha256: "a".repeat(64),
+      rollout_percent: 100,
+      critical: false,
+      minimum_version: null,
     };
     const releaseEvents = async () =>
       db()

@@ -6,6 +6,7 @@ import {
   parseRevokeReason,
   parseTesterDays,
   releaseFormSchema,
+  ROLLOUT_FORM_ERROR,
   releaseFormValues,
 } from "~/domain/admin";
 
@@ -90,7 +91,33 @@ describe("release form", () => {
       download_url: null,
       publish: false,
       allow_older: false,
+      // Decision 0062: blank is everyone, not critical, no minimum.
+      rollout_percent: 100,
+      critical: false,
+      minimum_version: null,
     });
+  });
+
+  it("takes a rollout of 0 to 100 and a minimum version no newer than the release (decision 0062)", () => {
+    expect(
+      releaseFormSchema.parse({ ...valid, rollout_percent: " 10 ", critical: true, minimum_version: "2.4" }),
+    ).toMatchObject({ rollout_percent: 10, critical: true, minimum_version: "2.4" });
+    expect(releaseFormSchema.parse({ ...valid, minimum_version: "2.5.0" }).minimum_version).toBe("2.5.0");
+    for (const rollout_percent of ["101", "-1", "12.5", "half", "1e2"]) {
+      const result = releaseFormSchema.safeParse({ ...valid, rollout_percent });
+      expect(
+        result.error!.issues.map((i) => [i.path[0], i.message]),
+        rollout_percent,
+      ).toEqual([["rollout_percent", ROLLOUT_FORM_ERROR]]);
+    }
+    const above = releaseFormSchema.safeParse({ ...valid, minimum_version: "2.5.1" });
+    expect(above.error!.issues.map((i) => [i.path[0], i.message])).toEqual([
+      ["minimum_version", "The minimum version cannot be above this release's version 2.5.0."],
+    ]);
+    const invalid = releaseFormSchema.safeParse({ ...valid, minimum_version: "soon" });
+    expect(invalid.error!.issues.map((i) => [i.path[0], i.message])).toEqual([
+      ["minimum_version", "Enter a minimum version such as 2.4.0, or leave it blank for none."],
+    ]);
   });
 
   it("requires a version: 'Version is required'", () => {
@@ -125,6 +152,9 @@ describe("release form", () => {
       download_url: "",
       publish: false,
       allow_older: false,
+      rollout_percent: "",
+      critical: false,
+      minimum_version: "",
     });
   });
 });

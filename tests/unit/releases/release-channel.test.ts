@@ -154,6 +154,10 @@ describe("the releases API's bodies", () => {
       installer_size_bytes: 1234,
       installer_sha256: "ab".repeat(32),
       published: true,
+      // Decision 0062's defaults: everyone, not critical, no minimum.
+      rollout_percent: 100,
+      critical: false,
+      minimum_version: null,
     });
     const { channel: _c, published: _p, download_url: _d, ...minimal } = good;
     expect(parseReleaseInput(minimal)).toMatchObject({ channel: "stable", published: false, download_url: null });

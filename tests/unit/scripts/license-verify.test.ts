@@ -186,6 +186,64 @@ describe("the input", () => {
   });
 });
 
+describe("the fields added to the contract: entitlements, rollout, critical, minimum version", () => {
+  it("reads a license file's entitlements and from when they hold; a file made before them says so", () => {
+    const withThem = { ...PAYLOAD, entitlements: ["generate", "batch"], entitlements_as_of: PAYLOAD.issued_at };
+    const report = verifyLicenseFile(licenseFile(withThem), published, NOW);
+    expect(report.entitlements).toEqual({ names: ["generate", "batch"], asOf: PAYLOAD.issued_at });
+    expect(describeReport(report).join("\n")).toContain(`entitlements: generate, batch (as of ${PAYLOAD.issued_at})`);
+    const before = verifyLicenseFile(licenseFile(PAYLOAD), published, NOW);
+    expect(before.entitlements).toBeNull();
+    expect(describeReport(before).join("\n")).toContain("entitlements: (none in this body: made before entitlements)");
+  });
+
+  it("reads a validation answer's entitlements", () => {
+    const body = JSON.stringify({
+      valid: true,
+      code: "VALID",
+      license: { id: PAYLOAD.license_id, entitlements: ["generate", "batch", "cli"] },
+      issued_at: "2026-11-23T11:59:59.000Z",
+    });
+    const report = verifyAnswer(signedAnswer(body), published, NOW);
+    expect(report.entitlements).toEqual({ names: ["generate", "batch", "cli"], asOf: null });
+    expect(report.update).toBeNull();
+    expect(describeReport(report).join("\n")).toContain("entitlements: generate, batch, cli");
+  });
+
+  it("reads an update check's rollout, critical flag, minimum version and what they ask of the tool", () => {
+    const body = JSON.stringify({
+      channel: "stable",
+      latest: { version: "2.5.0", rollout: 10, critical: true, minimum_version: "2.3.0" },
+      update_available: true,
+      minimum_version: "2.3.0",
+      update_required: true,
+      critical_update: true,
+      issued_at: "2026-11-23T11:59:59.000Z",
+    });
+    const report = verifyAnswer(signedAnswer(body), published, NOW);
+    expect(report.update).toEqual({
+      version: "2.5.0",
+      rollout: 10,
+      critical: true,
+      minimumVersion: "2.3.0",
+      updateRequired: true,
+      criticalUpdate: true,
+    });
+    const text = describeReport(report).join("\n");
+    expect(text).toContain("latest: 2.5.0, rollout 10%, critical");
+    expect(text).toContain("minimum_version: 2.3.0; update_required: true; critical_update: true");
+    // An update answer from before rollouts: the fields are reported missing, not invented.
+    const old = verifyAnswer(
+      signedAnswer(JSON.stringify({ channel: "stable", latest: { version: "2.4.0" }, update_available: false })),
+      published,
+      NOW,
+    );
+    expect(describeReport(old).join("\n")).toContain("latest: 2.4.0, rollout (not stated)%");
+    const none = verifyAnswer(signedAnswer(JSON.stringify({ latest: null, update_available: false })), published, NOW);
+    expect(describeReport(none).join("\n")).toContain("latest: (none offered)");
+  });
+});
+
 describe("npm run license:verify", () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "license-verify-"));
   const write = (name: string, data: string | Buffer) => {
