@@ -9,6 +9,7 @@ import { Checkbox } from "../ui/checkbox";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../ui/dialog";
 import { Input } from "../ui/input";
 import { Label } from "../ui/label";
+import { NativeSelect } from "../ui/native-select";
 import { useActionToast } from "../use-action-toast";
 import { useRootData } from "../use-root-data";
 import { ReleaseNoteRows } from "./release-note-rows";
@@ -130,15 +131,10 @@ function MainFields({ draft, errors }: { draft: ReleaseDraft; errors: Errors }) 
         </div>
         <div className="flex flex-col gap-2">
           <Label htmlFor="release-channel">Channel</Label>
-          <select
-            id="release-channel"
-            name="channel"
-            defaultValue={draft.channel}
-            className="h-9 rounded-md border border-input bg-transparent px-3 text-sm"
-          >
+          <NativeSelect id="release-channel" name="channel" defaultValue={draft.channel}>
             <option value="stable">Stable</option>
             <option value="beta">Beta</option>
-          </select>
+          </NativeSelect>
           <FieldErrors errors={errors.channel} />
         </div>
       </div>

@@ -101,8 +101,9 @@ describe.each(testEngines())("support views on %s", (engine) => {
     expect(before.lines).toContain(
       "Decline reason: not available (the provider's failure event is not stored, or named none).",
     );
-    expect(before.lines.join(" ")).toMatch(
-      /retries the charge automatically until [A-Z][a-z]{2} \d{1,2}, \d{4}; it does not announce the dates of its retries\. If no payment goes through by then, the license stops/,
+    expect(before.lines.join(" ")).toMatch(/retries the charge automatically until [A-Z][a-z]{2} \d{1,2}, \d{4};/);
+    expect(before.lines.join(" ")).toContain(
+      "it does not announce the dates of its retries. If no payment goes through by then, the license stops",
     );
     expect(before.lines.join(" ")).not.toContain("attempts so far");
     expect(before.lines.join(" ")).toContain(
