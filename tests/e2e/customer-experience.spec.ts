@@ -11,8 +11,8 @@ import {
   DEMO_USER,
   uniqueEmail,
   waitForHydration,
-  expectNoHorizontalScroll,
 } from "./support";
+import { expectNoHorizontalScroll } from "./layout";
 
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
 

@@ -2,15 +2,8 @@ import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { type Page } from "@playwright/test";
 import { pdfText } from "../support/pdf-text";
-import {
-  expect,
-  registerAndConfirm,
-  settledToasts,
-  test,
-  DEMO_ADMIN,
-  uniqueEmail,
-  expectNoHorizontalScroll,
-} from "./support";
+import { expect, registerAndConfirm, settledToasts, test, DEMO_ADMIN, uniqueEmail } from "./support";
+import { expectNoHorizontalScroll } from "./layout";
 
 // Invoices a business can file (decision 0040), the register page's hints, admin tables on a phone.
 

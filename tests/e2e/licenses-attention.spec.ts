@@ -2,7 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { type Page } from "@playwright/test";
-import { expect, openLicense, test, DEMO_USER, expectNoHorizontalScroll } from "./support";
+import { expect, openLicense, test, DEMO_USER } from "./support";
+import { expectNoHorizontalScroll } from "./layout";
 
 // The licenses page says what needs the customer first (decision 0040): the seeded demo user's renewal is
 // declined (as `npm run demo:renew -- --fail` does), its license comes first with a summary linking

@@ -1,4 +1,5 @@
-import { expect, test, DEMO_ADMIN, registerAndConfirm, uniqueEmail, expectNoHorizontalScroll } from "./support";
+import { expect, test, DEMO_ADMIN, registerAndConfirm, uniqueEmail } from "./support";
+import { expectNoHorizontalScroll } from "./layout";
 
 /** Long unbroken text (an e-mail, a search term, a link) must never widen a page beyond a 390 px screen. */
 const LONG = "a".repeat(70);

@@ -1,7 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import {
-  expectNoHorizontalScroll,
   DEMO_ADMIN,
   DEMO_USER,
   buyerWithPaidLicense,
@@ -11,6 +10,7 @@ import {
   test,
   uniqueEmail,
 } from "./support";
+import { expectNoHorizontalScroll } from "./layout";
 import { expectMail, toast, turnOnTwoFactor } from "./two-factor-steps";
 
 /**

@@ -270,32 +270,6 @@ export async function openAllLicenses(page: Page): Promise<void> {
 }
 
 /**
- * The page fits its screen: nothing makes it scroll sideways. On failure it names the page and the
- * widest elements that stick out, so a CI log says what to fix.
- */
-export async function expectNoHorizontalScroll(page: Page): Promise<void> {
-  const { scroll, client, culprits } = await page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    const wide = [...document.body.querySelectorAll<HTMLElement>("*")]
-      .map((element) => ({ element, right: element.getBoundingClientRect().right }))
-      .filter(({ right }) => right > width + 0.5)
-      .sort((a, b) => b.right - a.right)
-      .slice(0, 3)
-      .map(({ element, right }) => {
-        const name =
-          element.tagName.toLowerCase() +
-          (element.className ? `.${String(element.className).split(" ").slice(0, 3).join(".")}` : "");
-        return `${name} to ${Math.round(right)}px: "${(element.textContent ?? "").trim().slice(0, 60)}"`;
-      });
-    return { scroll: document.documentElement.scrollWidth, client: width, culprits: wide };
-  });
-  const where = new URL(page.url()).pathname;
-  expect(scroll, `${where} is ${scroll}px wide on a ${client}px screen; ${culprits.join("; ")}`).toBeLessThanOrEqual(
-    client,
-  );
-}
-
-/**
  * The pricing page's team offer once its code is in: the server's copy of the form is replaced on first
  * use (a pointer or focus on it, decision 0053), and a field filled at that moment would be typed into the
  * copy that is going away. Hovering loads it; the live form is marked `data-team-form="live"`.
