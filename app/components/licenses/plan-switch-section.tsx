@@ -116,23 +116,7 @@ function PlanSwitchDialog({
           <DialogTitle>{PLAN_SWITCH_TEXTS.title}</DialogTitle>
           <DialogDescription>{PLAN_SWITCH_TEXTS.choose}</DialogDescription>
         </DialogHeader>
-        <div className="flex flex-col gap-2" role="group" aria-label="Plans">
-          {options.map((option) => (
-            <Button
-              key={option.id}
-              type="button"
-              variant="outline"
-              aria-pressed={chosen?.id === option.id}
-              className={cn("h-auto justify-between py-2", chosen?.id === option.id && "border-primary")}
-              onClick={() => choose(option)}
-            >
-              <span className="font-medium">{option.name}</span>
-              <span className="text-muted-foreground">
-                {option.price} {option.period}
-              </span>
-            </Button>
-          ))}
-        </div>
+        <PlanOptions options={options} chosen={chosen} onChoose={choose} />
         {chosen && preview.state !== "idle" ? <Spinner /> : null}
         {chosen && answer && !answer.planSwitch ? (
           <p role="alert" className="text-destructive">
@@ -150,6 +134,37 @@ function PlanSwitchDialog({
         </DialogFooter>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** The other plans, each a button that asks the provider for its preview. */
+function PlanOptions({
+  options,
+  chosen,
+  onChoose,
+}: {
+  options: PlanSwitchOption[];
+  chosen: PlanSwitchOption | null;
+  onChoose: (option: PlanSwitchOption) => void;
+}) {
+  return (
+    <div className="flex flex-col gap-2" role="group" aria-label="Plans">
+      {options.map((option) => (
+        <Button
+          key={option.id}
+          type="button"
+          variant="outline"
+          aria-pressed={chosen?.id === option.id}
+          className={cn("h-auto justify-between py-2", chosen?.id === option.id && "border-primary")}
+          onClick={() => onChoose(option)}
+        >
+          <span className="font-medium">{option.name}</span>
+          <span className="text-muted-foreground">
+            {option.price} {option.period}
+          </span>
+        </Button>
+      ))}
+    </div>
   );
 }
 
