@@ -5,6 +5,7 @@ import { paymentDescription } from "~/domain/billing";
 import { PLAN_SWITCH_INPUT_ERRORS, PLAN_SWITCH_REFUSALS } from "~/domain/plan-switch";
 import { USER_EVENT_LABELS } from "~/domain/user-timeline";
 import * as licensesRoute from "~/routes/licenses";
+import * as planPage from "~/routes/licenses.plan";
 import { getOwnPayment, listBillingHistory } from "~/server/billing/billing-history.server";
 import { connectDemoProvider, setPaymentProvider } from "~/server/billing/configured-provider.server";
 import type { DemoProvider } from "~/server/billing/demo/demo-provider.server";
@@ -24,7 +25,7 @@ import { drainJobs } from "~/server/jobs/jobs.server";
 import { DEMO_ACCOUNTS } from "~/server/seed.server";
 import { startAdminTestApp } from "../../support/admin-app";
 import { demoPurchase } from "../../support/checkout";
-import { call, formRequest, routeArgs } from "../../support/route-call";
+import { call, formRequest, getRequest, routeArgs } from "../../support/route-call";
 import { testEngines, type TestApp } from "../../support/test-app";
 
 const [, USER] = DEMO_ACCOUNTS;
@@ -231,5 +232,50 @@ describe.each(testEngines())("switching plans with the demo provider on %s", (en
     const trial = await preview(license.id, "yearly");
     expect(trial.status).toBe(409);
     expect(trial.data.toast.description).toBe(PLAN_SWITCH_REFUSALS.trial);
+  });
+
+  it("without JavaScript: /licenses/plan lists the plans, previews the one chosen, and its form switches; the licenses page says what was done", async () => {
+    const { license } = await bought("monthly");
+    const page = (query: string, cookie = userCookie) =>
+      call(() => planPage.loader(routeArgs(getRequest(`/licenses/plan?${query}`, cookie))));
+    const plans = await page(`license=${license.id}`);
+    expect(plans.status).toBe(200);
+    expect(plans.data.options.map((o: { id: string }) => o.id)).toEqual(["6_months", "yearly"]);
+    expect(plans.data.quote).toBeNull();
+    const chosen = await page(`license=${license.id}&plan=6_months`);
+    expect(chosen.data.quote.preview).toMatchObject({ to: "6_months", effect: "now", nextChargeCents: 4950 });
+    const wrong = await page(`license=${license.id}&plan=weekly`);
+    expect(wrong.data.problem).toBe(PLAN_SWITCH_INPUT_ERRORS.unknownPlan("weekly"));
+    // Another's license, or none: back to the licenses page with why.
+    expect((await page(`license=${license.id}`, adminCookie)).status).toBe(302);
+    expect((await page("license=not-a-uuid")).status).toBe(302);
+
+    const posted = await post({
+      intent: "change-plan",
+      licenseId: license.id,
+      plan: "6_months",
+      stamp: chosen.data.quote.stamp,
+      native: "1",
+    });
+    expect(posted.status).toBe(302);
+    expect(posted.headers.get("Location")).toBe(`/licenses#license-${license.id}`);
+    expect((await reload(license.id)).license_type).toBe("6_months");
+    // Now on 6 months: yearly is offered now, monthly from the next renewal.
+    const after = await page(`license=${license.id}`);
+    expect(after.data.options.map((o: { id: string; effect: string }) => [o.id, o.effect])).toEqual([
+      ["monthly", "next-renewal"],
+      ["yearly", "now"],
+    ]);
+  });
+
+  it("a team's subscription is sent to /team, with nothing asked of the provider", async () => {
+    const { license, subscriptionId } = await bought("monthly");
+    await db().update(licenses).set({ team_role: "billing" }).where(eq(licenses.id, license.id));
+    const before = await demoSubscription(subscriptionId);
+    const refused = await preview(license.id, "yearly");
+    expect(refused.status).toBe(409);
+    expect(refused.data.toast.description).toBe(PLAN_SWITCH_REFUSALS.teamSubscription);
+    expect(await demoSubscription(subscriptionId)).toEqual(before);
+    await db().update(licenses).set({ team_role: null }).where(eq(licenses.id, license.id));
   });
 });
