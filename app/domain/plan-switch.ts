@@ -9,11 +9,8 @@ import { PLANS, formatUsd, getPlan, isPlanId, licenseKindRow, type PlanId } from
  * Pure: the card, the confirmation page, the action and the demo provider read the same rules.
  */
 
-/** The license fields the rule reads, beside the display rules' facts. */
-export interface PlanSwitchFacts extends LicenseFacts {
-  /** A switch to a shorter period waiting for the next renewal (null: none pending). */
-  plan_next_renewal?: string | null;
-}
+/** The license fields the rule reads: the display rules' facts, with a switch waiting for the renewal. */
+export type PlanSwitchFacts = LicenseFacts;
 
 /** Why a license offers no plan change, said to its owner with what to do instead. */
 export const PLAN_SWITCH_REFUSALS = {

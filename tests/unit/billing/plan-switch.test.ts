@@ -12,6 +12,7 @@ import {
   unusedCents,
   type PlanSwitchFacts,
 } from "~/domain/plan-switch";
+import { licenseState, renewalPriceCents } from "~/domain/license-state";
 import { PLAN_IDS, type PlanId } from "~/domain/plans";
 
 const NOW = new Date("2026-06-15T12:00:00.000Z");
@@ -201,5 +202,15 @@ describe("the preview's stamp", () => {
     expect(planSwitchStamp({ ...row, end_date: at(40 * DAY) })).not.toBe(stamp);
     expect(planSwitchStamp({ ...row, subscription_synced_at: NOW })).not.toBe(stamp);
     expect(planSwitchStamp({ ...row, subscription_synced_at: null })).not.toBe(stamp);
+  });
+});
+
+describe("a switch waiting for the renewal", () => {
+  it("the renewal's amount is the waiting plan's: the card's status line and /billing name what is charged", () => {
+    const waiting = license({ license_type: "yearly", plan_next_renewal: "monthly" });
+    expect(renewalPriceCents(waiting)).toBe(900);
+    expect(licenseState(waiting, NOW).nextChargeCents).toBe(900);
+    expect(licenseState(waiting, NOW).line).toMatch(/for \$9\.00$/);
+    expect(renewalPriceCents(license({ license_type: "yearly" }))).toBe(9000);
   });
 });
