@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditActionLabel } from "~/domain/admin-audit";
 import { paymentDescription } from "~/domain/billing";
 import { PLAN_SWITCH_INPUT_ERRORS, PLAN_SWITCH_REFUSALS } from "~/domain/plan-switch";
+import { PLAN_SWITCH_TEXTS } from "~/domain/plan-switch-texts";
 import { USER_EVENT_LABELS } from "~/domain/user-timeline";
 import * as licensesRoute from "~/routes/licenses";
 import * as planPage from "~/routes/licenses.plan";
@@ -11,6 +12,7 @@ import { connectDemoProvider, setPaymentProvider } from "~/server/billing/config
 import type { DemoProvider } from "~/server/billing/demo/demo-provider.server";
 import { buildInvoice } from "~/server/billing/invoice.server";
 import type { PaddleSubscription } from "~/server/billing/paddle-events.server";
+import { ProviderError } from "~/server/billing/payment-provider.server";
 import {
   audit_log,
   checkouts,
@@ -26,6 +28,7 @@ import { DEMO_ACCOUNTS } from "~/server/seed.server";
 import { startAdminTestApp } from "../../support/admin-app";
 import { demoPurchase } from "../../support/checkout";
 import { call, formRequest, getRequest, routeArgs } from "../../support/route-call";
+import { stubPaymentProvider } from "../../support/stub-provider";
 import { testEngines, type TestApp } from "../../support/test-app";
 
 const [, USER] = DEMO_ACCOUNTS;
@@ -277,5 +280,29 @@ describe.each(testEngines())("switching plans with the demo provider on %s", (en
     expect(refused.data.toast.description).toBe(PLAN_SWITCH_REFUSALS.teamSubscription);
     expect(await demoSubscription(subscriptionId)).toEqual(before);
     await db().update(licenses).set({ team_role: null }).where(eq(licenses.id, license.id));
+  });
+
+  it("the provider refuses the change: 502 with the page's text, the license unchanged, nothing audited", async () => {
+    const { license } = await bought("monthly");
+    const quote = (await preview(license.id, "yearly")).data.planSwitch;
+    setPaymentProvider(
+      stubPaymentProvider({
+        previewPlanChange: demo.previewPlanChange,
+        changePlan: async () => {
+          throw new ProviderError("Paddle plan change failed: subscription_locked_pending_changes");
+        },
+      }),
+    );
+    const refused = await post({ intent: "change-plan", licenseId: license.id, plan: "yearly", stamp: quote.stamp });
+    expect(refused.status).toBe(502);
+    expect(refused.data.toast.description).toBe(PLAN_SWITCH_TEXTS.changeFailed);
+    const after = await reload(license.id);
+    expect(after).toMatchObject({ license_type: "monthly", plan_next_renewal: null });
+    expect(after.subscription_synced_at).toEqual(license.subscription_synced_at);
+    const audited = await db()
+      .select()
+      .from(audit_log)
+      .where(and(eq(audit_log.target_id, license.id), eq(audit_log.action, "license.plan_change")));
+    expect(audited).toEqual([]);
   });
 });
