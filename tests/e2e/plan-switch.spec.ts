@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, registerAndConfirm, test, uniqueEmail } from "./support";
+import { buyerWithPaidLicense, expect, openLicense, registerAndConfirm, test, uniqueEmail } from "./support";
 
 const toast = (page: Page, title: string) => page.locator("[data-sonner-toast]").filter({ hasText: title });
 
@@ -69,5 +69,40 @@ test.describe("switching plans", () => {
     const pdf = await page.request.get(href!);
     expect(pdf.status()).toBe(200);
     expect(pdf.headers()["content-type"]).toContain("application/pdf");
+  });
+
+  test("without JavaScript, yearly → monthly through the pages: the preview, then the switch waiting for the renewal", async ({
+    page,
+    browser,
+  }, info) => {
+    const { card } = await buyerWithPaidLicense(page, "plan-switch-nojs", info.project.name);
+    const shortId = (await card.getAttribute("data-short-id"))!;
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      baseURL: info.project.use.baseURL,
+      viewport: info.project.use.viewport,
+    });
+    await context.addCookies(await page.context().cookies());
+    const plain = await context.newPage();
+    await plain.goto("/licenses");
+    const yearly = plain.getByTestId("license-card").filter({ hasText: shortId });
+    await openLicense(yearly);
+    await yearly.getByRole("link", { name: `Change plan of license ${shortId}` }).click();
+    await expect(plain).toHaveURL(/\/licenses\/plan\?license=/);
+    await expect(plain.getByRole("heading", { name: "Change plan" })).toBeVisible();
+    await plain.getByRole("link", { name: /^Preview Monthly/ }).click();
+    const preview = plain.getByTestId("plan-switch-preview");
+    await expect(preview).toContainText("From the next renewal: nothing changes until then.");
+    await expect(preview.getByTestId("plan-switch-now")).toHaveText("Charged now$0.00");
+    await expect(preview.getByTestId("plan-switch-next")).toHaveText(/^Next charge\$9\.00 on .+$/);
+    await plain.getByRole("button", { name: "Switch to Monthly" }).click();
+    await expect(plain).toHaveURL(/\/licenses#license-/);
+    await expect(plain.getByTestId("no-script-notice")).toContainText("Plan change scheduled");
+    await openLicense(yearly);
+    await expect(yearly.getByTestId("plan-switch-pending")).toHaveText(
+      /^Switching to Monthly at the next renewal on .+\.$/,
+    );
+    await expect(yearly.getByTestId("license-status")).toHaveText(/for \$9\.00$/);
+    await context.close();
   });
 });
