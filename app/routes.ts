@@ -30,6 +30,7 @@ export default [
   route("profile/export", "routes/profile.export.ts"),
   route("licenses", "routes/licenses.tsx"),
   route("licenses/confirm", "routes/licenses.confirm.tsx"),
+  route("licenses/plan", "routes/licenses.plan.tsx"),
   route("licenses/:licenseId/file", "routes/licenses.file.ts"),
   route("licenses/machines/deactivate", "routes/licenses.machines.deactivate.ts"),
   route("billing", "routes/billing.tsx"),

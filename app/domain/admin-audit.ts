@@ -18,6 +18,7 @@ export const AUDIT_ACTION_LABELS = {
   "release.update": "Edited a release",
   "release.delete": "Deleted a release",
   "refund.request": "Requested a refund",
+  "license.plan_change": "Changed a license's plan",
   "refund.staff": "Refunded a payment",
   "user.renewal_cancel": "Cancelled a renewal for the customer",
   "user.renewal_reenable": "Re-enabled a renewal for the customer",

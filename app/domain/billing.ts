@@ -5,8 +5,11 @@ import { licenseTypeLabel } from "./plans";
  * invoice. Pure: the /billing page renders these, the invoice PDF prints the same words.
  */
 
-/** "seats": the prorated charge for seats added to a team. */
-export type PaymentKindName = "purchase" | "renewal" | "extension" | "seats";
+/**
+ * "seats": the prorated charge for seats added to a team; "plan_change": the charge of a switch to a
+ * longer plan, less the unused part of the period before it (decision 0061).
+ */
+export type PaymentKindName = "purchase" | "renewal" | "extension" | "seats" | "plan_change";
 export type PaymentStatus = "paid" | "partially-refunded" | "refunded";
 
 /** One payment as the billing history shows it (dates as ISO strings). */
@@ -61,6 +64,8 @@ export function paymentDescription(payment: {
       return `Extension of a ${plan} license`;
     case "seats":
       return `Added seats, ${plan} team`;
+    case "plan_change":
+      return `Switch to a ${plan} license (unused time credited)`;
   }
 }
 

@@ -184,15 +184,17 @@ export interface LicenseState {
 const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 
 /**
- * What a renewal (or a trial's first charge) takes, in cents: the plan's price; for a team's
+ * What a renewal (or a trial's first charge) takes, in cents: the plan's price (the plan a switch
+ * waiting for the renewal bills, decision 0061); for a team's
  * subscription the price × the seats its next renewal bills (decision 0046), null while those seats are
  * not known (never one seat's price); null for a member's seat (the owner pays), tester and trial types.
  */
 export function renewalPriceCents(
-  license: Pick<LicenseFacts, "license_type" | "team_role" | "renewal_seats">,
+  license: Pick<LicenseFacts, "license_type" | "team_role" | "renewal_seats" | "plan_next_renewal">,
 ): number | null {
   if (!isPlanId(license.license_type) || license.team_role === "seat") return null;
-  const price = getPlan(license.license_type).priceCents;
+  const plan = isPlanId(license.plan_next_renewal) ? license.plan_next_renewal : license.license_type;
+  const price = getPlan(plan).priceCents;
   if (license.team_role !== "billing") return price;
   return license.renewal_seats ? price * license.renewal_seats : null;
 }

@@ -27,6 +27,8 @@ export interface LicenseFacts {
    * scheduled from the next renewal, else the paid seats). Read with the team; see renewalPriceCents.
    */
   renewal_seats?: number | null;
+  /** A switch to a shorter plan waiting for the next renewal (decision 0061): that renewal bills it. */
+  plan_next_renewal?: string | null;
 }
 
 /** A stored license as the rules read it: whether it has a subscription, not the subscription's id. */

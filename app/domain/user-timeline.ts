@@ -17,6 +17,8 @@ export const USER_EVENT_LABELS: Record<string, string> = {
   "payment.purchase": "Bought a license",
   "payment.renewal": "Renewal paid",
   "payment.extension": "Extension paid",
+  "payment.plan_change": "Plan switch paid",
+  "license.plan_changed": "Plan changed",
   "payment.failed": "Renewal payment failed",
   "payment.recovered": "Payment recovered",
   "refund.requested": "Refund requested",

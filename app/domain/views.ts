@@ -46,6 +46,8 @@ export interface LicenseView {
   refunded_at: string | null;
   /** A renewal payment failed and is still due (decision 0023). */
   past_due_since: string | null;
+  /** A switch to a shorter plan waiting for the next renewal (decision 0061); null or absent when none. */
+  plan_next_renewal?: string | null;
   /** Revoked because a payment was charged back (decision 0056); null otherwise. */
   charged_back_at?: string | null;
   /** Why the license was revoked, when the site says ("removed from team"); null otherwise. */

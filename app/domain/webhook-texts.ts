@@ -32,6 +32,7 @@ export const EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   "license.created": "A license was bought or granted",
   "license.renewed": "A subscription renewed",
   "license.extended": "An extension was paid",
+  "license.plan_changed": "A license switched to another plan",
   "license.refund_requested": "A refund was requested",
   "license.refunded": "A refund was approved",
   "license.revoked": "A license was revoked (by an admin, or for a chargeback)",

@@ -11,6 +11,7 @@ export const WEBHOOK_EVENT_TYPES = [
   "license.created",
   "license.renewed",
   "license.extended",
+  "license.plan_changed",
   "license.refund_requested",
   "license.refunded",
   "license.revoked",

@@ -18,6 +18,8 @@ import { ActionError } from "~/server/action-error.server";
 import { cancelRenewal, reenableRenewal } from "~/server/licenses/renewal.server";
 import { requestRefund } from "~/server/licenses/request-refund.server";
 import { cancelTrial, startPaidPlan } from "~/server/licenses/trial.server";
+import { confirmPlanSwitch, previewPlanSwitch } from "~/server/licenses/plan-switch.server";
+import { PLAN_SWITCH_TEXTS, planSwitchDoneToast } from "~/domain/plan-switch-texts";
 import { TRIAL_TEXTS } from "~/domain/trial-conversion";
 import { TRIAL_DAYS } from "~/domain/plans";
 import { getLogger } from "~/server/logger.server";
@@ -72,6 +74,8 @@ export async function action({ request }: Route.ActionArgs) {
     "request-refund": LICENSE_ERRORS.refund,
     "start-paid-plan": TRIAL_TEXTS.startFailed,
     "cancel-trial": TRIAL_TEXTS.cancelFailed,
+    "preview-plan": PLAN_SWITCH_TEXTS.previewFailed,
+    "change-plan": PLAN_SWITCH_TEXTS.changeFailed,
   };
   try {
     switch (intent) {
@@ -99,6 +103,16 @@ export async function action({ request }: Route.ActionArgs) {
       case "cancel-trial": {
         const { endsOn } = await cancelTrial({ userId: user.id, licenseId });
         return reply(200, { toast: { ...TRIAL_TEXTS.cancelled(endsOn), variant: "success" } });
+      }
+      // "Change plan" (decision 0061): the preview for the card's dialog, then the confirmed switch.
+      case "preview-plan": {
+        const quote = await previewPlanSwitch({ userId: user.id, licenseId, plan: form.get("plan") });
+        return data({ toast: null, planSwitch: quote }, { status: 200 });
+      }
+      case "change-plan": {
+        const asked = { userId: user.id, licenseId, plan: form.get("plan"), stamp: form.get("stamp") };
+        const preview = await confirmPlanSwitch(asked);
+        return reply(200, { toast: { ...planSwitchDoneToast(preview), variant: "success" } });
       }
       default:
         return fail(400, "Unknown action.");

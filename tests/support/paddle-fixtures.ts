@@ -32,7 +32,7 @@ export interface TransactionFixture {
   amountCents: number;
   start: Date;
   end: Date | null;
-  origin?: "web" | "subscription_recurring" | "api";
+  origin?: "web" | "subscription_recurring" | "subscription_update" | "api";
   trial?: boolean;
   customData?: Record<string, unknown>;
 }

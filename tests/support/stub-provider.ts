@@ -29,6 +29,8 @@ export function stubPaymentProvider(
     createPlanCheckout: refuse,
     createExtensionCharge: refuse,
     updateSeats: refuse,
+    previewPlanChange: refuse,
+    changePlan: refuse,
     paymentMethodUpdate: refuse,
     invoiceUrl: refuse,
     ...calls,

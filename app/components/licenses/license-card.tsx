@@ -22,6 +22,7 @@ import { LicenseMachines } from "./license-machines";
 import { LicensePaymentProblem } from "./license-payment-problem";
 import { OfflineDataSection, SubscriptionSection } from "./license-actions";
 import { LicenseRefund } from "./license-refund";
+import { PlanSwitchSection } from "./plan-switch-section";
 import { TrialSection } from "./trial-section";
 import { useLicenseAction } from "./use-license-action";
 import { useRootData } from "../use-root-data";
@@ -101,6 +102,9 @@ export function LicenseCard({
         )}
         {!seat && !teamSubscription && !locked && !revoked && canExtendLicense(license) ? (
           <ExtendLink licenseId={license.id} />
+        ) : null}
+        {!seat && !teamSubscription && !locked && !revoked ? (
+          <PlanSwitchSection license={license} action={action} now={now} />
         ) : null}
         {teamSubscription ? null : <LicenseMachines license={license} ended={ended !== null} />}
         {!seat && !locked && !revoked ? (

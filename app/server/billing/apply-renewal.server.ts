@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, ne } from "drizzle-orm";
 import { addMonths } from "~/domain/extension";
-import { refundEligibleUntil } from "~/domain/plans";
+import { refundEligibleUntil, type PlanId } from "~/domain/plans";
+import { applyPlanChange } from "./apply-plan-change.server";
 import type { Transaction } from "../db/client.server";
 import { licenses, payments, type License } from "../db/schema";
 import { getLogger } from "../logger.server";
@@ -15,8 +16,11 @@ export async function applyRenewal(
   period: BillingPeriod,
   license: License,
   payment: PaymentFacts,
+  /** The plan the transaction switches the license to, and whether it is the switch's own charge. */
+  planSwitch: { to: PlanId; update: boolean } | null = null,
 ): Promise<FollowUp[]> {
-  await tx.insert(payments).values({ ...payment, license_id: license.id, kind: "renewal" });
+  const kind = planSwitch?.update ? "plan_change" : "renewal";
+  await tx.insert(payments).values({ ...payment, license_id: license.id, kind });
   if (
     license.status === "revoked" ||
     license.status === "refunded" ||
@@ -47,7 +51,8 @@ export async function applyRenewal(
     });
   }
   if (Object.keys(changes).length > 0) await tx.update(licenses).set(changes).where(eq(licenses.id, license.id));
-  if (changes.end_date) {
+  if (planSwitch) await applyPlanChange(tx, license, planSwitch.to, payment, changes);
+  if (changes.end_date && !planSwitch?.update) {
     await recordEvent(
       tx,
       "license.renewed",

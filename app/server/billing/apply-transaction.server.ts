@@ -6,6 +6,7 @@ import { getLogger } from "../logger.server";
 import { applyExtensionPayment } from "./apply-extension-payment.server";
 import { applyPaymentEvent } from "./apply-payment-problem.server";
 import { applyPurchase } from "./apply-purchase.server";
+import { switchedPlan } from "./apply-plan-change.server";
 import { applyRenewal } from "./apply-renewal.server";
 import type { PaddleTransaction } from "./paddle-events.server";
 import type { FollowUp } from "./payment-provider.server";
@@ -87,7 +88,7 @@ export async function applyTransactionCompleted(
     end: new Date(txn.billing_period.ends_at),
   };
   const license = await licenseForSubscription(tx, period.subscriptionId);
-  if (license) return applyLaterTransaction(tx, period, license, payment, txn, occurredAt);
+  if (license) return applyLaterTransaction(tx, period, license, payment, txn, occurredAt, planType);
   if (!planType) {
     log.warn({ transaction: txn.id }, "transaction.completed for an unknown plan: nothing to apply");
     return [];
@@ -112,9 +113,18 @@ async function applyLaterTransaction(
   payment: PaymentFacts,
   txn: PaddleTransaction,
   occurredAt: Date,
+  paidPlan: PlanId | null,
 ): Promise<FollowUp[]> {
   // Paid: a payment problem of the subscription is over (decision 0023).
   await applyPaymentEvent(tx, license, { kind: "settled", at: occurredAt });
   if (license.team_role === "billing") return applyTeamTransaction(tx, period, license, payment, txn);
-  return applyRenewal(tx, period, license, payment);
+  // A transaction billing another plan than the license's: a plan switch (decision 0061).
+  const switchTo = switchedPlan(license, paidPlan);
+  return applyRenewal(
+    tx,
+    period,
+    license,
+    payment,
+    switchTo && { to: switchTo, update: txn.origin === "subscription_update" },
+  );
 }

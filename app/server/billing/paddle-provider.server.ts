@@ -1,4 +1,5 @@
 import { Environment, Paddle, type CreateTransactionRequestBody } from "@paddle/paddle-node-sdk";
+import { paddlePlanChange } from "./paddle-plan-change.server";
 import { ProviderError, type PaymentProvider } from "./payment-provider.server";
 
 type PaddleOptions = { apiKey: string | undefined; environment: "sandbox" | "production" };
@@ -150,6 +151,7 @@ export function createPaddleProvider(options: {
       return { adjustmentId: adjustment.id };
     },
     ...planAndSeats(paddle),
+    ...paddlePlanChange(paddle, call),
     createExtensionCharge: async (charge) => {
       const transaction = await call("transaction", () => paddle().transactions.create(extensionTransaction(charge)));
       return { transactionId: transaction.id };

@@ -1,3 +1,4 @@
+import type { PlanSwitchPreview } from "~/domain/plan-switch";
 import type { PlanId } from "~/domain/plans";
 
 /**
@@ -46,6 +47,18 @@ export interface PaymentProvider {
    * `do_not_bill` changes what the next renewal bills (fewer seats from then).
    */
   updateSeats(input: SeatUpdateInput): Promise<void>;
+  /**
+   * What switching a subscription to another plan would do, changing nothing (Paddle: PATCH
+   * /subscriptions/{id}/preview with the new items and proration_billing_mode): charged or credited
+   * now, the next charge and its date, and the plan and end date the license would have.
+   */
+  previewPlanChange(input: PlanChangeInput): Promise<PlanSwitchPreview>;
+  /**
+   * Switches the subscription to another plan (Paddle: PATCH /subscriptions/{id} with the same
+   * body): `prorated_immediately` bills the difference now (its transaction arrives as a webhook
+   * with origin subscription_update), `do_not_bill` bills the new price from the next renewal.
+   */
+  changePlan(input: PlanChangeInput): Promise<void>;
   /** Prepares a one-time charge for a license extension (its webhook applies it). */
   createExtensionCharge(input: ExtensionChargeInput): Promise<{ transactionId: string }>;
   /**
@@ -91,6 +104,17 @@ export interface SeatUpdateInput {
   priceId: string;
   quantity: number;
   proration: "prorated_immediately" | "do_not_bill";
+}
+
+export interface PlanChangeInput {
+  subscriptionId: string;
+  from: PlanId;
+  to: PlanId;
+  /** The new plan's price id (the regular set: a plan change never starts a trial). */
+  priceId: string;
+  proration: "prorated_immediately" | "do_not_bill";
+  /** Months of bought extensions, added to the license's end as the preview names it. */
+  extendedMonths: number;
 }
 
 export interface ExtensionChargeInput {

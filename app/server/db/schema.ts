@@ -17,7 +17,7 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 // Relative, not ~/: drizzle-kit loads this file without the app's path aliases.
-import { FREE_LICENSE_TYPES, PLAN_IDS, type LicenseType } from "../../domain/plans";
+import { FREE_LICENSE_TYPES, PLAN_IDS, type LicenseType, type PlanId } from "../../domain/plans";
 
 /**
  * The database. The original tables (licenses, profiles, user_roles, releases) keep the
@@ -258,6 +258,11 @@ export const licenses = pgTable(
      * won): the license is revoked for it, until a reversal of the chargeback. Null otherwise.
      */
     charged_back_at: timestamp("charged_back_at", { withTimezone: true }),
+    /**
+     * A switch to a shorter plan the provider agreed to, waiting for the next renewal (decision 0061):
+     * the renewal's transaction bills that plan and the license takes it then. Null: none pending.
+     */
+    plan_next_renewal: text("plan_next_renewal").$type<PlanId>(),
   },
   (t) => [
     index("licenses_user_id_created_at_idx").on(t.user_id, t.created_at.desc()),
@@ -282,6 +287,10 @@ export const licenses = pgTable(
       .where(sql`${t.refunded_at} is not null`),
     check("licenses_extended_months_check", sql`${t.extended_months} >= 0`),
     check("licenses_license_type_check", sql`${t.license_type} in (${inList(LICENSE_TYPES)})`),
+    check(
+      "licenses_plan_next_renewal_check",
+      sql`${t.plan_next_renewal} is null or ${t.plan_next_renewal} in (${inList(PLAN_IDS)})`,
+    ),
     check("licenses_status_check", sql`${t.status} in (${inList(LICENSE_STATUSES)})`),
     check("licenses_refund_amount_check", sql`${t.refund_amount} is null or ${t.refund_amount} >= 0`),
     check("licenses_dates_check", sql`${t.end_date} >= ${t.start_date}`),
@@ -341,7 +350,7 @@ export const releases = pgTable(
   ],
 );
 
-export const PAYMENT_KINDS = ["purchase", "renewal", "extension", "seats"] as const;
+export const PAYMENT_KINDS = ["purchase", "renewal", "extension", "seats", "plan_change"] as const;
 export type PaymentKind = (typeof PAYMENT_KINDS)[number];
 
 /** Completed provider transactions that paid for a license (what a refund refunds). */

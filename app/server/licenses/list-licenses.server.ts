@@ -30,6 +30,8 @@ const cardColumns = {
   refund_amount: licenses.refund_amount,
   refunded_at: licenses.refunded_at,
   past_due_since: licenses.past_due_since,
+  // A switch to a shorter plan waiting for the renewal (decision 0061): the card says so.
+  plan_next_renewal: licenses.plan_next_renewal,
   // A chargeback's revocation has its own state and words on the card (decision 0056).
   charged_back_at: licenses.charged_back_at,
   // A member removed from their team is told to ask its owner, not support (decision 0057).

@@ -53,6 +53,8 @@ export const SEAT_KEEPS_OWN = [
   "team_id",
   "team_role",
   "revoked_reason",
+  // A personal license's waiting plan switch (decision 0061); a team's plan is changed on /team.
+  "plan_next_renewal",
 ] as const satisfies readonly LicenseColumn[];
 
 /**

@@ -88,7 +88,7 @@ describe("webhook endpoint input", () => {
       events: ["license.created", "release.published"],
       error: null,
     });
-    expect(parseEventTypes([...WEBHOOK_EVENT_TYPES]).events).toHaveLength(11);
+    expect(parseEventTypes([...WEBHOOK_EVENT_TYPES]).events).toHaveLength(12);
     expect(parseEventTypes(["license.created", "license.deleted"]).error).toMatch(/^Unknown event license\.deleted:/);
     expect(parseEventTypes([]).error).toBe("Choose at least one event.");
   });

@@ -4,6 +4,7 @@ import { demoCheckout } from "./demo-checkout.server";
 import { demoEventDelivery, type DemoParts } from "./demo-events.server";
 import { demoExtensions } from "./demo-extensions.server";
 import { demoPastDue } from "./demo-past-due.server";
+import { demoPlanChange } from "./demo-plan-change.server";
 import type { DemoDelivery, DemoProvider } from "./demo-provider-type.server";
 import { demoRefunds } from "./demo-refunds.server";
 import { demoRenewals } from "./demo-renewals.server";
@@ -50,6 +51,7 @@ export function createDemoProvider(options: {
     ...demoRefunds({ ...parts, refundApprovalMs }),
     ...demoExtensions(parts),
     ...demoSeats(parts),
+    ...demoPlanChange(parts),
   };
   return provider;
 }
