@@ -113,6 +113,20 @@ export default tseslint.config(
     rules: { "local/no-tracker-issue-numbers": "error" },
   },
   {
+    // Each browser worker tests its own site (decision 0063): its address is the `baseURL` fixture or the page's
+    // origin, never the project's configuration, which names no site.
+    files: ["tests/e2e/**"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "MemberExpression[property.name='baseURL'][object.property.name='use']",
+          message: "The site is the worker's: use the baseURL fixture or new URL(page.url()).origin.",
+        },
+      ],
+    },
+  },
+  {
     // Tests read answers loosely (a route's data, a fixture's JSON); the app code stays strict.
     files: ["tests/**", "bench/**"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },

@@ -79,7 +79,7 @@ test.describe("switching plans", () => {
     const shortId = (await card.getAttribute("data-short-id"))!;
     const context = await browser.newContext({
       javaScriptEnabled: false,
-      baseURL: info.project.use.baseURL,
+      baseURL: new URL(page.url()).origin,
       viewport: info.project.use.viewport,
     });
     await context.addCookies(await page.context().cookies());
