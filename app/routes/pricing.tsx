@@ -95,8 +95,8 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
       <div className="mx-auto max-w-2xl text-center">
         <h1 className="text-3xl font-semibold tracking-tight sm:text-4xl">Simple pricing, per license</h1>
         <p className="mt-3 text-muted-foreground">
-          Every plan includes every feature and renews automatically. Cancel anytime; you keep access until the end of
-          the period you paid for.
+          Each plan lists the features it includes, and every plan renews automatically. Cancel anytime; you keep access
+          until the end of the period you paid for.
           {showTrial ? ` New customers start with a ${TRIAL_DAYS}-day free trial.` : ""}
         </p>
       </div>
