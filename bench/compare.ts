@@ -59,6 +59,9 @@ async function bootSide(label: string, root: string, databaseUrl: string | undef
   const database = await openDatabase(databaseUrl ? { url: databaseUrl } : { dataDir });
   let seeded: Seeded;
   try {
+    // The bench's rows are written with this tree's schema, whose inserts name every column it knows: an
+    // older ref's database first gets this tree's migrations (they add; the ref's server ignores the rest).
+    await database.migrate();
     seeded = await seedForCompare(database, dataDir);
   } finally {
     await database.close();
