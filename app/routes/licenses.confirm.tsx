@@ -1,10 +1,9 @@
 import { pageTitle } from "~/lib/meta";
 import { Link, redirect } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { LicensePageCard } from "~/components/licenses/license-page-card";
 import { DESTRUCTIVE_OUTLINE } from "~/components/licenses/license-actions";
 import { confirmationFor, isConfirmedIntent } from "~/domain/license-confirmation";
-import { licenseTypeLabel } from "~/domain/plans";
 import { requireUser } from "~/http/session-guards.server";
 import { listUserLicenses } from "~/server/licenses/list-licenses.server";
 import { redirectWithToast } from "~/http/toast.server";
@@ -39,39 +38,24 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function ConfirmLicenseAction({ loaderData }: Route.ComponentProps) {
   const { intent, confirmation, license } = loaderData;
   return (
-    <div className="mx-auto w-full max-w-xl px-4 py-12">
-      <Card>
-        <CardHeader>
-          <CardTitle>
-            <h1 className="text-xl font-semibold">{confirmation.title}</h1>
-          </CardTitle>
-          <CardDescription>
-            {licenseTypeLabel(license.license_type)} license{" "}
-            <span className="font-mono" data-testid="license-short-id">
-              {license.short_id}
-            </span>
-          </CardDescription>
-        </CardHeader>
-        <CardContent className="flex flex-col gap-5">
-          <p data-testid="confirmation-body">{confirmation.body}</p>
-          <form method="post" action="/licenses" className="flex flex-wrap gap-3">
-            <input type="hidden" name="intent" value={intent} />
-            <input type="hidden" name="licenseId" value={license.id} />
-            <input type="hidden" name="native" value="1" />
-            <Button
-              type="submit"
-              variant={confirmation.destructive ? "outline" : "default"}
-              className={confirmation.destructive ? DESTRUCTIVE_OUTLINE : undefined}
-            >
-              {confirmation.confirm}
-            </Button>
-            <Button asChild variant="outline">
-              <Link to={`/licenses#license-${license.id}`}>{confirmation.keep}</Link>
-            </Button>
-          </form>
-        </CardContent>
-      </Card>
-    </div>
+    <LicensePageCard title={confirmation.title} license={license}>
+      <p data-testid="confirmation-body">{confirmation.body}</p>
+      <form method="post" action="/licenses" className="flex flex-wrap gap-3">
+        <input type="hidden" name="intent" value={intent} />
+        <input type="hidden" name="licenseId" value={license.id} />
+        <input type="hidden" name="native" value="1" />
+        <Button
+          type="submit"
+          variant={confirmation.destructive ? "outline" : "default"}
+          className={confirmation.destructive ? DESTRUCTIVE_OUTLINE : undefined}
+        >
+          {confirmation.confirm}
+        </Button>
+        <Button asChild variant="outline">
+          <Link to={`/licenses#license-${license.id}`}>{confirmation.keep}</Link>
+        </Button>
+      </form>
+    </LicensePageCard>
   );
 }
 

@@ -1,7 +1,7 @@
 import { pageTitle } from "~/lib/meta";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { LicensePageCard } from "~/components/licenses/license-page-card";
 import { PlanSwitchPreviewList } from "~/components/licenses/plan-switch-section";
 import { licenseFacts } from "~/domain/license-status";
 import { planSwitchOptions, planSwitchRefusal } from "~/domain/plan-switch";
@@ -59,57 +59,40 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function ChangePlanPage({ loaderData }: Route.ComponentProps) {
   const { license, options, plan, quote, problem } = loaderData;
   return (
-    <div className="mx-auto w-full max-w-xl px-4 py-12">
-      <Card>
-        <CardHeader>
-          <CardTitle>
-            <h1 className="text-xl font-semibold">{PLAN_SWITCH_TEXTS.title}</h1>
-          </CardTitle>
-          <CardDescription>
-            {licenseTypeLabel(license.license_type)} license{" "}
-            <span className="font-mono" data-testid="license-short-id">
-              {license.short_id}
-            </span>
-          </CardDescription>
-        </CardHeader>
-        <CardContent className="flex flex-col gap-5">
-          <p>{PLAN_SWITCH_TEXTS.choose}</p>
-          <ul className="flex flex-col gap-2">
-            {options.map((option) => (
-              <li key={option.id}>
-                <Button asChild variant={option.id === plan ? "default" : "outline"} className="w-full justify-between">
-                  <Link to={`/licenses/plan?license=${license.id}&plan=${option.id}`}>
-                    <span>{PLAN_SWITCH_TEXTS.previewButton(option.name)}</span>
-                    <span>
-                      {option.price} {option.period}
-                    </span>
-                  </Link>
-                </Button>
-              </li>
-            ))}
-          </ul>
-          {problem ? (
-            <p role="alert" className="text-destructive">
-              {problem}
-            </p>
-          ) : null}
-          {quote ? <PlanSwitchPreviewList preview={quote.preview} /> : null}
-          <form method="post" action="/licenses" className="flex flex-wrap gap-3">
-            <input type="hidden" name="intent" value="change-plan" />
-            <input type="hidden" name="licenseId" value={license.id} />
-            <input type="hidden" name="plan" value={quote?.preview.to ?? ""} />
-            <input type="hidden" name="stamp" value={quote?.stamp ?? ""} />
-            <input type="hidden" name="native" value="1" />
-            {quote ? (
-              <Button type="submit">{PLAN_SWITCH_TEXTS.confirm(licenseTypeLabel(quote.preview.to))}</Button>
-            ) : null}
-            <Button asChild variant="outline">
-              <Link to={`/licenses#license-${license.id}`}>{PLAN_SWITCH_TEXTS.keep}</Link>
+    <LicensePageCard title={PLAN_SWITCH_TEXTS.title} license={license}>
+      <p>{PLAN_SWITCH_TEXTS.choose}</p>
+      <ul className="flex flex-col gap-2">
+        {options.map((option) => (
+          <li key={option.id}>
+            <Button asChild variant={option.id === plan ? "default" : "outline"} className="w-full justify-between">
+              <Link to={`/licenses/plan?license=${license.id}&plan=${option.id}`}>
+                <span>{PLAN_SWITCH_TEXTS.previewButton(option.name)}</span>
+                <span>
+                  {option.price} {option.period}
+                </span>
+              </Link>
             </Button>
-          </form>
-        </CardContent>
-      </Card>
-    </div>
+          </li>
+        ))}
+      </ul>
+      {problem ? (
+        <p role="alert" className="text-destructive">
+          {problem}
+        </p>
+      ) : null}
+      {quote ? <PlanSwitchPreviewList preview={quote.preview} /> : null}
+      <form method="post" action="/licenses" className="flex flex-wrap gap-3">
+        <input type="hidden" name="intent" value="change-plan" />
+        <input type="hidden" name="licenseId" value={license.id} />
+        <input type="hidden" name="plan" value={quote?.preview.to ?? ""} />
+        <input type="hidden" name="stamp" value={quote?.stamp ?? ""} />
+        <input type="hidden" name="native" value="1" />
+        {quote ? <Button type="submit">{PLAN_SWITCH_TEXTS.confirm(licenseTypeLabel(quote.preview.to))}</Button> : null}
+        <Button asChild variant="outline">
+          <Link to={`/licenses#license-${license.id}`}>{PLAN_SWITCH_TEXTS.keep}</Link>
+        </Button>
+      </form>
+    </LicensePageCard>
   );
 }
 
