@@ -13,20 +13,12 @@ const chromium = process.env.CHROMIUM_PATH ?? (fs.existsSync(HEADLESS_SHELL) ? H
 const workers = Number(process.env.E2E_WORKERS ?? Math.max(1, Math.min(2, os.availableParallelism())));
 
 /**
- * The specs run at phone width too: each checks the layout at the project's width (fits the screen,
- * rows inside their boxes), takes the mobile menu (the drawer below 768 px) or branches on the width.
+ * A test runs at phone width too when something in it depends on the width: it checks the layout at the
+ * project's width (fits the screen, rows inside their boxes), takes the mobile menu (the drawer below
+ * 768 px), branches on the width or keeps screenshots at both. Such a test is tagged `@phone`
+ * (`test("…", { tag: "@phone" }, …)`); phone-width.spec.ts, tagged as a whole, visits every page at 390 once.
  */
-const WIDTH_SPECIFIC_SPECS = [
-  "accounts", // signs out and in through the mobile drawer
-  "home", // the drawer by keyboard and touch
-  "invoices-and-friction", // invoice rows no wider than the viewport
-  "licenses-attention", // the past-due card fits and says what to do at 1280 and 390
-  "no-javascript-pages", // the menu without scripts differs below 768 px
-  "refund-extensions", // screenshots at the project's width
-  "support-desk", // fits the screen at 1280 and 390
-  "trial-conversion", // /billing's rows inside their boxes at 390
-  "phone-width", // every page at 390, once
-];
+const PHONE = /@phone/;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -53,14 +45,13 @@ export default defineConfig({
       ],
     },
   },
-  // Every spec at 1280; at 390 (with touch) only the specs where something depends on the width
-  // (decision 0053), plus phone-width.spec.ts, which visits every page at 390 once.
+  // Every test at 1280; at 390 (with touch) the tests tagged @phone (decisions 0053 and 0067).
   projects: [
     { name: "desktop", use: { viewport: { width: 1280, height: 800 } }, testIgnore: /phone-width\.spec\.ts$/ },
     {
       name: "mobile",
       use: { viewport: { width: 390, height: 844 }, hasTouch: true },
-      testMatch: WIDTH_SPECIFIC_SPECS.map((name) => `**/${name}.spec.ts`),
+      grep: PHONE,
     },
   ],
 });

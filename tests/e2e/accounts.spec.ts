@@ -15,47 +15,49 @@ import {
 const toast = (page: Page) => page.locator("[data-sonner-toast]");
 
 test.describe("accounts", () => {
-  test("register → confirmation e-mail → link (not signed in yet) → the password → signed in at / → log out", async ({
-    page,
-  }, info) => {
-    const email = uniqueEmail("reg", info.project.name);
-    await page.goto("/register");
-    const submit = page.getByRole("button", { name: "Create account" });
-    await page.getByLabel("Full name").fill("Ada Lovelace");
-    await page.getByLabel("E-mail").fill(email);
-    await page.getByLabel("Password").fill("analytical-1");
-    await expect(submit).toBeDisabled();
-    await page.getByRole("checkbox").click();
-    await expect(submit).toBeEnabled();
-    await submit.click();
-    await expect(page).toHaveURL(/\/confirm-email/);
-    await expect(toast(page)).toContainText(
-      "Account created successfully! Please check your email to confirm your account.",
-    );
-    await expect(page.getByRole("link", { name: "Back to log in" })).toBeVisible();
+  test(
+    "register → confirmation e-mail → link (not signed in yet) → the password → signed in at / → log out",
+    { tag: "@phone" },
+    async ({ page }, info) => {
+      const email = uniqueEmail("reg", info.project.name);
+      await page.goto("/register");
+      const submit = page.getByRole("button", { name: "Create account" });
+      await page.getByLabel("Full name").fill("Ada Lovelace");
+      await page.getByLabel("E-mail").fill(email);
+      await page.getByLabel("Password").fill("analytical-1");
+      await expect(submit).toBeDisabled();
+      await page.getByRole("checkbox").click();
+      await expect(submit).toBeEnabled();
+      await submit.click();
+      await expect(page).toHaveURL(/\/confirm-email/);
+      await expect(toast(page)).toContainText(
+        "Account created successfully! Please check your email to confirm your account.",
+      );
+      await expect(page.getByRole("link", { name: "Back to log in" })).toBeVisible();
 
-    const mail = await latestMail(page, email);
-    expect(mail.subject).toContain("Confirm");
-    // The link alone signs nobody in (decision 0059): its page asks for the password chosen.
-    await page.goto(mail.link);
-    await expect(page.getByRole("heading", { name: "Confirm your e-mail address" })).toBeVisible();
-    await openMenu(page);
-    await expect(page.getByRole("link", { name: "Login" }).locator("visible=true")).toBeVisible();
-    await page.keyboard.press("Escape");
-    await page.getByLabel("Password", { exact: true }).fill("wrong-password");
-    await page.getByRole("button", { name: "Confirm and log in" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "The password is not correct." })).toBeVisible();
-    await page.getByLabel("Password", { exact: true }).fill("analytical-1");
-    await page.getByRole("button", { name: "Confirm and log in" }).click();
-    await expect(page).toHaveURL("/");
-    await expect(toast(page).filter({ hasText: "E-mail address confirmed" })).toBeVisible();
-    await openMenu(page);
-    await expect(page.getByRole("link", { name: "Licenses" }).locator("visible=true")).toBeVisible();
-    await expect(page.getByRole("link", { name: "Profile" }).locator("visible=true")).toBeVisible();
-    await page.keyboard.press("Escape");
-    await logOut(page);
-    await expect(page).toHaveURL("/");
-  });
+      const mail = await latestMail(page, email);
+      expect(mail.subject).toContain("Confirm");
+      // The link alone signs nobody in (decision 0059): its page asks for the password chosen.
+      await page.goto(mail.link);
+      await expect(page.getByRole("heading", { name: "Confirm your e-mail address" })).toBeVisible();
+      await openMenu(page);
+      await expect(page.getByRole("link", { name: "Login" }).locator("visible=true")).toBeVisible();
+      await page.keyboard.press("Escape");
+      await page.getByLabel("Password", { exact: true }).fill("wrong-password");
+      await page.getByRole("button", { name: "Confirm and log in" }).click();
+      await expect(page.getByRole("alert").filter({ hasText: "The password is not correct." })).toBeVisible();
+      await page.getByLabel("Password", { exact: true }).fill("analytical-1");
+      await page.getByRole("button", { name: "Confirm and log in" }).click();
+      await expect(page).toHaveURL("/");
+      await expect(toast(page).filter({ hasText: "E-mail address confirmed" })).toBeVisible();
+      await openMenu(page);
+      await expect(page.getByRole("link", { name: "Licenses" }).locator("visible=true")).toBeVisible();
+      await expect(page.getByRole("link", { name: "Profile" }).locator("visible=true")).toBeVisible();
+      await page.keyboard.press("Escape");
+      await logOut(page);
+      await expect(page).toHaveURL("/");
+    },
+  );
 
   test("wrong password: Login Failed with the reason, said once in the form", async ({ page }) => {
     await page.goto("/login");
@@ -211,7 +213,7 @@ test.describe("accounts", () => {
     await expect(toast(page).filter({ hasText: "Logged in successfully" })).toBeVisible();
   });
 
-  test("the admin sees Manage; an ordinary user does not", async ({ page }) => {
+  test("the admin sees Manage; an ordinary user does not", { tag: "@phone" }, async ({ page }) => {
     await logIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
     await openMenu(page);
     await expect(page.getByRole("link", { name: "Manage" }).locator("visible=true")).toBeVisible();
@@ -221,22 +223,26 @@ test.describe("accounts", () => {
     await expect(page.getByRole("link", { name: "Manage" })).toHaveCount(0);
   });
 
-  test("logging out in one tab shows the other tab signed out without a reload", async ({ browser }) => {
-    const context = await browser.newContext();
-    const first = await context.newPage();
-    await logIn(first, DEMO_USER.email, DEMO_USER.password);
-    const second = await context.newPage();
-    await second.goto("/download");
-    await openMenu(second);
-    await expect(second.getByRole("button", { name: "Log Out" })).toBeVisible();
-    await second.keyboard.press("Escape");
-    await first.bringToFront();
-    await logOut(first);
-    // The other tab says why it changed (and is signed out before its menu is opened).
-    await expect(second.getByText("You were signed out in another tab")).toBeVisible();
-    await expect(first.getByText("You were signed out in another tab")).toHaveCount(0);
-    await openMenu(second);
-    await expect(second.getByRole("link", { name: "Login" }).locator("visible=true")).toBeVisible();
-    await context.close();
-  });
+  test(
+    "logging out in one tab shows the other tab signed out without a reload",
+    { tag: "@phone" },
+    async ({ browser }) => {
+      const context = await browser.newContext();
+      const first = await context.newPage();
+      await logIn(first, DEMO_USER.email, DEMO_USER.password);
+      const second = await context.newPage();
+      await second.goto("/download");
+      await openMenu(second);
+      await expect(second.getByRole("button", { name: "Log Out" })).toBeVisible();
+      await second.keyboard.press("Escape");
+      await first.bringToFront();
+      await logOut(first);
+      // The other tab says why it changed (and is signed out before its menu is opened).
+      await expect(second.getByText("You were signed out in another tab")).toBeVisible();
+      await expect(first.getByText("You were signed out in another tab")).toHaveCount(0);
+      await openMenu(second);
+      await expect(second.getByRole("link", { name: "Login" }).locator("visible=true")).toBeVisible();
+      await context.close();
+    },
+  );
 });

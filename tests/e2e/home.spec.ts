@@ -60,17 +60,21 @@ test.describe("home", () => {
     expect(await columns()).toBe(4);
   });
 
-  test("the navigation offers Download, Pricing, Contact Us, Login and Register to visitors", async ({ page }) => {
-    await page.goto("/");
-    await openMenu(page);
-    for (const name of ["Download", "Pricing", "Contact Us", "Login", "Register"]) {
-      await expect(page.getByRole("link", { name, exact: true }).locator("visible=true").first()).toBeVisible();
-    }
-    await expect(page.getByRole("link", { name: "Licenses", exact: true })).toHaveCount(0);
-    await expect(page.getByRole("link", { name: "Manage", exact: true })).toHaveCount(0);
-  });
+  test(
+    "the navigation offers Download, Pricing, Contact Us, Login and Register to visitors",
+    { tag: "@phone" },
+    async ({ page }) => {
+      await page.goto("/");
+      await openMenu(page);
+      for (const name of ["Download", "Pricing", "Contact Us", "Login", "Register"]) {
+        await expect(page.getByRole("link", { name, exact: true }).locator("visible=true").first()).toBeVisible();
+      }
+      await expect(page.getByRole("link", { name: "Licenses", exact: true })).toHaveCount(0);
+      await expect(page.getByRole("link", { name: "Manage", exact: true })).toHaveCount(0);
+    },
+  );
 
-  test("below 768 px the links sit in a bottom drawer that navigates", async ({ page }) => {
+  test("below 768 px the links sit in a bottom drawer that navigates", { tag: "@phone" }, async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/");
     await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Pricing" })).toHaveCount(0);

@@ -14,58 +14,60 @@ async function expectAccessible(page: Page) {
 }
 
 test.describe("invoices a business can file", () => {
-  test("billing details from the profile and the checkout are on the invoice with the seller's", async ({
-    page,
-  }, info) => {
-    test.setTimeout(60_000);
-    await registerAndConfirm(page, uniqueEmail("invoice", info.project.name), "secret-pass-1", "Ada Lovelace");
-    await page.goto("/profile");
-    const form = page.getByTestId("billing-details-form");
-    await form.getByLabel("Billing name").fill("Analytical Engines GmbH");
-    await form.getByLabel("Billing address").fill("Hauptstraße 1\n10115 Berlin\nGermany");
-    await form.getByLabel("VAT or tax id").fill("DE<1>");
-    await form.getByRole("button", { name: "Save billing details" }).click();
-    await expect(form.getByText(/^VAT or tax id: up to 32 letters/)).toBeVisible();
-    await form.getByLabel("VAT or tax id").fill("de 111 222 333");
-    await form.getByRole("button", { name: "Save billing details" }).click();
-    await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Billing details saved" })).toBeVisible();
-    await expectAccessible(page);
-    await expectNoHorizontalScroll(page);
+  test(
+    "billing details from the profile and the checkout are on the invoice with the seller's",
+    { tag: "@phone" },
+    async ({ page }, info) => {
+      test.setTimeout(60_000);
+      await registerAndConfirm(page, uniqueEmail("invoice", info.project.name), "secret-pass-1", "Ada Lovelace");
+      await page.goto("/profile");
+      const form = page.getByTestId("billing-details-form");
+      await form.getByLabel("Billing name").fill("Analytical Engines GmbH");
+      await form.getByLabel("Billing address").fill("Hauptstraße 1\n10115 Berlin\nGermany");
+      await form.getByLabel("VAT or tax id").fill("DE<1>");
+      await form.getByRole("button", { name: "Save billing details" }).click();
+      await expect(form.getByText(/^VAT or tax id: up to 32 letters/)).toBeVisible();
+      await form.getByLabel("VAT or tax id").fill("de 111 222 333");
+      await form.getByRole("button", { name: "Save billing details" }).click();
+      await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Billing details saved" })).toBeVisible();
+      await expectAccessible(page);
+      await expectNoHorizontalScroll(page);
 
-    // The demo checkout offers them, open, and takes a change.
-    await page.goto("/pricing");
-    await page.getByTestId("plan-yearly").getByRole("button", { name: "Start 7-day free trial" }).click();
-    const checkout = page.getByRole("dialog", { name: "Checkout" });
-    await expect(checkout.getByLabel("Billing name")).toHaveValue("Analytical Engines GmbH");
-    await expect(checkout.getByLabel("VAT or tax id")).toHaveValue("DE 111 222 333");
-    await checkout.getByLabel("VAT or tax id").fill("DE 123 456 789");
-    await checkout.getByRole("button", { name: "Start free trial" }).click();
-    await expect(page).toHaveURL(/\/success\?transactionId=/);
-    // A trial charges nothing: its invoice comes with a paid plan. Buy one now.
-    await page.goto("/pricing");
-    await page.getByTestId("plan-monthly").getByRole("button", { name: "Choose Monthly" }).click();
-    await page.getByRole("dialog", { name: "Checkout" }).getByRole("button", { name: "Pay $9" }).click();
-    await expect(page).toHaveURL(/\/success\?transactionId=/);
+      // The demo checkout offers them, open, and takes a change.
+      await page.goto("/pricing");
+      await page.getByTestId("plan-yearly").getByRole("button", { name: "Start 7-day free trial" }).click();
+      const checkout = page.getByRole("dialog", { name: "Checkout" });
+      await expect(checkout.getByLabel("Billing name")).toHaveValue("Analytical Engines GmbH");
+      await expect(checkout.getByLabel("VAT or tax id")).toHaveValue("DE 111 222 333");
+      await checkout.getByLabel("VAT or tax id").fill("DE 123 456 789");
+      await checkout.getByRole("button", { name: "Start free trial" }).click();
+      await expect(page).toHaveURL(/\/success\?transactionId=/);
+      // A trial charges nothing: its invoice comes with a paid plan. Buy one now.
+      await page.goto("/pricing");
+      await page.getByTestId("plan-monthly").getByRole("button", { name: "Choose Monthly" }).click();
+      await page.getByRole("dialog", { name: "Checkout" }).getByRole("button", { name: "Pay $9" }).click();
+      await expect(page).toHaveURL(/\/success\?transactionId=/);
 
-    await page.goto("/billing");
-    await expect(page.getByTestId("invoice-issuer")).toContainText("billing name, address and VAT or tax id");
-    const downloading = page.waitForEvent("download");
-    await page.getByTestId("billing-entry").first().getByRole("link", { name: "Download invoice" }).click();
-    const lines = pdfText(fs.readFileSync((await (await downloading).path())!)).split("\n");
-    for (const line of [
-      "ForgeKit Software Ltd",
-      "1 Forge Lane",
-      "Leeds LS1 1AA",
-      "United Kingdom",
-      "VAT / tax id: GB123456789",
-      "Analytical Engines GmbH",
-      "Hauptstra\u00dfe 1",
-      "10115 Berlin",
-      "Germany",
-      "VAT / tax id: DE 123 456 789",
-    ])
-      expect(lines).toContain(line);
-  });
+      await page.goto("/billing");
+      await expect(page.getByTestId("invoice-issuer")).toContainText("billing name, address and VAT or tax id");
+      const downloading = page.waitForEvent("download");
+      await page.getByTestId("billing-entry").first().getByRole("link", { name: "Download invoice" }).click();
+      const lines = pdfText(fs.readFileSync((await (await downloading).path())!)).split("\n");
+      for (const line of [
+        "ForgeKit Software Ltd",
+        "1 Forge Lane",
+        "Leeds LS1 1AA",
+        "United Kingdom",
+        "VAT / tax id: GB123456789",
+        "Analytical Engines GmbH",
+        "Hauptstra\u00dfe 1",
+        "10115 Berlin",
+        "Germany",
+        "VAT / tax id: DE 123 456 789",
+      ])
+        expect(lines).toContain(line);
+    },
+  );
 });
 
 test.describe("smaller friction", () => {
@@ -86,15 +88,19 @@ test.describe("smaller friction", () => {
     await expect(page).toHaveURL("/pricing");
   });
 
-  test("admin tables fit a phone: the audit log is cards, no sideways scrolling", async ({ page, signIn }) => {
-    await signIn(DEMO_ADMIN);
-    for (const path of ["/admin", "/admin/users", "/admin/releases", "/admin/audit"]) {
-      await page.goto(path);
-      await expectNoHorizontalScroll(page);
-      await expectAccessible(page);
-    }
-    // Each audit entry (a refused payment, an admin action, …) is one card as wide as the screen at most.
-    for (const entry of await page.getByTestId("audit-entry").all())
-      expect((await entry.boundingBox())!.width).toBeLessThanOrEqual(page.viewportSize()!.width);
-  });
+  test(
+    "admin tables fit a phone: the audit log is cards, no sideways scrolling",
+    { tag: "@phone" },
+    async ({ page, signIn }) => {
+      await signIn(DEMO_ADMIN);
+      for (const path of ["/admin", "/admin/users", "/admin/releases", "/admin/audit"]) {
+        await page.goto(path);
+        await expectNoHorizontalScroll(page);
+        await expectAccessible(page);
+      }
+      // Each audit entry (a refused payment, an admin action, …) is one card as wide as the screen at most.
+      for (const entry of await page.getByTestId("audit-entry").all())
+        expect((await entry.boundingBox())!.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+    },
+  );
 });

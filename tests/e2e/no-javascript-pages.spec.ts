@@ -18,46 +18,56 @@ async function logIn(page: Page): Promise<void> {
 const summary = (page: Page, text: string | RegExp) => page.locator("summary").filter({ hasText: text });
 
 test.describe("without JavaScript", () => {
-  test("the Menu opens on a phone and leads on; the footer has a Log in link with room to tap", async ({ page }) => {
-    await page.goto("/");
-    const menu = page.getByTestId("native-menu");
-    if (isPhone(page)) {
-      await expect(menu.getByRole("list", { name: "Menu" })).toBeHidden();
-      await summary(page, "Menu").click();
-      await expect(menu).toHaveAttribute("open", "");
-      await menu.getByRole("link", { name: "Pricing" }).click();
-      await expect(page).toHaveURL("/pricing");
-    } else {
-      // The bar shows the links; the phone's menu is not there to see.
-      await expect(menu).toBeHidden();
-      await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Pricing" })).toBeVisible();
-    }
-    const footer = page.locator("footer");
-    for (const link of await footer.getByRole("link").all()) {
-      const box = (await link.boundingBox())!;
-      expect(box.height, `${await link.innerText()} is ${box.height}px tall`).toBeGreaterThanOrEqual(24);
-    }
-    await footer.getByRole("link", { name: "Log in" }).click();
-    await expect(page).toHaveURL("/login");
-  });
-
-  test("signed in, the account pages and Log Out are in the bar, or in the phone's menu", async ({ page }) => {
-    await logIn(page);
-    if (isPhone(page)) {
-      await summary(page, "Menu").click();
+  test(
+    "the Menu opens on a phone and leads on; the footer has a Log in link with room to tap",
+    { tag: "@phone" },
+    async ({ page }) => {
+      await page.goto("/");
       const menu = page.getByTestId("native-menu");
-      await expect(menu.getByRole("link", { name: "Licenses" })).toBeVisible();
-      await expect(menu.getByRole("button", { name: "Log Out" })).toBeVisible();
-      await menu.getByRole("link", { name: "Profile" }).click();
-    } else {
-      await expect(page.getByTestId("native-menu")).toBeHidden();
-      const bar = page.getByRole("navigation", { name: "Main" });
-      await expect(bar.getByRole("link", { name: "Licenses" })).toBeVisible();
-      await expect(bar.getByRole("button", { name: "Log Out" })).toBeVisible();
-      await bar.getByRole("link", { name: "Profile" }).click();
-    }
-    await expect(page).toHaveURL("/profile");
-  });
+      if (isPhone(page)) {
+        await expect(menu.getByRole("list", { name: "Menu" })).toBeHidden();
+        await summary(page, "Menu").click();
+        await expect(menu).toHaveAttribute("open", "");
+        await menu.getByRole("link", { name: "Pricing" }).click();
+        await expect(page).toHaveURL("/pricing");
+      } else {
+        // The bar shows the links; the phone's menu is not there to see.
+        await expect(menu).toBeHidden();
+        await expect(
+          page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Pricing" }),
+        ).toBeVisible();
+      }
+      const footer = page.locator("footer");
+      for (const link of await footer.getByRole("link").all()) {
+        const box = (await link.boundingBox())!;
+        expect(box.height, `${await link.innerText()} is ${box.height}px tall`).toBeGreaterThanOrEqual(24);
+      }
+      await footer.getByRole("link", { name: "Log in" }).click();
+      await expect(page).toHaveURL("/login");
+    },
+  );
+
+  test(
+    "signed in, the account pages and Log Out are in the bar, or in the phone's menu",
+    { tag: "@phone" },
+    async ({ page }) => {
+      await logIn(page);
+      if (isPhone(page)) {
+        await summary(page, "Menu").click();
+        const menu = page.getByTestId("native-menu");
+        await expect(menu.getByRole("link", { name: "Licenses" })).toBeVisible();
+        await expect(menu.getByRole("button", { name: "Log Out" })).toBeVisible();
+        await menu.getByRole("link", { name: "Profile" }).click();
+      } else {
+        await expect(page.getByTestId("native-menu")).toBeHidden();
+        const bar = page.getByRole("navigation", { name: "Main" });
+        await expect(bar.getByRole("link", { name: "Licenses" })).toBeVisible();
+        await expect(bar.getByRole("button", { name: "Log Out" })).toBeVisible();
+        await bar.getByRole("link", { name: "Profile" }).click();
+      }
+      await expect(page).toHaveURL("/profile");
+    },
+  );
 
   test("the licenses page's rows, Inactive licenses and About offline licenses open; script buttons say so", async ({
     page,

@@ -45,7 +45,7 @@ const ALL = [
   ...ADMIN_PAGES.map((pathname) => ({ pathname, as: DEMO_ADMIN, name: fileName("admin", pathname) })),
 ];
 
-test.describe("every page at 390 px", () => {
+test.describe("every page at 390 px", { tag: "@phone" }, () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 
   for (const { pathname, as, name } of ALL) {

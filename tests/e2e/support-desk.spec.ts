@@ -153,49 +153,50 @@ test.describe("support desk", () => {
     await expectMail(page, typo, "your e-mail address is being changed");
   });
 
-  test("my payment failed: the past-due state with its grace end, the card and the failed charge", async ({
-    page,
-    signIn,
-  }, info) => {
-    await signIn(DEMO_ADMIN);
-    // Found by the subscription id the customer's receipt shows; the result says the state.
-    await page.goto("/admin/users");
-    await page.getByLabel("Search users").fill("sub_demo_seed_support_past_due");
-    await page.getByRole("button", { name: "Search" }).click();
-    await expect(page.getByTestId("admin-result-license")).toContainText("Payment failed");
-    await page.getByRole("link", { name: "Open Pat Pastdue" }).click();
-    const license = page.getByTestId("admin-license").first();
-    await expect(license.getByTestId("license-badge")).toHaveText("Payment failed");
-    await expect(license.getByTestId("license-line")).toContainText("Payment failed: active until");
-    await expect(license.getByTestId("support-grace-period-ends")).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
-    await expect(license.getByTestId("support-payment-method")).toHaveText("Visa •••• 4242");
-    // The failed payment explained (decision 0057): the reason, the last day, what the customer does.
-    const problem = license.getByRole("note", { name: "Failed payment" });
-    await expect(problem).toContainText("Decline reason");
-    await expect(problem).toContainText(/retries the charge automatically until [A-Z][a-z]{2} \d{1,2}, \d{4}/);
-    await expect(problem).toContainText('"Update payment method" on the card of license FK-');
-    // The provider refuses changes to a past-due subscription: support is offered none either.
-    await expect(license.getByRole("button", { name: /renewal/i })).toHaveCount(0);
-    // A customer who cannot find it gets the link by e-mail, from the explanation itself.
-    await problem.getByRole("button", { name: "E-mail the update-payment link" }).click();
-    await expect(toast(page).filter({ hasText: "Payment link e-mailed" })).toContainText(
-      "pat.pastdue@forgekit.example",
-    );
-    // axe measures what is painted: a toast still fading in reads as faint text.
-    await settledToasts(page);
-    await expect(page.getByTestId("admin-payment").filter({ hasText: "Failed" })).toBeVisible();
-    await expect(page.getByTestId("timeline-entry").filter({ hasText: "Renewal payment failed" })).toBeVisible();
-    await expectAccessible(page);
-    // The page fits the screen: no sideways scrolling (at 1280 and 390 px).
-    await expectNoHorizontalScroll(page);
-    await page.screenshot({ path: `test-results/support-user-page-${info.project.name}.png`, fullPage: true });
-    // The audit log names the action in its filter, its longest label: the filter still fits a phone.
-    await page.goto("/admin/audit");
-    await expect(page.getByLabel("Action")).toContainText(
-      "E-mailed the customer the link to update their payment method",
-    );
-    await expectNoHorizontalScroll(page);
-  });
+  test(
+    "my payment failed: the past-due state with its grace end, the card and the failed charge",
+    { tag: "@phone" },
+    async ({ page, signIn }, info) => {
+      await signIn(DEMO_ADMIN);
+      // Found by the subscription id the customer's receipt shows; the result says the state.
+      await page.goto("/admin/users");
+      await page.getByLabel("Search users").fill("sub_demo_seed_support_past_due");
+      await page.getByRole("button", { name: "Search" }).click();
+      await expect(page.getByTestId("admin-result-license")).toContainText("Payment failed");
+      await page.getByRole("link", { name: "Open Pat Pastdue" }).click();
+      const license = page.getByTestId("admin-license").first();
+      await expect(license.getByTestId("license-badge")).toHaveText("Payment failed");
+      await expect(license.getByTestId("license-line")).toContainText("Payment failed: active until");
+      await expect(license.getByTestId("support-grace-period-ends")).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+      await expect(license.getByTestId("support-payment-method")).toHaveText("Visa •••• 4242");
+      // The failed payment explained (decision 0057): the reason, the last day, what the customer does.
+      const problem = license.getByRole("note", { name: "Failed payment" });
+      await expect(problem).toContainText("Decline reason");
+      await expect(problem).toContainText(/retries the charge automatically until [A-Z][a-z]{2} \d{1,2}, \d{4}/);
+      await expect(problem).toContainText('"Update payment method" on the card of license FK-');
+      // The provider refuses changes to a past-due subscription: support is offered none either.
+      await expect(license.getByRole("button", { name: /renewal/i })).toHaveCount(0);
+      // A customer who cannot find it gets the link by e-mail, from the explanation itself.
+      await problem.getByRole("button", { name: "E-mail the update-payment link" }).click();
+      await expect(toast(page).filter({ hasText: "Payment link e-mailed" })).toContainText(
+        "pat.pastdue@forgekit.example",
+      );
+      // axe measures what is painted: a toast still fading in reads as faint text.
+      await settledToasts(page);
+      await expect(page.getByTestId("admin-payment").filter({ hasText: "Failed" })).toBeVisible();
+      await expect(page.getByTestId("timeline-entry").filter({ hasText: "Renewal payment failed" })).toBeVisible();
+      await expectAccessible(page);
+      // The page fits the screen: no sideways scrolling (at 1280 and 390 px).
+      await expectNoHorizontalScroll(page);
+      await page.screenshot({ path: `test-results/support-user-page-${info.project.name}.png`, fullPage: true });
+      // The audit log names the action in its filter, its longest label: the filter still fits a phone.
+      await page.goto("/admin/audit");
+      await expect(page.getByLabel("Action")).toContainText(
+        "E-mailed the customer the link to update their payment method",
+      );
+      await expectNoHorizontalScroll(page);
+    },
+  );
 
   test("I lost my phone: two-factor reset after identity checks, the customer e-mailed", async ({
     page,
