@@ -19,6 +19,8 @@ export const AUDIT_ACTION_LABELS = {
   "release.delete": "Deleted a release",
   "refund.request": "Requested a refund",
   "license.plan_change": "Changed a license's plan",
+  "license.renewal_cancel": "Cancelled renewal (with the reason and the offer's outcome)",
+  "license.retention_offer": "Took the offer to keep renewing",
   "refund.staff": "Refunded a payment",
   "user.renewal_cancel": "Cancelled a renewal for the customer",
   "user.renewal_reenable": "Re-enabled a renewal for the customer",

@@ -25,6 +25,8 @@ export const USER_EVENT_LABELS: Record<string, string> = {
   "refund.done": "Refund paid out",
   "renewal.cancelled": "Automatic renewal cancelled",
   "renewal.resumed": "Automatic renewal re-enabled",
+  "renewal.cancel_answer": "Said why renewal was cancelled",
+  "retention.offer_taken": "Took the offer to keep renewing",
   "offline_data.set": "Offline data entered",
   "offline_data.cleared": "Offline data cleared",
   "mail.sent": "E-mail sent",
@@ -64,10 +66,22 @@ function eventDetail(kind: string, d: Record<string, unknown>): string {
     parts.push(str(d.subject) ? `“${str(d.subject)}”` : null, str(d.to) ? `to ${str(d.to)}` : null);
   else if (kind === "account.signed_in") parts.push(str(d.ip) ? `from ${str(d.ip)}` : null);
   else if (kind === "account.email_changed") parts.push(str(d.from), str(d.to) ? `→ ${str(d.to)}` : null);
+  else if (kind === "renewal.cancel_answer" || kind === "retention.offer_taken") parts.push(...leavingDetail(d));
   else {
     parts.push(license, money(d, "amount_cents"), money(d, "refunded_cents"), str(d.transaction_id));
   }
   return parts.filter(Boolean).join(" · ");
+}
+
+/** The cancel step's answer (decision 0065): the license, the reason and note, the offer and its outcome. */
+function leavingDetail(d: Record<string, unknown>): (string | null)[] {
+  return [
+    str(d.short_id),
+    str(d.reason) ? `reason: ${str(d.reason)}` : "no reason given",
+    str(d.note) ? `“${str(d.note)}”` : null,
+    str(d.offer) ? `offer ${str(d.offer)} ${str(d.outcome) ?? ""}`.trim() : "no offer made",
+    money(d, "next_charge_cents"),
+  ];
 }
 
 /** A team change's facts: the team, the person or addresses it was about, the role, name or domain. */

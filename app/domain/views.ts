@@ -1,3 +1,4 @@
+import type { RetentionOffer } from "./retention-offer";
 /**
  * What the server sends pages to show: plain data (dates as ISO strings), shared by the loaders
  * that build it and the components that render it, so components never
@@ -48,6 +49,10 @@ export interface LicenseView {
   past_due_since: string | null;
   /** A switch to a shorter plan waiting for the next renewal (decision 0061); null or absent when none. */
   plan_next_renewal?: string | null;
+  /** The cancel step's offer was made (taken or declined): it is not made again (decision 0065). */
+  retention_offer_outcome?: string | null;
+  /** The offer the cancel step makes now, computed by the licenses page's loader (decision 0065). */
+  retention_offer?: RetentionOffer | null;
   /** Revoked because a payment was charged back (decision 0056); null otherwise. */
   charged_back_at?: string | null;
   /** Why the license was revoked, when the site says ("removed from team"); null otherwise. */

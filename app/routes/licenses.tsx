@@ -15,7 +15,9 @@ import { requireUser } from "~/http/session-guards.server";
 import { listUserLicenses } from "~/server/licenses/list-licenses.server";
 import { offlineDataSchema, setOfflineData } from "~/server/licenses/offline-data.server";
 import { ActionError } from "~/server/action-error.server";
-import { cancelRenewal, reenableRenewal } from "~/server/licenses/renewal.server";
+import { reenableRenewal } from "~/server/licenses/renewal.server";
+import { cancelRenewalWithAnswer, LEAVING_TEXTS, offerFor, takeRetentionOffer } from "~/server/licenses/leaving.server";
+import { offerTakenToast } from "~/domain/retention-offer";
 import { requestRefund } from "~/server/licenses/request-refund.server";
 import { cancelTrial, startPaidPlan } from "~/server/licenses/trial.server";
 import { confirmPlanSwitch, previewPlanSwitch } from "~/server/licenses/plan-switch.server";
@@ -43,7 +45,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The same session may get this page again from memory until a card would change by the clock
   // (and at most a minute); any change of a license or of the session forgets it first.
   context.reuseAnswerUntil?.(nextCardChange(licenses, now) ?? new Date(now.getTime() + 60_000));
-  return { licenses, claimable, now: now.toISOString() };
+  // Each card's cancel step makes the vendor's offer once per license, where one makes sense (decision 0065).
+  const cards = licenses.map((license) => ({ ...license, retention_offer: offerFor(license, now) }));
+  return { licenses: cards, claimable, now: now.toISOString() };
 }
 
 /**
@@ -71,6 +75,7 @@ export async function action({ request }: Route.ActionArgs) {
     "offline-data": LICENSE_ERRORS.update,
     "cancel-renewal": LICENSE_ERRORS.cancel,
     "reenable-renewal": LICENSE_ERRORS.reenable,
+    "take-offer": LEAVING_TEXTS.offerFailed,
     "request-refund": LICENSE_ERRORS.refund,
     "start-paid-plan": TRIAL_TEXTS.startFailed,
     "cancel-trial": TRIAL_TEXTS.cancelFailed,
@@ -86,9 +91,17 @@ export async function action({ request }: Route.ActionArgs) {
         const { keyRegenerated } = await setOfflineData({ user, licenseId, ...parsed.data });
         return reply(200, { toast: { ...LICENSE_TOASTS.updated(keyRegenerated), variant: "success" } });
       }
-      case "cancel-renewal":
-        await cancelRenewal({ userId: user.id, licenseId });
+      // Cancelling says why (both optional) and declines the offer made, if any (decision 0065).
+      case "cancel-renewal": {
+        const answer = { reason: form.get("reason"), note: form.get("note") };
+        await cancelRenewalWithAnswer({ userId: user.id, licenseId, ...answer });
         return reply(200, { toast: { ...LICENSE_TOASTS.cancelled, variant: "success" } });
+      }
+      case "take-offer": {
+        const answer = { reason: form.get("reason"), note: form.get("note"), offer: form.get("offer") };
+        const offer = await takeRetentionOffer({ userId: user.id, licenseId, ...answer });
+        return reply(200, { toast: { ...offerTakenToast(offer), variant: "success" } });
+      }
       case "reenable-renewal":
         await reenableRenewal({ userId: user.id, licenseId });
         return reply(200, { toast: { ...LICENSE_TOASTS.reenabled, variant: "success" } });

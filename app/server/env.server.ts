@@ -108,6 +108,13 @@ const envSchema = z
     PADDLE_CLIENT_TOKEN: optionalString,
     PADDLE_API_KEY: optionalString,
     PADDLE_WEBHOOK_SECRET: optionalString,
+    /**
+     * The cancel step's offer (decision 0065): a Paddle discount id (dsc_…) given to the subscription
+     * from its next billing period; unset, the offer is the cheaper period where the plan has one.
+     */
+    RETENTION_DISCOUNT_ID: optionalString,
+    /** The discount's percent, as the offer says it and the demo provider takes it off the next renewal. */
+    RETENTION_DISCOUNT_PERCENT: z.coerce.number().int().min(1).max(99).default(20),
     DEMO_WEBHOOK_SECRET: optionalString.pipe(secret.optional()),
     ...priceSettings,
   })

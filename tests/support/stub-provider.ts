@@ -31,6 +31,7 @@ export function stubPaymentProvider(
     updateSeats: refuse,
     previewPlanChange: refuse,
     changePlan: refuse,
+    applyDiscount: refuse,
     paymentMethodUpdate: refuse,
     invoiceUrl: refuse,
     ...calls,

@@ -1,5 +1,7 @@
 import { Monitor, RefreshCw } from "lucide-react";
-import type { ReactNode } from "react";
+import { useRef, type ReactNode } from "react";
+import { retentionOfferTexts } from "~/domain/retention-offer";
+import { CancelReasonFields, RetentionOfferNote } from "./cancel-renewal-fields";
 import { CANCEL_RENEWAL_CONFIRMATION, confirmationHref, isConfirmedIntent } from "~/domain/license-confirmation";
 import { canCancelRenewal, canReenableRenewal } from "~/domain/license-status";
 import { RENEWAL_TEXTS } from "~/domain/license-texts";
@@ -100,6 +102,62 @@ export function OfflineDataSection({
   );
 }
 
+/**
+ * Cancel auto-renewal's dialog: the question, why (optional), and the license's one offer when it has
+ * one (decision 0065): taking it keeps the renewal with the offer; "Cancel renewal" declines it.
+ */
+function CancelRenewalDialog({ license, action }: { license: LicenseView; action: LicenseAction }) {
+  const { submit, pendingIntent, disabled } = action;
+  const form = useRef<HTMLFormElement>(null);
+  const offer = license.retention_offer ?? null;
+  const send = (intent: string) => {
+    const fields = Object.fromEntries(
+      [...new FormData(form.current ?? undefined).entries()].map(([key, value]) => [key, String(value)]),
+    );
+    submit(intent, license.id, offer && intent === "take-offer" ? { ...fields, offer: offer.kind } : fields);
+  };
+  return (
+    <AlertDialog>
+      <AlertDialogTrigger asChild>
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          className={`self-start ${DESTRUCTIVE_OUTLINE}`}
+          disabled={disabled}
+        >
+          {pendingIntent === "cancel-renewal" || pendingIntent === "take-offer" ? <Spinner /> : null}{" "}
+          {RENEWAL_TEXTS.cancelButton}
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent className="max-h-[90dvh] overflow-y-auto">
+        <AlertDialogHeader>
+          <AlertDialogTitle>{CANCEL_RENEWAL_CONFIRMATION.title}</AlertDialogTitle>
+          <AlertDialogDescription>{CANCEL_RENEWAL_CONFIRMATION.body(license.end_date)}</AlertDialogDescription>
+        </AlertDialogHeader>
+        <form ref={form} onSubmit={(event) => event.preventDefault()} className="flex flex-col gap-4">
+          <CancelReasonFields idPrefix={`cancel-${license.id}`} />
+          {offer ? <RetentionOfferNote offer={offer} /> : null}
+        </form>
+        <AlertDialogFooter className="flex-wrap">
+          <AlertDialogCancel>{CANCEL_RENEWAL_CONFIRMATION.keep}</AlertDialogCancel>
+          {offer ? (
+            <AlertDialogAction onClick={() => send("take-offer")}>
+              {retentionOfferTexts(offer).accept}
+            </AlertDialogAction>
+          ) : null}
+          <AlertDialogAction
+            onClick={() => send("cancel-renewal")}
+            className={offer ? `${DESTRUCTIVE_OUTLINE} border bg-transparent` : undefined}
+          >
+            {CANCEL_RENEWAL_CONFIRMATION.confirm}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
 /** Auto-renewal: cancel at the period's end, or re-enable a cancelled renewal (docs/product.md, "Licenses"). */
 export function SubscriptionSection({ license, action }: { license: LicenseView; action: LicenseAction }) {
   const { submit, pendingIntent, disabled, hydrated } = action;
@@ -116,33 +174,7 @@ export function SubscriptionSection({ license, action }: { license: LicenseView;
           {RENEWAL_TEXTS.cancelButton}
         </NativeActionButton>
       ) : null}
-      {cancellable && hydrated ? (
-        <AlertDialog>
-          <AlertDialogTrigger asChild>
-            <Button
-              type="button"
-              variant="outline"
-              size="sm"
-              className={`self-start ${DESTRUCTIVE_OUTLINE}`}
-              disabled={disabled}
-            >
-              {pendingIntent === "cancel-renewal" ? <Spinner /> : null} {RENEWAL_TEXTS.cancelButton}
-            </Button>
-          </AlertDialogTrigger>
-          <AlertDialogContent>
-            <AlertDialogHeader>
-              <AlertDialogTitle>{CANCEL_RENEWAL_CONFIRMATION.title}</AlertDialogTitle>
-              <AlertDialogDescription>{CANCEL_RENEWAL_CONFIRMATION.body(license.end_date)}</AlertDialogDescription>
-            </AlertDialogHeader>
-            <AlertDialogFooter>
-              <AlertDialogCancel>{CANCEL_RENEWAL_CONFIRMATION.keep}</AlertDialogCancel>
-              <AlertDialogAction onClick={() => submit("cancel-renewal", license.id)}>
-                {CANCEL_RENEWAL_CONFIRMATION.confirm}
-              </AlertDialogAction>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        </AlertDialog>
-      ) : null}
+      {cancellable && hydrated ? <CancelRenewalDialog license={license} action={action} /> : null}
       {canReenableRenewal(license) && !hydrated ? (
         <NativeActionButton intent="reenable-renewal" licenseId={license.id}>
           <RefreshCw aria-hidden /> Re-enable auto-renewal

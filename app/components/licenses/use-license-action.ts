@@ -10,8 +10,8 @@ import { useHydrated } from "../use-hydrated";
 export function useLicenseAction() {
   const fetcher = useFetcher<ActionResult>();
   useActionToast(fetcher.state === "idle" ? fetcher.data : null);
-  const submit = (intent: string, licenseId: string) =>
-    fetcher.submit({ intent, licenseId }, { method: "post", action: "/licenses" });
+  const submit = (intent: string, licenseId: string, fields: Record<string, string> = {}) =>
+    fetcher.submit({ ...fields, intent, licenseId }, { method: "post", action: "/licenses" });
   // The dialogs need JavaScript: their buttons wait for it rather than ignoring an early click.
   const hydrated = useHydrated();
   const busy = fetcher.state !== "idle";

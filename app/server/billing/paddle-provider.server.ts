@@ -119,6 +119,13 @@ export function createPaddleProvider(options: {
       const subscription = await call("activate", () => paddle().subscriptions.activate(subscriptionId));
       return { nextBilledAt: subscription.nextBilledAt ?? null };
     },
+    applyDiscount: async ({ subscriptionId, discountId }) => {
+      await call("discount", () =>
+        paddle().subscriptions.update(subscriptionId, {
+          discount: { id: discountId, effectiveFrom: "next_billing_period" },
+        }),
+      );
+    },
     removeScheduledCancel: async (subscriptionId) => {
       await call("update", () => paddle().subscriptions.update(subscriptionId, { scheduledChange: null }));
     },

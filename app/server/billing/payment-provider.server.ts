@@ -59,6 +59,13 @@ export interface PaymentProvider {
    * with origin subscription_update), `do_not_bill` bills the new price from the next renewal.
    */
   changePlan(input: PlanChangeInput): Promise<void>;
+  /**
+   * Gives the subscription a discount from its next billing period (Paddle: PATCH /subscriptions/{id}
+   * with `discount: { id, effective_from: "next_billing_period" }`): the cancel step's offer taken
+   * (decision 0065). The demo provider takes `percent` off its next renewal itself; Paddle reads the
+   * discount's amount from the discount the vendor made.
+   */
+  applyDiscount(input: { subscriptionId: string; discountId: string; percent: number }): Promise<void>;
   /** Prepares a one-time charge for a license extension (its webhook applies it). */
   createExtensionCharge(input: ExtensionChargeInput): Promise<{ transactionId: string }>;
   /**

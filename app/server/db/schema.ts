@@ -18,6 +18,13 @@ import {
 } from "drizzle-orm/pg-core";
 // Relative, not ~/: drizzle-kit loads this file without the app's path aliases.
 import { FREE_LICENSE_TYPES, PLAN_IDS, type LicenseType, type PlanId } from "../../domain/plans";
+import {
+  CANCEL_NOTE_MAX,
+  CANCEL_REASONS,
+  RETENTION_OFFER_KINDS,
+  type CancelReason,
+  type RetentionOfferKind,
+} from "../../domain/retention-offer";
 
 /**
  * The database. The original tables (licenses, profiles, user_roles, releases) keep the
@@ -263,6 +270,12 @@ export const licenses = pgTable(
      * the renewal's transaction bills that plan and the license takes it then. Null: none pending.
      */
     plan_next_renewal: text("plan_next_renewal").$type<PlanId>(),
+    /**
+     * The cancel step's one offer (decision 0065): "taken" or "declined" once it was made, so it is
+     * never made again; null while it was not. When: retention_offer_at.
+     */
+    retention_offer_outcome: text("retention_offer_outcome").$type<"taken" | "declined">(),
+    retention_offer_at: timestamp("retention_offer_at", { withTimezone: true }),
   },
   (t) => [
     index("licenses_user_id_created_at_idx").on(t.user_id, t.created_at.desc()),
@@ -292,6 +305,14 @@ export const licenses = pgTable(
       sql`${t.plan_next_renewal} is null or ${t.plan_next_renewal} in (${inList(PLAN_IDS)})`,
     ),
     check("licenses_status_check", sql`${t.status} in (${inList(LICENSE_STATUSES)})`),
+    check(
+      "licenses_retention_offer_outcome_check",
+      sql`${t.retention_offer_outcome} is null or ${t.retention_offer_outcome} in ('taken', 'declined')`,
+    ),
+    // The overview's churn: renewals cancelled, by the end date they stop at (migration 0035).
+    index("licenses_cancelled_end_date_idx")
+      .on(t.end_date)
+      .where(sql`${t.cancellation_requested}`),
     check("licenses_refund_amount_check", sql`${t.refund_amount} is null or ${t.refund_amount} >= 0`),
     check("licenses_dates_check", sql`${t.end_date} >= ${t.start_date}`),
     index("licenses_team_id_idx")
@@ -600,7 +621,47 @@ export const user_events = pgTable(
       .default(sql`'{}'::jsonb`),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("user_events_user_id_at_idx").on(t.user_id, t.at.desc())],
+  (t) => [
+    index("user_events_user_id_at_idx").on(t.user_id, t.at.desc()),
+    // The overview's plan switches by month (expansion and contraction, migration 0035).
+    index("user_events_plan_changed_at_idx")
+      .on(t.at)
+      .where(sql`${t.kind} = 'license.plan_changed'`),
+  ],
+);
+
+/**
+ * The cancel step's answers (decision 0065): why the customer cancelled renewal (a reason of the list,
+ * free text, both optional), the offer made, if any, and whether it was taken (then the renewal stayed
+ * on). The admin overview counts them by month.
+ */
+export const cancel_answers = pgTable(
+  "cancel_answers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    license_id: uuid("license_id")
+      .notNull()
+      .references(() => licenses.id, { onDelete: "cascade" }),
+    reason: text("reason").$type<CancelReason>(),
+    note: text("note"),
+    offer: text("offer").$type<RetentionOfferKind>(),
+    outcome: text("outcome").$type<"taken" | "declined">(),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("cancel_answers_created_at_idx").on(t.created_at),
+    index("cancel_answers_license_id_idx").on(t.license_id),
+    check("cancel_answers_reason_check", sql`${t.reason} is null or ${t.reason} in (${inList(CANCEL_REASONS)})`),
+    check(
+      "cancel_answers_note_check",
+      sql`${t.note} is null or char_length(${t.note}) <= ${sql.raw(String(CANCEL_NOTE_MAX))}`,
+    ),
+    check("cancel_answers_offer_check", sql`${t.offer} is null or ${t.offer} in (${inList(RETENTION_OFFER_KINDS)})`),
+    check(
+      "cancel_answers_outcome_check",
+      sql`(${t.offer} is null) = (${t.outcome} is null) and (${t.outcome} is null or ${t.outcome} in ('taken', 'declined'))`,
+    ),
+  ],
 );
 
 /**

@@ -32,6 +32,8 @@ const cardColumns = {
   past_due_since: licenses.past_due_since,
   // A switch to a shorter plan waiting for the renewal (decision 0061): the card says so.
   plan_next_renewal: licenses.plan_next_renewal,
+  // The cancel step's offer is made once per license (decision 0065).
+  retention_offer_outcome: licenses.retention_offer_outcome,
   // A chargeback's revocation has its own state and words on the card (decision 0056).
   charged_back_at: licenses.charged_back_at,
   // A member removed from their team is told to ask its owner, not support (decision 0057).

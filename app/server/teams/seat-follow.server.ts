@@ -55,6 +55,9 @@ export const SEAT_KEEPS_OWN = [
   "revoked_reason",
   // A personal license's waiting plan switch (decision 0061); a team's plan is changed on /team.
   "plan_next_renewal",
+  // The cancel step's once-only offer (decision 0065): a seat makes none; a team's subscription neither.
+  "retention_offer_outcome",
+  "retention_offer_at",
 ] as const satisfies readonly LicenseColumn[];
 
 /**

@@ -1,11 +1,13 @@
 import { and, eq, sql } from "drizzle-orm";
 import { addMonths } from "~/domain/extension";
 import { getPlan, type PlanId } from "~/domain/plans";
+import { discountedCents } from "~/domain/retention-offer";
 import { demo_billing } from "../../db/schema";
 import type { PaddleSubscription } from "../paddle-events.server";
 import type { DemoParts } from "./demo-events.server";
 import type { DemoProvider, RenewOutcome } from "./demo-provider-type.server";
 import { demoShapes } from "./demo-shapes.server";
+import type { DemoDiscount } from "./demo-subscription-changes.server";
 
 /**
  * The demo's renewals: each live subscription billed for its next period (or ended, when its
@@ -73,8 +75,11 @@ async function billNextPeriod({ save, deliver }: DemoParts, sub: PaddleSubscript
   const wasTrialing = sub.status === "trialing";
   // A team's subscription bills each seat.
   const quantity = Number((sub.items[0] as { quantity?: unknown } | undefined)?.quantity ?? 1) || 1;
+  // A discount given from this period (the cancel step's offer, decision 0065) takes its percent off, once.
+  const { discount, ...rest } = sub as PaddleSubscription & { discount?: DemoDiscount | null };
+  const priceCents = discount ? discountedCents(plan.priceCents, discount.demo_percent) : plan.priceCents;
   const renewed: PaddleSubscription = {
-    ...sub,
+    ...rest,
     status: "active",
     current_billing_period: period,
     next_billed_at: period.ends_at,
@@ -85,7 +90,7 @@ async function billNextPeriod({ save, deliver }: DemoParts, sub: PaddleSubscript
     customData: sub.custom_data ?? {},
     priceId: sub.items[0]!.price.id,
     months: plan.months,
-    amountCents: plan.priceCents * quantity,
+    amountCents: priceCents * quantity,
     period,
     origin: "subscription_recurring",
     at: now,

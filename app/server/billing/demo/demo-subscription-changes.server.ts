@@ -8,7 +8,7 @@ export function demoSubscriptionChanges({
   load,
   save,
   deliver,
-}: DemoParts): Pick<DemoProvider, "cancelAtPeriodEnd" | "removeScheduledCancel" | "cancelNow"> {
+}: DemoParts): Pick<DemoProvider, "cancelAtPeriodEnd" | "removeScheduledCancel" | "cancelNow" | "applyDiscount"> {
   async function updateSubscription(subscriptionId: string, change: (sub: PaddleSubscription) => PaddleSubscription) {
     const sub = change(await load<PaddleSubscription>(subscriptionId, "subscription"));
     await save("subscription", sub, sub.id);
@@ -36,6 +36,23 @@ export function demoSubscriptionChanges({
       });
     },
 
+    // Paddle's discount from the next billing period (decision 0065); the demo keeps its percent
+    // beside it, which the next renewal takes off its charge (demo-renewals.server.ts), once.
+    async applyDiscount({ subscriptionId, discountId, percent }) {
+      await updateSubscription(subscriptionId, (sub) => {
+        refusePastDue(sub);
+        if (sub.status !== "active" || !sub.current_billing_period)
+          throw new ProviderError(`subscription ${sub.id} is ${sub.status}`);
+        const discount: DemoDiscount = {
+          id: discountId,
+          starts_at: sub.current_billing_period.ends_at,
+          ends_at: null,
+          demo_percent: percent,
+        };
+        return { ...sub, discount } as PaddleSubscription;
+      });
+    },
+
     // Paddle's immediate cancel: accepted for an active or past-due subscription; its past-due
     // renewal is not charged any more. Announced as Paddle does, subscription.canceled.
     async cancelNow(subscriptionId) {
@@ -53,6 +70,14 @@ export function demoSubscriptionChanges({
       await deliver([{ event_type: "subscription.canceled", data: canceled }]);
     },
   };
+}
+
+/** A subscription's discount as Paddle shows it, with the percent the demo's renewal takes off. */
+export interface DemoDiscount {
+  id: string;
+  starts_at: string;
+  ends_at: string | null;
+  demo_percent: number;
 }
 
 /** Paddle refuses every change to a past-due subscription but an immediate cancel; so does the demo. */
