@@ -7,6 +7,9 @@ import { confirmationFor, isConfirmedIntent } from "~/domain/license-confirmatio
 import { requireUser } from "~/http/session-guards.server";
 import { listUserLicenses } from "~/server/licenses/list-licenses.server";
 import { redirectWithToast } from "~/http/toast.server";
+import { offerFor } from "~/server/licenses/leaving.server";
+import { retentionOfferTexts } from "~/domain/retention-offer";
+import { CancelReasonFields, RetentionOfferNote } from "~/components/licenses/cancel-renewal-fields";
 import type { Route } from "./+types/licenses.confirm";
 
 /**
@@ -31,23 +34,42 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     intent,
     confirmation,
+    // Cancelling renewal asks why and makes the license's one offer (decision 0065).
+    offer: intent === "cancel-renewal" ? offerFor(license, now) : null,
     license: { id: license.id, short_id: license.short_id, license_type: license.license_type },
   };
 }
 
 export default function ConfirmLicenseAction({ loaderData }: Route.ComponentProps) {
-  const { intent, confirmation, license } = loaderData;
+  const { intent, confirmation, license, offer } = loaderData;
   return (
     <LicensePageCard title={confirmation.title} license={license}>
       <p data-testid="confirmation-body">{confirmation.body}</p>
       <form method="post" action="/licenses" className="flex flex-wrap gap-3">
-        <input type="hidden" name="intent" value={intent} />
         <input type="hidden" name="licenseId" value={license.id} />
         <input type="hidden" name="native" value="1" />
+        {intent === "cancel-renewal" ? (
+          <div className="basis-full">
+            <CancelReasonFields idPrefix="confirm" />
+          </div>
+        ) : null}
+        {offer ? (
+          <div className="basis-full">
+            <RetentionOfferNote offer={offer} />
+          </div>
+        ) : null}
+        {offer ? <input type="hidden" name="offer" value={offer.kind} /> : null}
+        {offer ? (
+          <Button type="submit" name="intent" value="take-offer">
+            {retentionOfferTexts(offer).accept}
+          </Button>
+        ) : null}
         <Button
           type="submit"
           variant={confirmation.destructive ? "outline" : "default"}
           className={confirmation.destructive ? DESTRUCTIVE_OUTLINE : undefined}
+          name="intent"
+          value={intent}
         >
           {confirmation.confirm}
         </Button>
