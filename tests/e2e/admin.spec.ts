@@ -135,8 +135,7 @@ test.describe("administration", () => {
     signIn,
   }) => {
     test.setTimeout(60_000);
-    await signIn(DEMO_ADMIN);
-    await page.goto("/admin");
+    await signIn(DEMO_ADMIN, "/admin");
     const overview = page.getByTestId("admin-overview");
     await expect(overview.getByTestId("overview-stat")).toHaveCount(7);
     // Disputes are counted beside the money (the seeded charged-back customer's within the window).
@@ -209,8 +208,7 @@ test.describe("administration", () => {
   }, info) => {
     test.setTimeout(90_000);
     const version = `9.${info.project.name === "desktop" ? 1 : 2}.${Date.now() % 1000}`;
-    await signIn(DEMO_ADMIN);
-    await page.goto("/admin");
+    await signIn(DEMO_ADMIN, "/admin");
     await adminNav(page).getByRole("link", { name: "Releases" }).click();
     await page.getByRole("button", { name: "Add release" }).click();
     const form = page.getByRole("dialog", { name: "Add release" });

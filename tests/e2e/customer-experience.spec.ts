@@ -152,8 +152,7 @@ test.describe("the licenses page", () => {
   });
 
   test("a slow page change shows the progress bar until the page arrives", async ({ page, signIn }) => {
-    await signIn(DEMO_USER);
-    await page.goto("/licenses");
+    await signIn(DEMO_USER, "/licenses");
     await page.route("**/pricing.data*", async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1000));
       await route.continue();
@@ -166,8 +165,7 @@ test.describe("the licenses page", () => {
 
   test("each key is one line with Show and Copy, and the page fits a 390 px screen", async ({ page, signIn }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await signIn(DEMO_USER);
-    await page.goto("/licenses");
+    await signIn(DEMO_USER, "/licenses");
     await openAllLicenses(page);
     await expectNoHorizontalScroll(page);
     const key = page.getByTestId("license-key").first();

@@ -27,8 +27,7 @@ test.describe("the desktop tool's license API", () => {
       license: { license_type: "monthly", is_trial: true, trial_ends_at: expect.any(String), license_key: key },
     });
 
-    await signIn(DEMO_ADMIN);
-    await page.goto("/admin/users");
+    await signIn(DEMO_ADMIN, "/admin/users");
     await page.getByLabel("Search users").fill(email);
     await page.getByRole("button", { name: "Search" }).click();
     await page.getByRole("link", { name: `Open ${name}` }).click();

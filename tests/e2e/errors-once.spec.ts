@@ -35,8 +35,7 @@ test.describe("an error is said once", () => {
   });
 
   test("profile: each section's refusal is beside its field", async ({ page, signIn }) => {
-    await signIn(DEMO_USER);
-    await page.goto("/profile");
+    await signIn(DEMO_USER, "/profile");
 
     // A new address without the current password.
     await page.getByLabel("E-mail", { exact: true }).fill("demo-elsewhere@example.com");
@@ -73,8 +72,7 @@ test.describe("an error is said once", () => {
     page,
     signIn,
   }) => {
-    await signIn(DEMO_ADMIN);
-    await page.goto("/admin/users");
+    await signIn(DEMO_ADMIN, "/admin/users");
     await page.getByLabel("Search users").fill(DEMO_USER.email);
     await page.getByRole("button", { name: "Search" }).click();
     await page.getByRole("link", { name: "Open Dana Developer" }).first().click();

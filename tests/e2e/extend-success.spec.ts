@@ -42,8 +42,7 @@ test.describe("extend license and payment success", () => {
       if (message.type() === "error") errors.push(message.text());
     });
     page.on("pageerror", (error) => errors.push(error.message));
-    await signIn(DEMO_USER);
-    await page.goto("/licenses");
+    await signIn(DEMO_USER, "/licenses");
     const yearly = page.locator("[data-status=active]").filter({ hasText: "Yearly license" });
     await openLicense(yearly);
     await yearly.getByRole("link", { name: "Extend" }).click();
@@ -58,8 +57,7 @@ test.describe("extend license and payment success", () => {
   });
 
   test("a license that cannot be extended is not offered and its address leads back", async ({ page, signIn }) => {
-    await signIn(DEMO_USER);
-    await page.goto("/licenses");
+    await signIn(DEMO_USER, "/licenses");
     const trial = page.locator("[data-status=trial-active]");
     await expect(trial).toBeVisible();
     await expect(trial.getByRole("link", { name: "Extend" })).toHaveCount(0);
@@ -79,8 +77,7 @@ test.describe("extend license and payment success", () => {
     page,
     signIn,
   }) => {
-    await signIn(DEMO_USER);
-    await page.goto("/success?transactionId=txn_demo_123");
+    await signIn(DEMO_USER, "/success?transactionId=txn_demo_123");
     await expect(page.getByRole("heading", { name: "Thank you" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Payment successful" })).toHaveCount(0);
     await expect(page.getByTestId("transaction-id")).toHaveCount(0);

@@ -54,8 +54,7 @@ test.describe("home", () => {
     await page.goto("/");
     await expect(page.getByRole("contentinfo").getByRole("navigation")).toHaveCount(4);
     expect(await columns()).toBe(5);
-    await signIn(DEMO_USER);
-    await page.goto("/");
+    await signIn(DEMO_USER, "/");
     await expect(page.getByRole("contentinfo").getByRole("navigation")).toHaveCount(3);
     expect(await columns()).toBe(4);
   });

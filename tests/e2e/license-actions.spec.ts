@@ -8,8 +8,7 @@ const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").
 
 test.describe("license self-service", () => {
   test("the seeded cards offer the actions their state allows", async ({ page, signIn }) => {
-    await signIn(DEMO_USER);
-    await page.goto("/licenses");
+    await signIn(DEMO_USER, "/licenses");
     await openAllLicenses(page);
     const cards = page.getByTestId("license-card");
     const renewing = cards.filter({ has: page.getByTestId("license-status").getByText(/^Active, renews on /) });

@@ -32,8 +32,7 @@ test.describe("licenses: what needs you first", () => {
       expect(declined.status()).toBe(200);
       expect((await declined.json()).outcomes[0].outcome).toBe("payment-failed");
 
-      await signIn(DEMO_USER);
-      await page.goto("/licenses");
+      await signIn(DEMO_USER, "/licenses");
       const summary = page.getByTestId("attention-summary");
       // The refund in progress asks nothing of the customer: not an attention item (decision 0057).
       await expect(summary.getByRole("heading")).toHaveText("Needs your attention (1)");
@@ -99,8 +98,7 @@ test.describe("licenses: what needs you first", () => {
           value: async (data: ShareData) => void ((window as unknown as { shared: ShareData }).shared = data),
         });
       });
-      await signIn(DEMO_USER);
-      await page.goto("/licenses");
+      await signIn(DEMO_USER, "/licenses");
       const tester = page.getByTestId("license-card").filter({ hasText: "Tester license" });
       await openLicense(tester);
       const key = (await tester.getByTestId("license-key").innerText()).trim();

@@ -10,8 +10,7 @@ test.describe("licenses page", () => {
 
   test("every seeded license state renders as docs/product.md says", async ({ page, context, signIn }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-    await signIn(DEMO_USER);
-    await page.goto("/licenses");
+    await signIn(DEMO_USER, "/licenses");
     const cards = page.getByTestId("license-card");
     // Active ones first; the expired, refunded and revoked ones wait under a collapsed heading.
     await expect(page.getByTestId("active-licenses").getByTestId("license-card")).toHaveCount(5);
@@ -103,8 +102,7 @@ test.describe("licenses page", () => {
     page,
     signIn,
   }) => {
-    await signIn(DEMO_USER);
-    await page.goto("/licenses");
+    await signIn(DEMO_USER, "/licenses");
     const tester = page.getByTestId("license-card").filter({ hasText: "Tester license" });
     await openLicense(tester);
     const [download] = await Promise.all([

@@ -126,8 +126,7 @@ test("an admin sees every license's machines on the user's page and deactivates 
   await tool.fetchKeys();
   await tool.post("/machines/activate", { key, fingerprint: fingerprint("SUPPORT-PC"), name: "SUPPORT-PC" });
   await page.context().clearCookies();
-  await signIn(DEMO_ADMIN);
-  await page.goto(`/admin/users?q=${encodeURIComponent(email)}`);
+  await signIn(DEMO_ADMIN, `/admin/users?q=${encodeURIComponent(email)}`);
   await page.getByTestId("admin-user-result").getByRole("link").click();
   const machinesCard = page.getByTestId("admin-user-machines");
   const license = machinesCard.getByTestId("admin-license-machines").filter({ hasText: "Yearly" });

@@ -24,8 +24,7 @@ test.describe("narrow screens and long inputs", () => {
   });
 
   test("an admin search for a long term", async ({ page, signIn }) => {
-    await signIn(DEMO_ADMIN);
-    await page.goto(`/admin/users?q=${LONG}${LONG}`);
+    await signIn(DEMO_ADMIN, `/admin/users?q=${LONG}${LONG}`);
     await expectNoHorizontalScroll(page);
     await page.getByLabel("Search users").fill(`${LONG}${LONG}`);
     await page.getByRole("button", { name: "Search" }).click();

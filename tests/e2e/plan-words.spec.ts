@@ -19,8 +19,7 @@ test.describe("a team's plan in words", () => {
   });
 
   test("the demo checkout of a team names its seats and how the total is made", async ({ page, signIn }) => {
-    await signIn(DEMO_USER);
-    await page.goto("/pricing");
+    await signIn(DEMO_USER, "/pricing");
     const offer = await teamOffer(page);
     await offer.getByRole("radio", { name: /Monthly/ }).check();
     await offer.getByLabel("Seats").fill("3");

@@ -51,8 +51,7 @@ test.describe("pricing", () => {
     await page.goto("/pricing");
     await expect(page.getByTestId("plan-monthly")).toContainText("7-day free trial");
     await page.context().clearCookies();
-    await signIn(DEMO_USER);
-    await page.goto("/pricing");
+    await signIn(DEMO_USER, "/pricing");
     await expect(page.getByTestId("plan-monthly")).not.toContainText("free trial");
   });
 

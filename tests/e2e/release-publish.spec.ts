@@ -132,8 +132,7 @@ test.describe("releases from CI", () => {
     signIn,
   }, info) => {
     test.setTimeout(90_000);
-    await signIn(DEMO_ADMIN);
-    await page.goto("/admin/releases");
+    await signIn(DEMO_ADMIN, "/admin/releases");
     await page.getByRole("button", { name: "Add release" }).click();
     const dialog = page.getByRole("dialog");
     // An older line's fix: it sorts before the newest release (2.4.0), so the form asks first.

@@ -52,9 +52,9 @@ export const plainTest = base.extend<object, { site: WorkerSite; sessions: Sessi
 /**
  * The same, with a page whose goto waits for the app to hydrate after loading an HTML page, so a
  * click is never lost on server-rendered markup whose handlers are not attached yet; and
- * `signIn(account)`, which gives the page the worker's session of that account.
+ * `signIn(account, path = "/")`, which gives the page the worker's session of that account and opens `path`.
  */
-export const test = plainTest.extend<{ signIn: (account: Account) => Promise<void> }>({
+export const test = plainTest.extend<{ signIn: (account: Account, path?: string) => Promise<void> }>({
   page: async ({ page }, provide) => {
     const goto = page.goto.bind(page);
     page.goto = async (url, options) => {
@@ -65,9 +65,9 @@ export const test = plainTest.extend<{ signIn: (account: Account) => Promise<voi
     await provide(page);
   },
   signIn: async ({ page, sessions }, provide) => {
-    await provide(async (account) => {
+    await provide(async (account, path = "/") => {
       await page.context().addCookies(await sessions.cookies(account));
-      await page.goto("/");
+      await page.goto(path);
     });
   },
 });

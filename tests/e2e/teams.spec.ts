@@ -107,8 +107,7 @@ test.describe("teams", () => {
     expect(await tool.validate(alanKey)).toMatchObject({ valid: true, code: "VALID" });
 
     // The owner removes Alan: the tool holding his key sees REVOKED; Grace's still works.
-    await signIn(owner);
-    await page.goto("/team");
+    await signIn(owner, "/team");
     await expect(page.getByTestId("team-member")).toHaveCount(3);
     await page.getByRole("button", { name: `Remove ${alan}` }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Remove member" }).click();
@@ -120,8 +119,7 @@ test.describe("teams", () => {
     await expect.poll(async () => (await latestMail(page, alan)).subject).toContain(`you were removed from ${team}`);
     // (Cookies cleared, not signed out: the owner's cached session stays good for the steps below.)
     await page.context().clearCookies();
-    await signIn({ email: alan, password: "secret-pass-1" });
-    await page.goto("/licenses");
+    await signIn({ email: alan, password: "secret-pass-1" }, "/licenses");
     const alanCard = page.getByTestId("license-card").filter({ hasText: `provided by ${team}` });
     await openAllLicenses(page);
     await expect(alanCard.getByTestId("revoked-note")).toHaveText(
@@ -130,8 +128,7 @@ test.describe("teams", () => {
     await expect(alanCard.getByText(/Contact support/)).toHaveCount(0);
     await expect(alanCard.getByTestId("seat-note")).toHaveCount(0);
     await page.context().clearCookies();
-    await signIn(owner);
-    await page.goto("/team");
+    await signIn(owner, "/team");
 
     // Five seats: confirmed with the prorated charge.
     await page.getByLabel("Number of seats").fill("5");
@@ -161,8 +158,7 @@ test.describe("teams", () => {
     await logOut(page);
 
     // The admin finds the team by name and opens its page.
-    await signIn(DEMO_ADMIN);
-    await page.goto("/admin/users");
+    await signIn(DEMO_ADMIN, "/admin/users");
     await page.getByLabel("Search users").fill(team);
     await page.getByRole("button", { name: "Search" }).click();
     await page.getByTestId("admin-team-match").getByRole("link", { name: team }).click();

@@ -144,8 +144,7 @@ test.describe("a trial converts on purpose", () => {
     "the success page with another user's transaction id shows the generic message, claiming no payment",
     { tag: "@phone" },
     async ({ page, signIn }) => {
-      await signIn(DEMO_USER);
-      await page.goto("/billing");
+      await signIn(DEMO_USER, "/billing");
       // The seeded payments include a refunded one, the longest status: every row keeps to its box.
       await expectBillingRowsInside(page);
       const href = await page.getByRole("link", { name: "Download invoice" }).first().getAttribute("href");
@@ -156,8 +155,7 @@ test.describe("a trial converts on purpose", () => {
       await expect(page.getByTestId("transaction-id")).toHaveText(transactionId);
 
       await page.context().clearCookies();
-      await signIn(DEMO_ADMIN);
-      await page.goto(`/success?transactionId=${transactionId}`);
+      await signIn(DEMO_ADMIN, `/success?transactionId=${transactionId}`);
       await expect(page.getByRole("heading", { name: "Thank you" })).toBeVisible();
       await expect(page.getByText("Payment successful")).toHaveCount(0);
       await expect(page.getByTestId("transaction-id")).toHaveCount(0);

@@ -45,8 +45,7 @@ test.describe("webhooks", () => {
     test.setTimeout(120_000);
     const receiver = await startReceiver();
     try {
-      await signIn(DEMO_ADMIN);
-      await page.goto("/admin");
+      await signIn(DEMO_ADMIN, "/admin");
       await page.getByRole("link", { name: "Webhooks" }).click();
       await expect(page).toHaveURL("/admin/webhooks");
       // Bad input first: an unknown scheme is refused by field, nothing added.

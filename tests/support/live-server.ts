@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { demoTwoFactorSecret } from "./demo-two-factor";
-import { migratedPostgresTemplate } from "./migrated-template";
+import { migratedPostgresTemplate, withMigratedEmbeddedDatabase } from "./migrated-template";
 import { freePort, scratchDatabaseFor } from "./scratch";
 import { withUnusedCode } from "./totp";
 import type { EngineName } from "./test-app";
@@ -40,6 +40,7 @@ export async function startLiveServer(engine: EngineName, env: Record<string, st
   // Already migrated: the server's own migration at start finds nothing to apply.
   const template = engine === "postgres" ? await migratedPostgresTemplate(process.env.TEST_DATABASE_URL!) : undefined;
   const scratch = await scratchDatabaseFor(engine, "live", template);
+  if (engine === "pglite") await withMigratedEmbeddedDatabase(dataDir);
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, ["server.js"], {

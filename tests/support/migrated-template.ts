@@ -119,3 +119,44 @@ async function loadOrBuildPgliteDump(): Promise<Blob> {
   fs.renameSync(partial, file);
   return dump;
 }
+
+let pgliteDataDir: Promise<string> | undefined;
+
+/**
+ * A migrated embedded data directory (its `pglite/` folder) for the servers the tests start on
+ * PGlite: built once from the dump above, kept beside it, renamed into place when complete.
+ */
+function migratedPgliteDataDir(): Promise<string> {
+  pgliteDataDir ??= loadOrBuildPgliteDataDir().catch((error: unknown) => {
+    pgliteDataDir = undefined;
+    throw error;
+  });
+  return pgliteDataDir;
+}
+
+async function loadOrBuildPgliteDataDir(): Promise<string> {
+  const dir = path.join(os.tmpdir(), `fk-pglite-datadir-${migrationsHash()}`);
+  if (fs.existsSync(dir)) return path.join(dir, "pglite");
+  const building = `${dir}.${process.pid}.${crypto.randomBytes(3).toString("hex")}`;
+  const database = await openDatabase({ dataDir: building, loadDataDir: await migratedPgliteDump() });
+  await database.close();
+  try {
+    fs.renameSync(building, dir);
+  } catch (error) {
+    // Another process renamed its copy first: use that one.
+    fs.rmSync(building, { recursive: true, force: true });
+    if (!fs.existsSync(dir)) throw error;
+  }
+  return path.join(dir, "pglite");
+}
+
+/**
+ * Gives an empty data directory a copy of the migrated embedded database, so a server started on it
+ * applies no migration (decision 0053: migrate once). A directory that holds a database already (a
+ * restart, a restored backup) is left as it is.
+ */
+export async function withMigratedEmbeddedDatabase(dataDir: string): Promise<void> {
+  const target = path.join(dataDir, "pglite");
+  if (fs.existsSync(target)) return;
+  fs.cpSync(await migratedPgliteDataDir(), target, { recursive: true });
+}

@@ -4,6 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { withMigratedEmbeddedDatabase } from "./migrated-template";
 
 /**
  * The built site as `npm start` runs it (`node server.js` on BUILD_DIR, default build-test/, the
@@ -109,6 +110,7 @@ export async function startServer({
   env = {},
   nodeArgs = [],
   root = REPO_ROOT,
+  migrated,
 }: {
   port: number;
   dataDir: string;
@@ -117,10 +119,17 @@ export async function startServer({
   nodeArgs?: string[];
   /** The tree whose server.js and build run (another commit's worktree: bench/compare.ts). */
   root?: string;
+  /**
+   * On the embedded database, start from a copy of the migrated one when the data directory is empty
+   * (the server then applies no migration). Default: under Vitest, for this tree.
+   */
+  migrated?: boolean;
 }): Promise<ServerProcess> {
   const origin = `http://127.0.0.1:${port}`;
   await refuseTakenPort(port);
   const childEnv = childEnvironment({ root, port, origin, dataDir, env });
+  if ((migrated ?? (Boolean(process.env.VITEST) && root === REPO_ROOT)) && !childEnv.DATABASE_URL)
+    await withMigratedEmbeddedDatabase(dataDir);
   const child = spawn(process.execPath, [...nodeArgs, "server.js"], {
     cwd: root,
     env: childEnv,

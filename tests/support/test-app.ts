@@ -91,7 +91,9 @@ export async function startTestApp(
     database,
     mails,
     close: async () => {
-      await stopJobs({ timeoutMs: 1000 });
+      // A job still running gets up to 10 s (no wait when none is): in a worker shared with the next
+      // file, one outliving the stop would fail against this closed database in that file's run.
+      await stopJobs({ timeoutMs: 10_000 });
       await flushMail();
       setMailer(undefined);
       setDatabase(undefined);

@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { freePort } from "../../support/scratch";
 import { buildDir, REPO_ROOT, startServer, tempDir, type ServerProcess } from "../../support/server-process";
 
-describe("run modes: React's production build in every run but npm run dev", () => {
+// Each start migrates and seeds a fresh embedded database: over a minute on a loaded 2-core machine.
+describe("run modes: React's production build in every run but npm run dev", { timeout: 180_000 }, () => {
   let server: ServerProcess | undefined;
   afterEach(async () => {
     await server?.stop();
