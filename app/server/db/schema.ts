@@ -309,7 +309,7 @@ export const licenses = pgTable(
       "licenses_retention_offer_outcome_check",
       sql`${t.retention_offer_outcome} is null or ${t.retention_offer_outcome} in ('taken', 'declined')`,
     ),
-    // The overview's churn: renewals cancelled, by the end date they stop at (migration 0035).
+    // The overview's churn: renewals cancelled, by the end date they stop at (migration 0034).
     index("licenses_cancelled_end_date_idx")
       .on(t.end_date)
       .where(sql`${t.cancellation_requested}`),
@@ -623,7 +623,7 @@ export const user_events = pgTable(
   },
   (t) => [
     index("user_events_user_id_at_idx").on(t.user_id, t.at.desc()),
-    // The overview's plan switches by month (expansion and contraction, migration 0035).
+    // The overview's plan switches by month (expansion and contraction, migration 0034).
     index("user_events_plan_changed_at_idx")
       .on(t.at)
       .where(sql`${t.kind} = 'license.plan_changed'`),
