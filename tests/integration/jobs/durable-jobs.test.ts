@@ -174,7 +174,8 @@ describe.each(ENGINES)("durable jobs on %s", (engine) => {
     await stopJobs({ timeoutMs: 1000 });
     expect((await jobRow(midRun!)).state).toBe("retry");
     expect(runs.slow).toEqual([]);
-    // Restarted: the released job runs to completion (the stalled first attempt never finishes).
+    // Restarted: the released job runs to completion (the stalled first attempt waits on its own gate).
+    const stalled = slowGate;
     slowGate = gate();
     slowStarted = gate();
     await startJobs(app.database, { definitions, work: true, pollingIntervalSeconds: 0.5 });
@@ -182,6 +183,10 @@ describe.each(ENGINES)("durable jobs on %s", (engine) => {
     slowGate.open();
     await until(async () => (await jobRow(midRun!)).state === "completed");
     expect(runs.slow).toEqual(["mid-run"]);
+    // The stalled attempt ends now, while this file's database is open: left waiting, pg-boss would
+    // time it out and record the failure later, against a closed database in another file's run.
+    stalled.open();
+    await until(async () => runs.slow!.length === 2);
   }
 
   it("two workers on one database run each job once", async () => {
