@@ -1,6 +1,9 @@
 import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
 
+/** Integration files that need modules of their own (decision 0068). */
+const ISOLATED = ["tests/integration/auth/account-abuse.test.ts"];
+
 export default defineConfig({
   plugins: [tsconfigPaths()],
   test: {
@@ -21,9 +24,21 @@ export default defineConfig({
         // (decision 0053).
         test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"], isolate: false },
       },
-      // Each integration file in a module graph of its own: sharing the worker's graph saved the imports but
-      // made the tests half as slow again (decision 0068).
-      { extends: true, test: { name: "integration", include: ["tests/integration/**/*.test.ts"] } },
+      {
+        extends: true,
+        // The same for the integration files: each starts its own database and wires it into the server
+        // modules (startTestApp resets configuration, database, auth, provider and mailer), so they
+        // share the modules of their worker; importing the app once per file was half of this step's
+        // time (decision 0068).
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.ts"],
+          exclude: [...ISOLATED],
+          isolate: false,
+        },
+      },
+      // Files that replace a module with vi.mock: in a shared graph the module may be loaded already.
+      { extends: true, test: { name: "integration (isolated)", include: [...ISOLATED] } },
     ],
   },
 });
