@@ -52,6 +52,7 @@ async function recordAnswer(
   answer: CancelAnswer,
   offer: RetentionOffer | null,
   outcome: "taken" | "declined" | null,
+  { alreadyClaimed = false } = {},
 ): Promise<void> {
   await tx.insert(cancel_answers).values({
     license_id: license.id,
@@ -60,7 +61,7 @@ async function recordAnswer(
     offer: offer?.kind ?? null,
     outcome,
   });
-  if (offer && outcome) {
+  if (offer && outcome && !alreadyClaimed) {
     // Once per license: a second cancel step of the same license makes no offer (and takes none).
     const claimed = await tx
       .update(licenses)
@@ -122,6 +123,38 @@ export async function takeRetentionOffer(asked: Asked & { offer: unknown }): Pro
   const offer = offerFor(licenseFacts(license));
   if (!offer) throw new ActionError(409, LEAVING_ERRORS.noOffer);
   if (offer.kind !== asked.offer) throw new ActionError(409, LEAVING_ERRORS.offerChanged);
+  // Claimed before the provider is asked, so two takers at once cannot both have it applied; given
+  // back when the provider refuses, so the customer may try again.
+  if (!(await claimOffer(license.id))) throw new ActionError(409, LEAVING_ERRORS.offerUsed);
+  try {
+    await applyOffer(asked.userId, license, offer);
+  } catch (error) {
+    await releaseOffer(license.id);
+    throw error;
+  }
+  await getDb().transaction((tx) => recordAnswer(tx, license, answer, offer, "taken", { alreadyClaimed: true }));
+  return offer;
+}
+
+/** Marks the license's one offer taken; false when a cancel step has answered it already. */
+async function claimOffer(licenseId: string): Promise<boolean> {
+  const claimed = await getDb()
+    .update(licenses)
+    .set({ retention_offer_outcome: "taken", retention_offer_at: sql`now()` })
+    .where(and(eq(licenses.id, licenseId), isNull(licenses.retention_offer_outcome)))
+    .returning({ id: licenses.id });
+  return claimed.length > 0;
+}
+
+async function releaseOffer(licenseId: string): Promise<void> {
+  await getDb()
+    .update(licenses)
+    .set({ retention_offer_outcome: null, retention_offer_at: null })
+    .where(and(eq(licenses.id, licenseId), eq(licenses.retention_offer_outcome, "taken")));
+}
+
+/** The provider applies the offer: a discount from the next period, or the plan switch at the renewal. */
+async function applyOffer(userId: string, license: License, offer: RetentionOffer): Promise<void> {
   if (offer.kind === "discount") {
     const { discountId, percent } = offer;
     const subscriptionId = license.paddle_subscription_id!;
@@ -131,10 +164,8 @@ export async function takeRetentionOffer(asked: Asked & { offer: unknown }): Pro
   } else {
     // The plan switch of decision 0061 to the shorter plan: nothing billed now, the new price at the renewal.
     const stamp = planSwitchStamp(license);
-    await confirmPlanSwitch({ userId: asked.userId, licenseId: license.id, plan: offer.to, stamp });
+    await confirmPlanSwitch({ userId, licenseId: license.id, plan: offer.to, stamp });
   }
-  await getDb().transaction((tx) => recordAnswer(tx, license, answer, offer, "taken"));
-  return offer;
 }
 
 export const LEAVING_TEXTS = {

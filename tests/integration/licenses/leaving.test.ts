@@ -3,8 +3,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CANCEL_NOTE_MAX, LEAVING_ERRORS } from "~/domain/retention-offer";
 import * as licensesRoute from "~/routes/licenses";
 import { connectDemoProvider, setPaymentProvider } from "~/server/billing/configured-provider.server";
+import { ProviderError } from "~/server/billing/payment-provider.server";
 import { audit_log, cancel_answers, demo_billing, licenses, users, type License } from "~/server/db/schema";
 import { setEnv } from "~/server/env.server";
+import { LEAVING_TEXTS } from "~/server/licenses/leaving.server";
 import { DEMO_ACCOUNTS, seedDemoData } from "~/server/seed.server";
 import { call, formRequest, routeArgs, signInCookie } from "../../support/route-call";
 import { startTestApp, testEngines, type TestApp } from "../../support/test-app";
@@ -99,6 +101,37 @@ describe.each(testEngines())("cancelling renewal with a reason and an offer on %
     const again = await post({ intent: "take-offer", licenseId: monthly.id, offer: "discount" });
     expect(again.status).toBe(409);
     expect(said(again)).toBe(LEAVING_ERRORS.offerUsed);
+  });
+
+  it("two takers at once: the provider is asked once, the second is refused; a refusal by the provider gives it back", async () => {
+    withDiscount();
+    const monthly = await bySubscription("sub_demo_seed_renewing");
+    const demo = connectDemoProvider({ webhookSecret: state.app.env.DEMO_WEBHOOK_SECRET, refundApprovalMs: null });
+    let refuse = true;
+    let asked = 0;
+    setPaymentProvider({
+      ...demo,
+      applyDiscount: async (input) => {
+        asked += 1;
+        if (refuse) throw new ProviderError("provider down");
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        return demo.applyDiscount(input);
+      },
+    });
+    const refused = await post({ intent: "take-offer", licenseId: monthly.id, offer: "discount" });
+    expect(refused.status).toBe(502);
+    expect(said(refused)).toBe(LEAVING_TEXTS.offerFailed);
+    expect((await reload(monthly.id)).retention_offer_outcome).toBeNull();
+    expect(await offerOnCard(monthly)).toMatchObject({ kind: "discount" });
+    refuse = false;
+    asked = 0;
+    const both = await Promise.all([
+      post({ intent: "take-offer", licenseId: monthly.id, offer: "discount" }),
+      post({ intent: "take-offer", licenseId: monthly.id, offer: "discount" }),
+    ]);
+    expect(both.map((result) => result.status).sort()).toEqual([200, 409]);
+    expect(asked).toBe(1);
+    expect(await answersOf(monthly)).toMatchObject([{ offer: "discount", outcome: "taken" }]);
   });
 
   it("declining the offer cancels as before and uses it up; an offer of another kind is refused", async () => {
