@@ -126,3 +126,37 @@ export function leavingByMonth(
   }
   return [...byMonth.values()];
 }
+
+/** The admin overview's column for each reason (short; the customer saw CANCEL_REASON_LABELS). */
+export const LEAVING_REASON_LABELS: Record<CancelReason | "none", string> = {
+  "too-expensive": "Too expensive",
+  "not-using": "Not using it",
+  "missing-feature": "Missing feature",
+  switching: "Switching",
+  "technical-problems": "Technical problems",
+  other: "Other",
+  none: "No reason",
+};
+
+export const MRR_MOVEMENT_LABELS: Record<MrrMovement, string> = {
+  new: "New",
+  expansion: "Expansion",
+  contraction: "Contraction",
+  churn: "Churn",
+};
+
+/** "Nov 2026" for "2026-11" (the month a row counts, UTC). */
+export function monthLabel(month: string): string {
+  const [year, number] = month.split("-").map(Number);
+  return new Date(Date.UTC(year!, number! - 1, 1)).toLocaleString("en-US", {
+    month: "short",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+}
+
+/** The admin overview's last months: MRR movement and the cancel step's answers, oldest first. */
+export interface MonthsOverview {
+  movement: MonthMovement[];
+  leaving: LeavingMonth[];
+}

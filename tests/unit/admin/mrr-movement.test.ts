@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { classifyMovement, leavingByMonth, movementByMonth, netMovement, windowMonths } from "~/domain/mrr-movement";
+import {
+  classifyMovement,
+  LEAVING_REASON_LABELS,
+  leavingByMonth,
+  monthLabel,
+  movementByMonth,
+  netMovement,
+  windowMonths,
+} from "~/domain/mrr-movement";
+import { CANCEL_REASONS } from "~/domain/retention-offer";
 
 const now = new Date("2026-11-28T12:00:00Z");
 
@@ -52,5 +61,11 @@ describe("MRR movement classification", () => {
     expect(nov.byReason["too-expensive"]).toBe(2);
     expect(nov.byReason.none).toBe(1);
     expect(nov.byReason["not-using"]).toBe(0);
+  });
+
+  it("months are labelled by their short name and year, every reason has a column", () => {
+    expect(monthLabel("2026-11")).toBe("Nov 2026");
+    expect(monthLabel("2027-01")).toBe("Jan 2027");
+    expect(Object.keys(LEAVING_REASON_LABELS).sort()).toEqual([...CANCEL_REASONS, "none"].sort());
   });
 });
