@@ -8,6 +8,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import { listAudit } from "../app/server/admin/audit-log.server";
+import { getMonthsOverview } from "../app/server/admin/months-overview.server";
 import { getOverview } from "../app/server/admin/overview.server";
 import { listUsers, searchUsers } from "../app/server/admin/search-users.server";
 import { getUserDetails } from "../app/server/admin/user-details.server";
@@ -30,7 +31,8 @@ setEnv(
 /**
  * Users over two years; each has 3 licenses of every type and state spread over the last year
  * (active, expired, trials running and converted, refunded, revoked); each paid license has its
- * purchase and renewals as payments; revokes, tester licenses and refund requests in the audit log.
+ * purchase and renewals as payments; revokes, tester licenses and refund requests in the audit log;
+ * cancelled renewals with their answers and plan switches for the last months.
  */
 async function seed(database: DatabaseHandle) {
   const run = (query: string) => database.db.execute(sql.raw(query));
@@ -77,6 +79,21 @@ async function seed(database: DatabaseHandle) {
       jsonb_build_object('user_id', md5('u' || (1 + ((j * 7 % ${LICENSES}) % ${USERS})))::uuid::text, 'reason', 'bench'),
       now() - ((j % 400) || ' days')::interval - ((j % 86400) || ' seconds')::interval
     from generate_series(0, ${Math.round(USERS / 2)}) j`);
+  // The last 6 months' facts: renewals cancelled (one in 7) with the cancel step's answer, plan switches.
+  await run(`update licenses set cancellation_requested = true
+    where not auto_renew and status = 'active' and not is_trial and license_type <> 'tester'`);
+  await run(`insert into cancel_answers (license_id, reason, offer, outcome, created_at)
+    select md5('l' || j)::uuid,
+      (array['too-expensive','not-using','missing-feature','switching','technical-problems','other', null])[1 + j % 7],
+      case when j % 3 = 0 then 'discount' end, case when j % 3 = 0 then (array['taken','declined'])[1 + j % 2] end,
+      now() - ((j % 180) || ' days')::interval
+    from generate_series(0, ${LICENSES - 1}) j where j % 7 = 0 and j % 20 <> 5`);
+  await run(`insert into user_events (user_id, kind, details, at)
+    select md5('u' || (1 + (j % ${USERS})))::uuid, 'license.plan_changed',
+      jsonb_build_object('license_id', md5('l' || j)::uuid::text,
+        'from', (array['monthly','6_months','yearly'])[1 + j % 3], 'to', (array['monthly','6_months','yearly'])[1 + (j + 1) % 3]),
+      now() - ((j % 180) || ' days')::interval
+    from generate_series(0, ${LICENSES - 1}) j where j % 50 = 0`);
   await run("vacuum analyze");
 }
 
@@ -112,6 +129,9 @@ async function measure(label: string, database: DatabaseHandle) {
   const noFilters = { action: null, actor: null, target: null, from: null, to: null };
   const results = [
     await time("overview", () => getOverview()),
+    await time("overview, last 6 months", () => getMonthsOverview()),
+    // As the page reads them: side by side.
+    await time("overview page (both)", () => Promise.all([getOverview(), getMonthsOverview()])),
     await time("user list, page 1", () => listUsers(1)),
     await time("user list, page 40", () => listUsers(40)),
     await time("search by short id (no match)", () => searchUsers("FK-ZZZZ-ZZZZ")),

@@ -18,7 +18,7 @@ import { cancel_answers, licenses, payments, user_events } from "../db/schema";
  * ~/domain/mrr-movement price and shape them.
  * - new: a personal license's first paid payment (a purchase, or the renewal that ends a trial), at its plan;
  * - expansion and contraction: plan switches (`license.plan_changed` on the customer's timeline);
- * - churn: a personal paid license whose renewal was off and which ended in the month.
+ * - churn: a personal paid license whose renewal was cancelled and which ended in the month.
  */
 
 type Db = ReturnType<typeof getDb>;
@@ -78,7 +78,7 @@ const planChanges = (db: Db, since: Date) => {
     .groupBy(monthOf(user_events.at), from, to);
 };
 
-/** Personal paid licenses whose renewal was off and that ended in the window, by month and plan. */
+/** Personal paid licenses whose renewal was cancelled and that ended in the window (partial index of migration 0034). */
 const endedSubscriptions = (db: Db, since: Date, now: Date) =>
   db
     .select({ month: monthOf(licenses.end_date), plan: licenses.license_type, count: sql<number>`count(*)::int` })
@@ -87,7 +87,7 @@ const endedSubscriptions = (db: Db, since: Date, now: Date) =>
       and(
         inArray(licenses.license_type, [...PLAN_IDS]),
         eq(licenses.is_trial, false),
-        eq(licenses.auto_renew, false),
+        eq(licenses.cancellation_requested, true),
         isNull(licenses.team_role),
         gte(licenses.end_date, since),
         lte(licenses.end_date, now),

@@ -41,8 +41,15 @@ describe.each(testEngines())("admin overview's months on %s", (engine) => {
         { ...base, license_type: "monthly", auto_renew: true },
         { ...base, license_type: "yearly", auto_renew: true },
         { ...base, license_type: "monthly", auto_renew: true, trial_starts_at: new Date(now.getTime() - 8 * DAY) },
-        // Renewal off and ended a moment ago: churn of a monthly plan.
-        { ...base, license_type: "monthly", auto_renew: false, end_date: at, start_date: new Date(0) },
+        // Renewal cancelled and ended a moment ago: churn of a monthly plan.
+        {
+          ...base,
+          license_type: "monthly",
+          auto_renew: false,
+          cancellation_requested: true,
+          end_date: at,
+          start_date: new Date(0),
+        },
         // A team's seat: the team's owner pays, not counted per license.
         { ...base, license_type: "yearly", auto_renew: true, team_role: "seat" },
       ])
