@@ -39,6 +39,13 @@ export const DEMO_ACCOUNTS = [
  * verified), and the ordinary user's licenses. Idempotent: what exists is left alone.
  */
 export async function seedDemoData(db: Database, now = new Date()): Promise<void> {
+  // Each password hashed once per seed: the support customers share one (a hash is the seed's
+  // costliest step, and every test server and test file seeds).
+  const hashes = new Map<string, Promise<string>>();
+  const hashOf = (password: string) => {
+    if (!hashes.has(password)) hashes.set(password, hashPassword(password));
+    return hashes.get(password)!;
+  };
   await db.transaction(async (tx) => {
     // Serialise concurrent seeds (several app servers on one PostgreSQL).
     await tx.execute(sql`select pg_advisory_xact_lock(727372002)`);
@@ -65,7 +72,7 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<void
         accountId: userId,
         providerId: "credential",
         userId,
-        password: await hashPassword(account.password),
+        password: await hashOf(account.password),
       });
       await tx.insert(profiles).values({ id: userId, full_name: account.fullName, company_name: account.company });
       await tx.insert(user_roles).values({ user_id: userId, role: account.role });
@@ -78,6 +85,6 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<void
         for (const license of rows) await seedDemoBilling(tx, license);
       }
     }
-    await seedSupportCustomers(tx, now);
+    await seedSupportCustomers(tx, now, hashOf);
   });
 }
