@@ -3,6 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { apiV1 } from "../../../server/api-v1";
 import { eventsApi } from "../../../server/api-v1-events";
+import { leasesApi } from "../../../server/api-v1-leases";
 import { releasesApi } from "../../../server/api-v1-releases";
 import { parseEnv, setEnv } from "~/server/env.server";
 import { MAX_KEY_LENGTH, MAX_MACHINE_LENGTH, OFFLINE_DATA_RULES } from "~/server/license-api/api-input.server";
@@ -103,7 +104,7 @@ describe("openapi.json", () => {
   });
 
   it("documents every route the desktop API answers, and no other", () => {
-    const answered = [...apiV1.stack, ...releasesApi.stack, ...eventsApi.stack]
+    const answered = [...apiV1.stack, ...leasesApi.stack, ...releasesApi.stack, ...eventsApi.stack]
       .filter((layer) => layer.route)
       .flatMap((layer) =>
         Object.keys((layer.route as unknown as { methods: Json }).methods).map(
