@@ -81,6 +81,6 @@ export const LEASE_TEXTS = {
   /** The license card's line: "1 of 3 floating leases in use". */
   inUse: (inUse: number, limit: number) => `${inUse} of ${limit} floating lease${limit === 1 ? "" : "s"} in use`,
   unnamed: "Unnamed machine",
-  adminTitle: "Floating leases",
-  adminNone: "No floating lease is in use.",
+  /** A live lease on the admin's user page: when it ends unless heartbeated. */
+  until: (when: string) => `held until ${when} unless renewed`,
 };

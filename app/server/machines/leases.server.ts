@@ -29,7 +29,7 @@ export type LeaseHeartbeat =
 export type LeaseReturn = { outcome: "returned" | "ended"; lease: Lease } | { outcome: "not-found" };
 
 /** The floating leases a license may hold at once (its plan's; a trial's for a trial). */
-export const licenseLeaseLimit = (license: Pick<License, "license_type" | "is_trial">) =>
+export const licenseLeaseLimit = (license: { license_type: string; is_trial: boolean }) =>
   floatingLeasesOf(license.license_type, license.is_trial);
 
 /** The database's clock now (not the transaction's start: a transaction that waited for the lock reads after it). */
