@@ -11,6 +11,8 @@ import { LICENSE_FILE_REFRESH_DAYS } from "~/server/license-api/license-file.ser
 import { OPENAPI_PLACEHOLDERS, openApiDocument } from "~/server/license-api/openapi.server";
 import { CODE_DETAILS, LICENSE_CODES } from "~/server/license-api/validate-license.server";
 import { LICENSE_TYPES } from "~/domain/plans";
+import { LEASE_TTL_DEFAULT_MINUTES, LEASE_TTL_MAX_MINUTES, LEASE_TTL_MIN_MINUTES } from "~/domain/leases";
+import { LEASE_CODE_DETAILS, LEASE_CODE_STATUS, LEASE_CODES } from "~/server/license-api/leases-api.server";
 
 // The desktop API's contract is a data file: it must stay a valid OpenAPI 3.x document, state
 // the license API's real limits and codes, and document exactly the routes server/api-v1.ts answers.
@@ -95,6 +97,22 @@ describe("openapi.json", () => {
     expect(at(schema("LicenseFile"), "properties", "payload").description).toContain(
       `issued_at + ${LICENSE_FILE_REFRESH_DAYS} days`,
     );
+  });
+
+  it("states the floating leases' codes, their statuses and the time to live's bounds", () => {
+    expect(schema("LeaseCode").enum).toEqual([...LEASE_CODES]);
+    for (const code of LEASE_CODES) {
+      expect(schema("LeaseCode").description).toContain(`${code} (${LEASE_CODE_STATUS[code]}:`);
+      expect(LEASE_CODE_DETAILS[code]).toMatch(/\.$/);
+    }
+    const take = at(schema("LeaseRequest"), "properties", "ttl_minutes");
+    expect([take.minimum, take.maximum, take.default]).toEqual([
+      LEASE_TTL_MIN_MINUTES,
+      LEASE_TTL_MAX_MINUTES,
+      LEASE_TTL_DEFAULT_MINUTES,
+    ]);
+    const beat = at(schema("LeaseHeartbeatRequest"), "properties", "ttl_minutes");
+    expect([beat.minimum, beat.maximum]).toEqual([LEASE_TTL_MIN_MINUTES, LEASE_TTL_MAX_MINUTES]);
   });
 
   it("lists the plan table's license types, no more and no fewer", () => {
