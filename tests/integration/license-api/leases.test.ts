@@ -1,9 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { LEASE_TTL_MESSAGE } from "~/domain/leases";
+import { nextCardChange } from "~/domain/license-card";
+import { LEASE_TEXTS, LEASE_TTL_MESSAGE } from "~/domain/leases";
 import { leases, machine_deactivations, machines, type License } from "~/server/db/schema";
 import { LEASE_CODE_DETAILS } from "~/server/license-api/leases-api.server";
 import { CODE_DETAILS } from "~/server/license-api/validate-license.server";
+import { listUserLicenses } from "~/server/licenses/list-licenses.server";
+import { adminUserMachines } from "~/server/machines/list-machines.server";
 import { licenseApiApp, NONCE } from "../../support/license-api-app";
 import { testEngines } from "../../support/test-app";
 
@@ -15,7 +18,7 @@ const MINUTE = 60_000;
 const fp = (n: number) => `lease-fingerprint-${String(n).padStart(4, "0")}`;
 
 describe.each(testEngines())("floating leases through the desktop API (%s)", (engine) => {
-  const { startApp, stopApp, reseed, db, api, seeded, setLicense } = licenseApiApp(engine);
+  const { startApp, stopApp, reseed, db, api, seeded, setLicense, state } = licenseApiApp(engine);
   beforeAll(startApp);
   afterAll(stopApp);
   beforeEach(reseed);
@@ -279,5 +282,32 @@ describe.each(testEngines())("floating leases through the desktop API (%s)", (en
     expect(third.json.machines).toHaveLength(2);
     expect(await db().select().from(machines).where(eq(machines.license_id, license.id))).toHaveLength(2);
     expect(await db().select().from(machine_deactivations)).toHaveLength(0);
+  });
+
+  it("the license card counts the live leases of a plan with floating use, and support sees each one", async () => {
+    const license = await yearly();
+    const first = (await take(license, 1, { name: "BUILD-AGENT-1", ttl_minutes: 30 })).json.lease;
+    const second = (await take(license, 2, { ttl_minutes: 5 })).json.lease;
+    const ended = (await take(license, 3)).json.lease;
+    await endIn(ended.id, -1000);
+    const cards = await listUserLicenses(state.userId, { teams: true });
+    const card = cards.find((l) => l.id === license.id)!;
+    expect(card.machines!.floating).toEqual({
+      limit: 3,
+      leases: [
+        { id: second.id, name: null, taken_at: second.taken_at, expires_at: second.expires_at },
+        { id: first.id, name: "BUILD-AGENT-1", taken_at: first.taken_at, expires_at: first.expires_at },
+      ],
+    });
+    expect(LEASE_TEXTS.inUse(card.machines!.floating!.leases.length, 3)).toBe("2 of 3 floating leases in use");
+    // A plan without floating use has no such line.
+    expect(cards.filter((l) => l.license_type === "monthly").every((l) => l.machines!.floating === undefined)).toBe(
+      true,
+    );
+    // The cached page is kept no later than the first live lease's end, when the count changes by the clock.
+    const until = nextCardChange(cards, new Date())!;
+    expect(until.getTime()).toBeLessThanOrEqual(Date.parse(second.expires_at));
+    const admin = (await adminUserMachines(state.userId)).find((l) => l.licenseId === license.id)!;
+    expect(admin.floating!.leases.map((lease) => lease.name)).toEqual([null, "BUILD-AGENT-1"]);
   });
 });
