@@ -5,6 +5,8 @@ import {
   readKey,
   readLeaseId,
   readMachineField,
+  readNonce,
+  readQuery,
   readTtlMinutes,
 } from "../app/server/license-api/api-input.server";
 import {
@@ -17,9 +19,9 @@ import { answer } from "./api-answer";
 import { jsonBody, keyLimited } from "./api-key-requests";
 
 /**
- * Floating leases for machines that come and go (decision 0069, docs/desktop-api.md): take, heartbeat
- * and return, each naming the license by its key in a JSON body with a nonce, counted against the
- * key's rate limit like every key path, answered signed. The decisions are app/server/license-api's.
+ * Floating leases for machines that come and go (decision 0069, docs/desktop-api.md): take and
+ * heartbeat name the license by its key in a JSON body with a nonce, return in the query; each is
+ * counted against the key's rate limit like every key path, and answered signed. The decisions are app/server/license-api's.
  */
 
 const LEASE_PATH = /^\/leases\/([^/]+)$/;
@@ -56,10 +58,11 @@ leasesApi.post("/leases/:id/heartbeat", async (req, res) => {
   send(res, await heartbeatLeaseByKey(key, leaseId, ttlMinutes));
 });
 
+// The key in the query, as GET /licenses/file takes it: many clients send no body with DELETE.
 leasesApi.delete("/leases/:id", async (req, res) => {
-  const body = await jsonBody(req, res);
-  if (!body) return;
-  const key = readKey(body.key);
+  const params = readQuery(req.originalUrl);
+  res.locals.apiNonce = readNonce(params.get("nonce"), { required: false });
+  const key = readKey(params.get("key"));
   const leaseId = readLeaseId(String(req.params.id));
   if (await keyLimited(key, req, res)) return;
   send(res, await returnLeaseByKey(key, leaseId));

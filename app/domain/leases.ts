@@ -6,7 +6,10 @@
  * licenses page and the admin's user page share these rules.
  */
 
-/** A lease's time to live, in minutes: 1 minute to a day; 20 when not sent (JetBrains frees an unused floating license after 20 minutes). */
+/**
+ * A lease's time to live, in minutes: 1 minute to a day; 20 when not sent (as JetBrains frees an unused
+ * floating license after 20 minutes).
+ */
 export const LEASE_TTL_MIN_MINUTES = 1;
 export const LEASE_TTL_MAX_MINUTES = 1440;
 export const LEASE_TTL_DEFAULT_MINUTES = 20;

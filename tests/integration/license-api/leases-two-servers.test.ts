@@ -101,7 +101,10 @@ for (const engine of testEngines().filter((name) => name === "postgres")) {
         });
         expect(beat.json).toMatchObject({ code: "VALID", lease: { id: first.id } });
       }
-      const returned = await desktopClient(b.origin).call("DELETE", `/leases/${first.id}`, { nonce: NONCE, key });
+      const returned = await desktopClient(b.origin).call(
+        "DELETE",
+        `/leases/${first.id}?key=${encodeURIComponent(key)}&nonce=${NONCE}`,
+      );
       expect(returned.json.returned).toBe(true);
       expect(winners(await race(100, TAKERS))).toHaveLength(1);
       expect(await liveLeases()).toBe(LIMIT);

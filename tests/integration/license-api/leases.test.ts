@@ -33,7 +33,7 @@ describe.each(testEngines())("floating leases through the desktop API (%s)", (en
   const heartbeat = (license: License, id: string, extra: Record<string, unknown> = {}) =>
     api("POST", `/leases/${id}/heartbeat`, { body: { nonce: NONCE, key: license.license_key, ...extra } });
   const giveBack = (license: License, id: string) =>
-    api("DELETE", `/leases/${id}`, { body: { nonce: NONCE, key: license.license_key } });
+    api("DELETE", `/leases/${id}?key=${encodeURIComponent(license.license_key)}&nonce=${NONCE}`);
   const leaseRows = async (license?: License) =>
     license ? db().select().from(leases).where(eq(leases.license_id, license.id)) : db().select().from(leases);
   /** Moves a lease's end by `ms` from now (negative: it has ended), as the clock would. */
@@ -232,6 +232,9 @@ describe.each(testEngines())("floating leases through the desktop API (%s)", (en
     }
     const unknown = "00000000-0000-4000-8000-000000000000";
     expect((await heartbeat(owner, unknown)).json.code).toBe("LEASE_NOT_FOUND");
+    const noKey = await api("DELETE", `/leases/${lease.id}?nonce=${NONCE}`);
+    expect(noKey.status).toBe(400);
+    expect(noKey.json).toMatchObject({ field: "key", nonce: NONCE });
     const malformed = await heartbeat(owner, "not-a-lease");
     expect(malformed.status).toBe(400);
     expect(malformed.json).toMatchObject({ field: "lease_id" });
