@@ -2,7 +2,6 @@ import express, { type NextFunction, type Request, type Response } from "express
 import {
   ApiInputError,
   inputErrorBody,
-  parseJsonBody,
   readKey,
   readFingerprint,
   readLicenseId,
@@ -14,11 +13,7 @@ import {
   readVersion,
 } from "../app/server/license-api/api-input.server";
 import { activateLicense } from "../app/server/license-api/activate-license.server";
-import {
-  hitApiRateLimit,
-  hitIpAndKeyRateLimits,
-  hitKeyRateLimit,
-} from "../app/server/license-api/api-rate-limit.server";
+import { hitApiRateLimit } from "../app/server/license-api/api-rate-limit.server";
 import { keysAnswer, validateAnswer } from "../app/server/license-api/desktop-answers.server";
 import { activateMachineByKey, deactivateMachineByKey } from "../app/server/license-api/machines-api.server";
 import { latestUpdate } from "../app/server/license-api/latest-update.server";
@@ -29,6 +24,8 @@ import { getLogger } from "../app/server/logger.server";
 import { VersionRefused } from "../app/server/releases/release-writes.server";
 import { ReleaseInputError } from "../app/domain/release-input";
 import { answer, API_BODY_LIMIT, readBody, sendAnswer, sendSigned, tooMany, type Body } from "./api-answer";
+import { clientIp, countDeferredIp, jsonBody, keyLimited } from "./api-key-requests";
+import { leasesApi, leasesRouteMethods } from "./api-v1-leases";
 import { eventsApi } from "./api-v1-events";
 import { releasesApi, releasesRouteMethods } from "./api-v1-releases";
 import { bodyLimit } from "./body-limit";
@@ -40,19 +37,6 @@ import { bodyLimit } from "./body-limit";
  * exact bytes in the Signature header. The routes are thin: parse, call app/server/license-api,
  * answer.
  */
-
-async function jsonBody(req: Request, res: Response): Promise<Body | null> {
-  const raw = await readBody(req);
-  if (raw === null) {
-    // Answered 413 already; the request still counts against its client IP.
-    void countDeferredIp(req, res).catch(() => {});
-    return null;
-  }
-  const body = parseJsonBody(raw);
-  // The nonce first, so that every later error echoes it.
-  res.locals.apiNonce = readNonce(body.nonce, { required: true });
-  return body;
-}
 
 /** GET parameters: the query once, and the optional nonce echoed. */
 function query(req: Request, res: Response): Map<string, string> {
@@ -85,8 +69,6 @@ apiV1.use((_req, res, next) => {
 });
 apiV1.use(bodyLimit(() => API_BODY_LIMIT));
 
-const clientIp = (req: Request) => req.ip ?? req.socket.remoteAddress ?? "unknown";
-
 /** The paths whose request names a license key, with their method. */
 const KEY_ROUTES = new Map(
   ["/licenses/validate", "/licenses/activate", "/licenses/file", "/machines/activate", "/machines/deactivate"].map(
@@ -94,32 +76,10 @@ const KEY_ROUTES = new Map(
   ),
 );
 
-/**
- * Counts a request naming a license key against API_KEY_RATE_LIMIT, and against API_RATE_LIMIT
- * for its client IP when that was left to it (one statement for both: decision 0048); true when it
- * was answered 429.
- */
-async function keyLimited(key: string, req: Request, res: Response): Promise<boolean> {
-  const deferred = res.locals.ipDeferred === true;
-  res.locals.ipDeferred = false;
-  const { limited, retryAfter } = deferred
-    ? await hitIpAndKeyRateLimits(clientIp(req), key)
-    : await hitKeyRateLimit(key);
-  if (limited) tooMany(res, retryAfter);
-  return limited;
-}
-
-/** Counts the client IP of a key path's request that ended before its key was counted (bad input, 413). */
-async function countDeferredIp(req: Request, res: Response): Promise<{ limited: boolean; retryAfter: number }> {
-  if (res.locals.ipDeferred !== true) return { limited: false, retryAfter: 0 };
-  res.locals.ipDeferred = false;
-  return hitApiRateLimit(clientIp(req));
-}
-
 apiV1.use((req, res, next) => {
   // Every request counts against its client IP. A request to a key path counts it together with its
   // key once the body is read (keyLimited), or, should it end before, in countDeferredIp.
-  const keyMethod = KEY_ROUTES.get(req.path);
+  const keyMethod = KEY_ROUTES.get(req.path) ?? leasesRouteMethods(req.path)?.[0];
   if (keyMethod && (req.method === keyMethod || (keyMethod === "GET" && req.method === "HEAD"))) {
     res.locals.ipDeferred = true;
     return next();
@@ -133,7 +93,7 @@ apiV1.use((req, res, next) => {
   // A control character anywhere in the query is refused for every path, naming the parameter.
   readQuery(req.originalUrl);
   const single = ROUTES.get(req.path);
-  const methods = single ? [single] : releasesRouteMethods(req.path);
+  const methods = single ? [single] : (releasesRouteMethods(req.path) ?? leasesRouteMethods(req.path));
   if (methods === null) return answer(res, 404, { error: "There is no such API address." });
   const allowed = methods.flatMap((method) => (method === "GET" ? ["GET", "HEAD"] : [method]));
   if (!allowed.includes(req.method)) {
@@ -211,6 +171,7 @@ apiV1.get("/updates/latest", async (req, res) => {
   answer(res, 200, { ...(await latestUpdate(current, channel, machine)) });
 });
 
+apiV1.use(leasesApi);
 apiV1.use(releasesApi);
 apiV1.use(eventsApi);
 

@@ -90,11 +90,14 @@ export function endedOffer(
 /**
  * The next moment the clock alone changes what a license card shows (its badge, line, group, the
  * Copy and Request Refund buttons, the payment notice): a trial's end, the end date, a past-due
- * grace period's end or the refund window's end, whichever comes first after `now`; null when no
- * such moment is ahead. A page showing these licenses may be reused until then
- * (app/server/cache/signed-in-page-cache.server.ts).
+ * grace period's end, the refund window's end or a floating lease's end (its "N of M floating leases
+ * in use", decision 0069), whichever comes first after `now`; null when no such moment is ahead. A
+ * page showing these licenses may be reused until then (app/server/cache/signed-in-page-cache.server.ts).
  */
-export function nextCardChange(licenses: SummaryFacts[], now: Date): Date | null {
+export function nextCardChange(
+  licenses: (SummaryFacts & { machines?: { floating?: { leases: { expires_at: string }[] } } })[],
+  now: Date,
+): Date | null {
   let next: number | null = null;
   const consider = (value: Date | string | null | undefined) => {
     if (value === null || value === undefined) return;
@@ -106,6 +109,7 @@ export function nextCardChange(licenses: SummaryFacts[], now: Date): Date | null
     consider(license.end_date);
     consider(license.refund_eligible_until);
     consider(graceEndsAt(license));
+    for (const lease of license.machines?.floating?.leases ?? []) consider(lease.expires_at);
   }
   return next === null ? null : new Date(next);
 }

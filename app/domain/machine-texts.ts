@@ -1,4 +1,5 @@
 import { formatDate } from "./format-date";
+import type { LicenseLeasesView } from "./leases";
 import { DEACTIVATION_WINDOW_DAYS, machinesPhrase, type MachineLimits } from "./machines";
 import { PLAN_IDS, type PlanId } from "./plans";
 
@@ -20,6 +21,8 @@ export interface LicenseMachinesView {
   deactivationsLeft: number;
   /** When no deactivation is left: when the next one is possible (ISO). */
   nextDeactivationAt: string | null;
+  /** A plan with floating use (decision 0069): its leases at once and the live ones; absent for the others. */
+  floating?: LicenseLeasesView;
 }
 
 /** The intent of the "Deactivate" forms (the licenses page's and the admin's). */

@@ -9,12 +9,17 @@
 
 import { ENTITLEMENTS, inTableOrder, type Entitlement } from "./entitlements";
 
-/** What every kind of license has (later fields, such as floating limits, go here). */
+/** What every kind of license has (later fields go here). */
 interface LicenseKindRow {
   /** The name every page, e-mail and invoice shows ("6 Months"; docs/voice.md keeps its capitals). */
   name: string;
   /** Machines a license may have active at once, unless MACHINES_PER_PLAN says otherwise. */
   machines: number;
+  /**
+   * Floating leases a license may hold at once (decision 0069): build servers and virtual desktops
+   * take one for a time and give it back, beside the machine limit; 0 is no floating use.
+   */
+  floatingLeases: number;
   /** The tool's features it unlocks (entitlements.ts); read at every answer, so a change reaches every tool. */
   entitlements: readonly Entitlement[];
 }
@@ -55,6 +60,7 @@ const PAID_PLANS = {
     adjective: "monthly",
     features: FEATURES,
     machines: 2,
+    floatingLeases: 0,
     entitlements: CORE,
     renewalReminder: false,
     mostPopular: false,
@@ -67,6 +73,7 @@ const PAID_PLANS = {
     adjective: "6-month",
     features: FEATURES,
     machines: 2,
+    floatingLeases: 0,
     entitlements: CORE,
     renewalReminder: true,
     mostPopular: false,
@@ -79,6 +86,8 @@ const PAID_PLANS = {
     adjective: "yearly",
     features: ["Updates while subscribed", "Priority e-mail support"],
     machines: 2,
+    // The plan with command-line generation: the one build servers run.
+    floatingLeases: 3,
     entitlements: ENTITLEMENTS,
     renewalReminder: true,
     mostPopular: true,
@@ -87,9 +96,10 @@ const PAID_PLANS = {
 
 /** The license types without a payment. */
 const FREE_KINDS = {
-  // A trial tries everything; a tester license includes every entitlement there is.
-  trial: { name: "Trial", days: 7, machines: 2, entitlements: ENTITLEMENTS },
-  tester: { name: "Tester", days: 30, machines: 1, entitlements: ENTITLEMENTS },
+  // A trial tries everything (one floating lease shows how they work); a tester license includes every
+  // entitlement there is, and one floating lease.
+  trial: { name: "Trial", days: 7, machines: 2, floatingLeases: 1, entitlements: ENTITLEMENTS },
+  tester: { name: "Tester", days: 30, machines: 1, floatingLeases: 1, entitlements: ENTITLEMENTS },
 } satisfies Record<string, FreeKindRow>;
 
 export type PlanId = keyof typeof PAID_PLANS;
@@ -131,6 +141,15 @@ export function licenseKindRow(type: LicenseType): LicenseKindRow {
 /** The entitlements of a license type, in the table's order; none for a type the table does not know. */
 export function entitlementsOf(type: string): Entitlement[] {
   return isLicenseType(type) ? inTableOrder(licenseKindRow(type).entitlements) : [];
+}
+
+/**
+ * The floating leases a license may hold at once (0: its plan has no floating use). A trial of any plan
+ * has the trial's; a type the table does not know has none.
+ */
+export function floatingLeasesOf(type: string, isTrial = false): number {
+  if (isTrial) return FREE_KINDS.trial.floatingLeases;
+  return isLicenseType(type) ? licenseKindRow(type).floatingLeases : 0;
 }
 
 export function isPlanId(value: unknown): value is PlanId {

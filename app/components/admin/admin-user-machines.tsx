@@ -1,5 +1,6 @@
 import { licenseTypeLabel } from "~/domain/plans";
 import { MACHINE_TEXTS, type AdminLicenseMachines } from "~/domain/machine-texts";
+import { FloatingLeases } from "../licenses/floating-leases";
 import { MachineList } from "../licenses/machine-list";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card";
 
@@ -38,6 +39,7 @@ export function AdminUserMachines({ userId, licenses }: { userId: string; licens
               licenseId={license.licenseId}
               empty="No machine is activated."
             />
+            <FloatingLeases floating={license.floating} listed />
           </div>
         ))}
       </CardContent>

@@ -3,6 +3,7 @@ import { isRefundLocked } from "~/domain/license-status";
 import { MACHINE_TEXTS } from "~/domain/machine-texts";
 import type { LicenseView } from "~/domain/views";
 import { useRootData } from "../use-root-data";
+import { FloatingLeases } from "./floating-leases";
 import { MachineList } from "./machine-list";
 
 /**
@@ -38,6 +39,7 @@ export function LicenseMachines({ license, ended = false }: { license: LicenseVi
         note={MACHINE_TEXTS.left(view.deactivationsLeft)}
         empty={MACHINE_TEXTS.none}
       />
+      <FloatingLeases floating={view.floating} />
       {view.machines.length > 0 || view.deactivationsLeft < view.deactivationsPerWindow ? (
         <p className="text-muted-foreground" data-testid="machines-limit">
           {limitLine}

@@ -823,6 +823,45 @@ export const machine_deactivations = pgTable(
 );
 
 /**
+ * Floating leases (decision 0069): a machine that comes and goes (a build server, a virtual desktop)
+ * holds one of its license's leases until `expires_at`; a heartbeat moves it on, a return ends it
+ * (`returned_at`, and `expires_at` set to the moment of return). A lease counts only while
+ * `expires_at` is in the future: nothing needs to free an abandoned one. Taking and heartbeating
+ * hold the license's row lock, so the limit is exact on several servers. Apart from machines: a
+ * lease never uses a seat or a deactivation. user_id is the license's owner, for the change trigger
+ * of the cached licenses page (a heartbeat announces nothing: the page shows the count, which only a
+ * take, a return or the clock changes).
+ */
+export const leases = pgTable(
+  "leases",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    license_id: uuid("license_id")
+      .notNull()
+      .references(() => licenses.id, { onDelete: "cascade" }),
+    user_id: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Hex SHA-256 of the fingerprint. */
+    fingerprint_hash: text("fingerprint_hash").notNull(),
+    /** The name the tool sent (a build agent's), shown to the owner and support; null when none. */
+    name: text("name"),
+    ttl_minutes: integer("ttl_minutes").notNull(),
+    taken_at: timestamp("taken_at", { withTimezone: true }).notNull().defaultNow(),
+    heartbeat_at: timestamp("heartbeat_at", { withTimezone: true }).notNull().defaultNow(),
+    expires_at: timestamp("expires_at", { withTimezone: true }).notNull(),
+    returned_at: timestamp("returned_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("leases_license_expires_at_idx").on(t.license_id, t.expires_at),
+    index("leases_user_expires_at_idx").on(t.user_id, t.expires_at),
+    check("leases_ttl_minutes_check", sql`${t.ttl_minutes} between 1 and 1440`),
+  ],
+);
+
+export type Lease = typeof leases.$inferSelect;
+
+/**
  * The desktop API's rate-limit counters (rate-limiter-flexible's PostgreSQL store, its own layout):
  * one row per client IP or license key and window, shared by every app server. UNLOGGED in the
  * migration (drizzle has no word for it): counters need no write-ahead log.

@@ -3,6 +3,7 @@ import { checkOfflineData } from "~/domain/offline-data";
 export { OFFLINE_DATA_RULES } from "~/domain/offline-data";
 import { hasDisallowedCharacters } from "~/domain/text-input";
 import { hasMalformedEncoding, MALFORMED_ENCODING_MESSAGE } from "~/domain/url-encoding";
+import { LEASE_TTL_MESSAGE, readLeaseTtl } from "~/domain/leases";
 import { CHANNEL_ERROR, parseChannel, type ReleaseChannel } from "~/domain/release-channel";
 import { isVersion, MAX_VERSION_LENGTH } from "~/domain/version";
 import {
@@ -122,6 +123,21 @@ export function readLicenseId(value: string | undefined): string | undefined {
   if (value === undefined || value === "") return undefined;
   if (!UUID.test(value)) throw new ApiInputError("license_id", "license_id must be the license's id, a UUID.");
   return value.toLowerCase();
+}
+
+/** A lease's id from the address (the take's `lease.id`): a UUID, else a 400 naming `lease_id`. */
+export function readLeaseId(value: string): string {
+  if (!UUID.test(value))
+    throw new ApiInputError("lease_id", "The lease id in the address must be a lease's id, a UUID.");
+  return value.toLowerCase();
+}
+
+/** A lease's time to live in minutes (1 to 1440); not sent is `fallback` (a heartbeat's: the lease's own). */
+export function readTtlMinutes<F extends number | undefined>(value: unknown, fallback: F): number | F {
+  if (value === undefined || value === null) return fallback;
+  const read = readLeaseTtl(value);
+  if (!read.ok) throw new ApiInputError("ttl_minutes", LEASE_TTL_MESSAGE);
+  return read.minutes;
 }
 
 /**

@@ -1,10 +1,12 @@
 import { and, asc, desc, eq, gt, isNull } from "drizzle-orm";
 import { deactivationAllowance, DEACTIVATION_WINDOW_DAYS } from "~/domain/machines";
+import type { LicenseLeasesView } from "~/domain/leases";
 import type { AdminLicenseMachines, LicenseMachinesView, MachineView } from "~/domain/machine-texts";
 import { getDb } from "../db/db.server";
-import { licenses, machine_deactivations, machines, type Machine } from "../db/schema";
+import { licenses, machine_deactivations, machines, type Lease, type Machine } from "../db/schema";
 import { getEnv } from "../env.server";
 import { licenseMachineLimit } from "./activate-machine.server";
+import { licenseLeaseLimit, userLiveLeases } from "./leases.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -17,11 +19,14 @@ export const machineView = (machine: Machine): MachineView => ({
   last_seen_at: machine.last_seen_at.toISOString(),
 });
 
-/** A user's active machines and the deactivations that count toward the limit now: two queries. */
+/**
+ * A user's active machines, the deactivations that count toward the limit now and the live floating
+ * leases (decision 0069): three queries.
+ */
 export async function userMachineRows(userId: string, now = new Date()) {
   const db = getDb();
   const since = new Date(now.getTime() - DEACTIVATION_WINDOW_DAYS * DAY_MS);
-  const [active, counted] = await Promise.all([
+  const [active, counted, live] = await Promise.all([
     db
       .select()
       .from(machines)
@@ -37,19 +42,21 @@ export async function userMachineRows(userId: string, now = new Date()) {
           gt(machine_deactivations.created_at, since),
         ),
       ),
+    userLiveLeases(userId, now),
   ]);
-  return { active, counted };
+  return { active, counted, live };
 }
 
 /** The machines section of each license, by license id, from `userMachineRows` (one pass over each list). */
 export function licenseMachineViews(
-  { active, counted }: Awaited<ReturnType<typeof userMachineRows>>,
+  { active, counted, live }: Awaited<ReturnType<typeof userMachineRows>>,
   owned: readonly { id: string; license_type: string; is_trial: boolean }[],
   now = new Date(),
 ): Map<string, LicenseMachinesView> {
   const perWindow = getEnv().MACHINE_DEACTIVATION_LIMIT;
   const machinesOf = groupBy(active, (m) => m.license_id);
   const deactivationsOf = groupBy(counted, (row) => row.license_id);
+  const leasesOf = groupBy(live, (lease) => lease.license_id);
   const views = new Map<string, LicenseMachinesView>();
   for (const license of owned) {
     const allowance = deactivationAllowance(
@@ -63,9 +70,26 @@ export function licenseMachineViews(
       deactivationsPerWindow: perWindow,
       deactivationsLeft: allowance.allowed ? allowance.remainingAfter + 1 : 0,
       nextDeactivationAt: allowance.allowed ? null : allowance.nextAt.toISOString(),
+      ...floatingView(licenseLeaseLimit(license), leasesOf.get(license.id) ?? []),
     });
   }
   return views;
+}
+
+/** A plan with floating use: its limit and the live leases (the card's "N of M floating leases in use"). */
+function floatingView(limit: number, live: readonly Lease[]): { floating?: LicenseLeasesView } {
+  if (limit === 0) return {};
+  return {
+    floating: {
+      limit,
+      leases: live.map((lease) => ({
+        id: lease.id,
+        name: lease.name,
+        taken_at: lease.taken_at.toISOString(),
+        expires_at: lease.expires_at.toISOString(),
+      })),
+    },
+  };
 }
 
 function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {

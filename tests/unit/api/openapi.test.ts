@@ -3,6 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { apiV1 } from "../../../server/api-v1";
 import { eventsApi } from "../../../server/api-v1-events";
+import { leasesApi } from "../../../server/api-v1-leases";
 import { releasesApi } from "../../../server/api-v1-releases";
 import { parseEnv, setEnv } from "~/server/env.server";
 import { MAX_KEY_LENGTH, MAX_MACHINE_LENGTH, OFFLINE_DATA_RULES } from "~/server/license-api/api-input.server";
@@ -10,6 +11,8 @@ import { LICENSE_FILE_REFRESH_DAYS } from "~/server/license-api/license-file.ser
 import { OPENAPI_PLACEHOLDERS, openApiDocument } from "~/server/license-api/openapi.server";
 import { CODE_DETAILS, LICENSE_CODES } from "~/server/license-api/validate-license.server";
 import { LICENSE_TYPES } from "~/domain/plans";
+import { LEASE_TTL_DEFAULT_MINUTES, LEASE_TTL_MAX_MINUTES, LEASE_TTL_MIN_MINUTES } from "~/domain/leases";
+import { LEASE_CODE_DETAILS, LEASE_CODE_STATUS, LEASE_CODES } from "~/server/license-api/leases-api.server";
 
 // The desktop API's contract is a data file: it must stay a valid OpenAPI 3.x document, state
 // the license API's real limits and codes, and document exactly the routes server/api-v1.ts answers.
@@ -96,6 +99,22 @@ describe("openapi.json", () => {
     );
   });
 
+  it("states the floating leases' codes, their statuses and the time to live's bounds", () => {
+    expect(schema("LeaseCode").enum).toEqual([...LEASE_CODES]);
+    for (const code of LEASE_CODES) {
+      expect(schema("LeaseCode").description).toContain(`${code} (${LEASE_CODE_STATUS[code]}:`);
+      expect(LEASE_CODE_DETAILS[code]).toMatch(/\.$/);
+    }
+    const take = at(schema("LeaseRequest"), "properties", "ttl_minutes");
+    expect([take.minimum, take.maximum, take.default]).toEqual([
+      LEASE_TTL_MIN_MINUTES,
+      LEASE_TTL_MAX_MINUTES,
+      LEASE_TTL_DEFAULT_MINUTES,
+    ]);
+    const beat = at(schema("LeaseHeartbeatRequest"), "properties", "ttl_minutes");
+    expect([beat.minimum, beat.maximum]).toEqual([LEASE_TTL_MIN_MINUTES, LEASE_TTL_MAX_MINUTES]);
+  });
+
   it("lists the plan table's license types, no more and no fewer", () => {
     expect([...(at(schema("License"), "properties", "license_type").enum as string[])].sort()).toEqual(
       [...LICENSE_TYPES].sort(),
@@ -103,7 +122,7 @@ describe("openapi.json", () => {
   });
 
   it("documents every route the desktop API answers, and no other", () => {
-    const answered = [...apiV1.stack, ...releasesApi.stack, ...eventsApi.stack]
+    const answered = [...apiV1.stack, ...leasesApi.stack, ...releasesApi.stack, ...eventsApi.stack]
       .filter((layer) => layer.route)
       .flatMap((layer) =>
         Object.keys((layer.route as unknown as { methods: Json }).methods).map(
