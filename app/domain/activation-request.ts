@@ -9,6 +9,7 @@ import {
   MACHINE_APP_VERSION_MAX_LENGTH,
   MACHINE_NAME_MAX_LENGTH,
   MACHINE_PLATFORM_MAX_LENGTH,
+  machinesPhrase,
 } from "./machines";
 import { hasDisallowedCharacters } from "./text-input";
 
@@ -68,6 +69,58 @@ export const ACTIVATION_REQUEST_TEXTS = {
   version: "This activation request comes from a newer tool than this site reads. Contact support.",
   invalid: (field: ActivationRequestField) =>
     `The activation request has no valid ${FIELD_WORDS[field]}. Create a new request in the tool.`,
+};
+
+/** The codes of a readable request the site refuses (beside the license's own codes, as the desktop API names them). */
+export type OfflineActivationRefusalCode =
+  | ActivationRequestProblem
+  | "license_not_found"
+  | "other_license"
+  | "activation_request_used"
+  | "REVOKED"
+  | "REFUNDED"
+  | "REFUND_REQUESTED"
+  | "TRIAL_EXPIRED"
+  | "EXPIRED"
+  | "MACHINE_LIMIT";
+
+/** The form field the request's text is pasted into, and the file input's name. */
+export const ACTIVATION_REQUEST_FIELD = "activation_request";
+export const ACTIVATION_REQUEST_FILE_FIELD = "activation_request_file";
+
+/** What the licenses page says about an offline activation, for the page and the tests. */
+export const OFFLINE_ACTIVATION_TEXTS = {
+  title: "Activate a computer without a network",
+  intro:
+    "In the tool on that computer, save an activation request. Upload the file here, or paste its text, then copy the activation file you get back to that computer.",
+  fileLabel: "Activation request file",
+  pasteLabel: "Or paste the request's text",
+  submit: "Activate",
+  notYours:
+    "This activation request is for a license that is not on your account. Log in with the account that has it.",
+  otherLicense: (shortId: string) =>
+    `This activation request is for license ${shortId}. Upload it on that license's card.`,
+  used: "This activation request was used already. Create a new one in the tool.",
+  full: (limit: number) =>
+    `This license is active on ${machinesPhrase(limit)}, as many as it allows. Deactivate one of them on the license's card, then upload the request again.`,
+  notValid: {
+    REVOKED: "This license was revoked, so it activates no machine. Contact support if you think this is a mistake.",
+    REFUNDED: "This license was refunded, so it activates no machine.",
+    REFUND_REQUESTED: "A refund was requested for this license, so it activates no machine.",
+    TRIAL_EXPIRED: "This license's trial has ended, so it activates no machine. Choose a plan to go on.",
+    EXPIRED: "This license has expired, so it activates no machine. Extend it, then upload the request again.",
+  } as const,
+  doneTitle: "Computer activated",
+  done: (machine: string, shortId: string) => `${machine} is activated on license ${shortId}.`,
+  doneNext: "Download the activation file and open it in the tool on that computer.",
+  download: "Download activation file",
+  noLongerActive:
+    "This computer is no longer active on the license, so it has no activation file. Create a new request in the tool to activate it again.",
+  notValidNow: "This license is not valid now, so it has no activation file.",
+  fromCard:
+    'Open the license on your licenses page and choose "Activate a computer without a network" in its machines.',
+  back: "Back to your licenses",
+  refusedTitle: "The computer was not activated",
 };
 
 type Refusal = Extract<ParsedActivationRequest, { ok: false }>;
