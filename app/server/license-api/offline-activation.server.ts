@@ -5,6 +5,7 @@ import {
   type ActivationRequest,
   type OfflineActivationRefusalCode,
 } from "~/domain/activation-request";
+import { isUuid } from "../action-error.server";
 import { getDb } from "../db/db.server";
 import { licenses, machines, offline_activations, teams, type License } from "../db/schema";
 import { activateMachineIn } from "../machines/activate-machine.server";
@@ -154,6 +155,7 @@ export async function offlineActivation(
   activationId: string,
   now = new Date(),
 ): Promise<{ view: OfflineActivationView; file: LicenseFile | null } | null> {
+  if (!isUuid(activationId)) return null;
   const row = await ownActivation(userId, activationId);
   if (!row) return null;
   const { activation, license, machine } = row;

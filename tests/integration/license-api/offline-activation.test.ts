@@ -47,13 +47,13 @@ describe.each(testEngines())("offline activation on the licenses page (%s)", (en
   const { startApp, stopApp, reseed, state, db, published, api, validate, seeded, renewing, setLicense } =
     licenseApiApp(engine);
   let cookie: string;
-  beforeAll(async () => {
-    await startApp();
+  beforeAll(startApp);
+  afterAll(stopApp);
+  // The demo customer is made again before each test, and signed in again (its sessions went with it).
+  beforeEach(async () => {
     await reseed();
     cookie = await signInCookie(USER.email, USER.password);
   });
-  afterAll(stopApp);
-  beforeEach(reseed);
 
   const requestFor = (key: string, n: number, extra: Record<string, unknown> = {}) =>
     JSON.stringify({
