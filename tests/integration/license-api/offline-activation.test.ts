@@ -5,12 +5,15 @@ import { ACTIVATION_REQUEST_FORMAT, OFFLINE_ACTIVATION_TEXTS } from "~/domain/ac
 import * as doneRoute from "~/routes/licenses.offline-activation.done";
 import * as fileRoute from "~/routes/licenses.offline-activation.file";
 import * as activationRoute from "~/routes/licenses.offline-activation";
-import { machines, offline_activations, webhook_events } from "~/server/db/schema";
+import { licenses, machines, offline_activations, users, webhook_events } from "~/server/db/schema";
 import { offlineActivation } from "~/server/license-api/offline-activation.server";
 import { deactivateFromPage } from "~/server/machines/web-deactivation.server";
+import { claimDomainSeat } from "~/server/teams/team-accept.server";
+import { setDomainClaim } from "~/server/teams/team-members.server";
 import { DEMO_ACCOUNTS } from "~/server/seed.server";
 import { licenseApiApp, NONCE, openLicenseFile } from "../../support/license-api-app";
 import { call, getRequest, ORIGIN, routeArgs, signInCookie } from "../../support/route-call";
+import { buyTeam, givePassword } from "../../support/team";
 import { createUser, testEngines } from "../../support/test-app";
 
 // Activation without a network (decision 0071): the owner uploads the tool's activation request on a
@@ -207,6 +210,7 @@ describe.each(testEngines())("offline activation on the licenses page (%s)", (en
       expect(refused.data).toMatchObject({ code: "license_not_found", message: OFFLINE_ACTIVATION_TEXTS.notYours });
     }
     expect(await stored()).toEqual(before);
+    await db().delete(users).where(eq(users.id, other.id));
   });
 
   it("refuses a license that is not valid with its code, and requests that are not requests", async () => {
@@ -287,9 +291,46 @@ describe.each(testEngines())("offline activation on the licenses page (%s)", (en
     expect(await offlineActivation(state.userId, id)).toBeNull();
     expect((await confirmation(id)).status).toBe(404);
     expect((await download(id)).status).toBe(404);
+    // The next reseed makes the demo customer's licenses again: the moved one goes with its new owner.
+    await db().delete(users).where(eq(users.id, nosy.id));
     // Signed out: to the login page.
     expect(
       (await call(() => activationRoute.loader(routeArgs(getRequest("/licenses/offline-activation"))))).status,
     ).toBe(302);
+  });
+
+  it("lets a team's seat holder activate on their seat; the team's owner cannot use the seat's request", async () => {
+    const domain = `offline-${engine}.example.com`;
+    const owner = await createUser(db(), `owner@${domain}`);
+    const member = await createUser(db(), `dana@${domain}`);
+    await givePassword(db(), owner.id, "owner-password-1");
+    await givePassword(db(), member.id, "member-password-1");
+    const { team, billing } = await buyTeam(db(), state.demo, owner, 2);
+    await setDomainClaim({ teamId: team.id, actorId: owner.id, enabled: true });
+    const { licenseId } = await claimDomainSeat({ teamId: team.id, userId: member.id });
+    const [seat] = await db().select().from(licenses).where(eq(licenses.id, licenseId));
+    const ownerCookie = await signInCookie(owner.email, "owner-password-1");
+    const memberCookie = await signInCookie(member.email, "member-password-1");
+
+    const before = await stored();
+    // The owner pays for the seat but does not hold it; the team's subscription row's key opens nothing.
+    for (const [card, key] of [
+      [seat!.id, seat!.license_key],
+      [billing.id, billing.license_key],
+    ] as const) {
+      const refused = await upload(card, ownerCookie, { file: requestFor(key, 60) });
+      expect(refused.status).toBe(404);
+      expect(refused.data.code).toBe("license_not_found");
+    }
+    expect(await stored()).toEqual(before);
+
+    const answer = await upload(seat!.id, memberCookie, { file: requestFor(seat!.license_key, 61) });
+    expect(answer.status).toBe(303);
+    const page = await confirmation(activationId(answer.headers.get("Location")), memberCookie);
+    expect(page.data.activation).toMatchObject({
+      shortId: seat!.short_id,
+      machineName: "OFFLINE-61",
+      fileAvailable: true,
+    });
   });
 });
