@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { createHash, randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { Locator, Page } from "@playwright/test";
@@ -56,6 +57,7 @@ test("a computer without a network is activated from its uploaded request and ge
     buffer: Buffer.from(JSON.stringify(asked)),
   };
   let form = await offlineForm(page);
+  expect((await new AxeBuilder({ page }).include("[data-testid=offline-activation]").analyze()).violations).toEqual([]);
   await form.getByLabel(OFFLINE_ACTIVATION_TEXTS.fileLabel).setInputFiles(file);
   await form.getByRole("button", { name: OFFLINE_ACTIVATION_TEXTS.submit }).click();
   await expect(page).toHaveURL(/\/licenses\/offline-activation\/[0-9a-f-]{36}$/);
@@ -90,6 +92,7 @@ test("a computer without a network is activated from its uploaded request and ge
   const refused = page.getByTestId("offline-activation-refused");
   await expect(refused).toHaveText(OFFLINE_ACTIVATION_TEXTS.used);
   await expect(refused).toHaveAttribute("data-code", "activation_request_used");
+  expect((await new AxeBuilder({ page }).include("main").analyze()).violations).toEqual([]);
 
   // Freed on the web: the tool's next online check says it is not activated.
   await page.goto("/licenses");
