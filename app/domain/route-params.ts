@@ -13,6 +13,7 @@ export const ROUTE_PARAM_SHAPES: Readonly<Record<string, RegExp>> = {
   userId: UUID,
   licenseId: UUID,
   teamId: UUID,
+  activationId: UUID,
   paymentId: TRANSACTION_ID,
 };
 

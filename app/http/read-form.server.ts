@@ -2,7 +2,7 @@ import { failure } from "./action-reply.server";
 import { hasDisallowedCharacters, NOT_ALLOWED_CHARACTERS_MESSAGE } from "~/domain/text-input";
 
 /** Fields whose text may span lines (tab, CR and LF allowed). */
-const MULTI_LINE_FIELDS = new Set(["release_notes", "billing_address"]);
+const MULTI_LINE_FIELDS = new Set(["release_notes", "billing_address", "activation_request"]);
 /**
  * Fields checked by their own rule instead: a redirect target with control characters is not an
  * error the user can fix, so sign-in goes on and safeRedirect falls back to "/".

@@ -5,6 +5,7 @@ import type { LicenseView } from "~/domain/views";
 import { useRootData } from "../use-root-data";
 import { FloatingLeases } from "./floating-leases";
 import { MachineList } from "./machine-list";
+import { OfflineActivation } from "./offline-activation-form";
 
 /**
  * The license card's machines section (decision 0041): how many of the license's seats are in use, the
@@ -45,6 +46,8 @@ export function LicenseMachines({ license, ended = false }: { license: LicenseVi
           {limitLine}
         </p>
       ) : null}
+      {/* A computer without a network is activated from here with the request its tool saved (decision 0071). */}
+      {ended ? null : <OfflineActivation licenseId={license.id} />}
     </div>
   );
 }

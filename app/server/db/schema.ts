@@ -862,6 +862,40 @@ export const leases = pgTable(
 export type Lease = typeof leases.$inferSelect;
 
 /**
+ * Offline activations (decision 0071): each activation request a signed-in owner uploaded and the
+ * machine it activated. The request's nonce is kept so the same request is never used twice (a
+ * replay is refused); the activation file the page hands out carries it back to the tool. Written
+ * with the machine, in one transaction; a refused request writes nothing.
+ */
+export const offline_activations = pgTable(
+  "offline_activations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    license_id: uuid("license_id")
+      .notNull()
+      .references(() => licenses.id, { onDelete: "cascade" }),
+    machine_id: uuid("machine_id")
+      .notNull()
+      .references(() => machines.id, { onDelete: "cascade" }),
+    /** Who uploaded the request (the license's owner or its seat holder). */
+    user_id: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    nonce: text("nonce").notNull(),
+    /** The request's own created_at, as the tool wrote it. */
+    requested_at: timestamp("requested_at", { withTimezone: true }).notNull(),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("offline_activations_license_nonce_key").on(t.license_id, t.nonce),
+    index("offline_activations_machine_id_idx").on(t.machine_id),
+    index("offline_activations_user_id_idx").on(t.user_id),
+  ],
+);
+
+export type OfflineActivation = typeof offline_activations.$inferSelect;
+
+/**
  * The desktop API's rate-limit counters (rate-limiter-flexible's PostgreSQL store, its own layout):
  * one row per client IP or license key and window, shared by every app server. UNLOGGED in the
  * migration (drizzle has no word for it): counters need no write-ahead log.

@@ -33,6 +33,8 @@ export interface LicenseFilePayload {
   /** A file bound to a machine (decision 0041): the hex SHA-256 of its fingerprint and its name. */
   fingerprint_sha256?: string;
   machine_name?: string;
+  /** An activation file (decision 0071): the nonce of the offline activation request it answers. */
+  request_nonce?: string;
   /** A team's seat license (decision 0046): the team that provides it. Absent for a personal license. */
   team?: { id: string; name: string };
   /** The features its plan includes, as the plan table named them at `entitlements_as_of` (the file's issued_at). */
@@ -50,6 +52,7 @@ export function buildLicenseFile(
   now = new Date(),
   keys: SigningKeys = signingKeys(),
   machine?: Pick<Machine, "fingerprint_hash" | "name">,
+  answering?: { request_nonce: string },
 ): LicenseFile {
   // A past-due license (decision 0023) works until its grace period ends.
   let refreshBy = Math.min(now.getTime() + LICENSE_FILE_REFRESH_DAYS * DAY_MS, accessEndsAt(license).getTime());
@@ -66,6 +69,7 @@ export function buildLicenseFile(
     issued_at: now.toISOString(),
     refresh_by: new Date(refreshBy).toISOString(),
     ...(machine ? { fingerprint_sha256: machine.fingerprint_hash, machine_name: machine.name } : {}),
+    ...(answering ? { request_nonce: answering.request_nonce } : {}),
     ...(license.team_role === "seat" && license.team_id && license.team_name
       ? { team: { id: license.team_id, name: license.team_name } }
       : {}),

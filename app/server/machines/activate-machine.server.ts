@@ -1,5 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { machineLimitFor, seatDecision } from "~/domain/machines";
+import type { Transaction } from "../db/client.server";
 import { getDb } from "../db/db.server";
 import { machines, type License, type Machine } from "../db/schema";
 import { getEnv, machineLimits } from "../env.server";
@@ -32,6 +33,16 @@ export const licenseMachineLimit = (license: { license_type: string; is_trial: b
  * machine and queues the owner's e-mail about it; a full license is answered with its machines.
  */
 export function activateMachine(license: License, details: MachineDetails, now = new Date()) {
+  return getDb().transaction((tx) => activateMachineIn(tx, license, details, now));
+}
+
+/** activateMachine inside the caller's transaction (offline activation records its request with it, decision 0071). */
+export async function activateMachineIn(
+  tx: Transaction,
+  license: License,
+  details: MachineDetails,
+  now = new Date(),
+): Promise<MachineActivation> {
   const limit = licenseMachineLimit(license);
   const hash = fingerprintHash(details.fingerprint);
   const seen = {
@@ -40,40 +51,34 @@ export function activateMachine(license: License, details: MachineDetails, now =
     ...(details.platform ? { platform: details.platform } : {}),
     ...(details.app_version ? { app_version: details.app_version } : {}),
   };
-  return getDb().transaction(async (tx): Promise<MachineActivation> => {
-    const owner = await lockLicense(tx, license.id);
-    if (!owner) return { outcome: "gone" };
-    const active = await activeMachines(tx, license.id);
-    const decision = seatDecision(
-      active.map((m) => m.fingerprint_hash),
-      hash,
-      limit,
-    );
-    if (decision === "full") return { outcome: "full", active, limit };
-    if (decision === "already-active") {
-      const [machine] = await tx
-        .update(machines)
-        .set(seen)
-        .where(
-          and(
-            eq(machines.license_id, license.id),
-            eq(machines.fingerprint_hash, hash),
-            isNull(machines.deactivated_at),
-          ),
-        )
-        .returning();
-      return { outcome: "active", machine: machine!, created: false, limit };
-    }
+  const owner = await lockLicense(tx, license.id);
+  if (!owner) return { outcome: "gone" };
+  const active = await activeMachines(tx, license.id);
+  const decision = seatDecision(
+    active.map((m) => m.fingerprint_hash),
+    hash,
+    limit,
+  );
+  if (decision === "full") return { outcome: "full", active, limit };
+  if (decision === "already-active") {
     const [machine] = await tx
-      .insert(machines)
-      .values({ license_id: license.id, user_id: owner.user_id, fingerprint_hash: hash, activated_at: now, ...seen })
+      .update(machines)
+      .set(seen)
+      .where(
+        and(eq(machines.license_id, license.id), eq(machines.fingerprint_hash, hash), isNull(machines.deactivated_at)),
+      )
       .returning();
-    await recordEvent(tx, "machine.activated", machineData(machine!, license));
-    await enqueue(
-      MACHINE_ACTIVATED_MAIL_JOB,
-      { machineId: machine!.id },
-      { key: `machine-activated:${machine!.id}`, tx },
-    );
-    return { outcome: "active", machine: machine!, created: true, limit };
-  });
+    return { outcome: "active", machine: machine!, created: false, limit };
+  }
+  const [machine] = await tx
+    .insert(machines)
+    .values({ license_id: license.id, user_id: owner.user_id, fingerprint_hash: hash, activated_at: now, ...seen })
+    .returning();
+  await recordEvent(tx, "machine.activated", machineData(machine!, license));
+  await enqueue(
+    MACHINE_ACTIVATED_MAIL_JOB,
+    { machineId: machine!.id },
+    { key: `machine-activated:${machine!.id}`, tx },
+  );
+  return { outcome: "active", machine: machine!, created: true, limit };
 }
