@@ -107,9 +107,24 @@ function moneyFormat(currency: string): Intl.NumberFormat | null {
   return format;
 }
 
-/** An amount in minor units as money: "$9.00", "€49.50". */
-export function formatMoney(cents: number, currency: string): string {
-  return moneyFormat(currency)?.format(cents / 100) ?? `${(cents / 100).toFixed(2)} ${currency}`;
+/** Digits after the decimal point of a currency's minor unit: 2 for USD and EUR, 0 for JPY (Paddle's amounts). */
+export function minorUnitDigits(currency: string): number {
+  return moneyFormat(currency)?.resolvedOptions().maximumFractionDigits ?? 2;
+}
+
+/** An amount in the currency's minor units (cents, or yen) as money: "$9.00", "€49.50", "¥1,400". */
+export function formatMoney(minor: number, currency: string): string {
+  const units = minor / 10 ** minorUnitDigits(currency);
+  return moneyFormat(currency)?.format(units) ?? `${units.toFixed(2)} ${currency}`;
+}
+
+/**
+ * A price quoted before paying, in any currency, without a zero fraction: "$9", "€9.99", "¥1,400",
+ * "₹799" (docs/voice.md). `formatUsd` is the same for US dollars.
+ */
+export function formatPrice(minor: number, currency: string): string {
+  const money = formatMoney(minor, currency);
+  return minor % 10 ** minorUnitDigits(currency) === 0 ? money.replace(/[.,]0+(?=\D*$)/, "") : money;
 }
 
 /** The page's texts, in one place for the page and its tests. */
