@@ -93,16 +93,22 @@ export function hasInvoice(payment: { amount_cents: number }): boolean {
 // money: a licenses page formats dozens of amounts).
 const moneyFormats = new Map<string, Intl.NumberFormat | null>();
 
-function moneyFormat(currency: string): Intl.NumberFormat | null {
-  let format = moneyFormats.get(currency);
+/** The currency's formatter; `whole`: one without a fraction, for a whole amount quoted as a price. */
+function moneyFormat(currency: string, whole = false): Intl.NumberFormat | null {
+  const key = whole ? `${currency} whole` : currency;
+  let format = moneyFormats.get(key);
   if (format === undefined) {
     try {
-      format = new Intl.NumberFormat("en-US", { style: "currency", currency });
+      format = new Intl.NumberFormat("en-US", {
+        style: "currency",
+        currency,
+        ...(whole ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : {}),
+      });
     } catch {
       format = null;
     }
-    // Currencies come from payments (a handful); a bound keeps an odd input from growing the map.
-    if (moneyFormats.size < 100) moneyFormats.set(currency, format);
+    // Currencies come from payments and prices (a handful); a bound keeps an odd input from growing the map.
+    if (moneyFormats.size < 100) moneyFormats.set(key, format);
   }
   return format;
 }
@@ -123,8 +129,9 @@ export function formatMoney(minor: number, currency: string): string {
  * "₹799" (docs/voice.md). `formatUsd` is the same for US dollars.
  */
 export function formatPrice(minor: number, currency: string): string {
-  const money = formatMoney(minor, currency);
-  return minor % 10 ** minorUnitDigits(currency) === 0 ? money.replace(/[.,]0+(?=\D*$)/, "") : money;
+  const scale = 10 ** minorUnitDigits(currency);
+  if (minor % scale !== 0) return formatMoney(minor, currency);
+  return moneyFormat(currency, true)?.format(minor / scale) ?? `${minor / scale} ${currency}`;
 }
 
 /** The page's texts, in one place for the page and its tests. */

@@ -29,7 +29,10 @@ export const DEMO_COUNTRY_PRICES: Readonly<Record<string, DemoCountryPrices>> = 
  * The demo provider's pricing preview of some prices for a country, in the shape Paddle's answers are
  * read into: the table's amounts with their tax taken out of them, or US dollars and no tax.
  */
-export function demoPricePreview(country: CountryCode, prices: readonly { priceId: string; plan: PlanId }[]): PricePreview {
+export function demoPricePreview(
+  country: CountryCode,
+  prices: readonly { priceId: string; plan: PlanId }[],
+): PricePreview {
   const row = Object.hasOwn(DEMO_COUNTRY_PRICES, country) ? DEMO_COUNTRY_PRICES[country] : undefined;
   if (!row)
     return {

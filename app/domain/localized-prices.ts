@@ -40,7 +40,7 @@ export interface LocalizedPrices {
   country: CountryCode | null;
   currency: string;
   plans: Record<PlanId, PlanPrice>;
-  /** What the prices are and what they say about tax ("Prices for Germany in EUR, including 19% tax."). */
+  /** What the prices are and what they say about tax ("Germany: prices in EUR, including 19% tax."). */
   note: string;
 }
 
@@ -49,7 +49,10 @@ export const PRICES_IN_USD_NOTE = "Prices in US dollars. Taxes are added at chec
 /** The plan table's prices in US dollars: an unknown country, or a provider that did not answer. */
 export function tablePrices(): LocalizedPrices {
   const plans = Object.fromEntries(
-    PLAN_IDS.map((id) => [id, { amountMinor: getPlan(id).priceCents, amount: formatPrice(getPlan(id).priceCents, "USD") }]),
+    PLAN_IDS.map((id) => [
+      id,
+      { amountMinor: getPlan(id).priceCents, amount: formatPrice(getPlan(id).priceCents, "USD") },
+    ]),
   ) as Record<PlanId, PlanPrice>;
   return { country: null, currency: "USD", plans, note: PRICES_IN_USD_NOTE };
 }
@@ -61,7 +64,7 @@ function percent(rate: number): string {
 
 /** What the prices say about tax, from the provider's lines: the rate they include, or none yet. */
 export function pricesNote(country: CountryCode, currency: string, lines: readonly PricePreviewLine[]): string {
-  const where = `Prices for ${countryName(country)} in ${currency}`;
+  const where = `${countryName(country)}: prices in ${currency}`;
   const rates = new Set(lines.filter((line) => line.taxMinor > 0).map((line) => Number(line.taxRate)));
   const [rate] = [...rates];
   if (rates.size === 1 && rate !== undefined && Number.isFinite(rate) && rate > 0)
@@ -87,7 +90,10 @@ export function readPricePreview(
     const line = preview.lines.find((l) => l.priceId === priceIds[id]);
     if (!line || !Number.isSafeInteger(line.totalMinor) || line.totalMinor <= 0) return null;
     used.push(line);
-    plans[id] = { amountMinor: line.totalMinor, amount: line.formattedTotal || formatPrice(line.totalMinor, preview.currency) };
+    plans[id] = {
+      amountMinor: line.totalMinor,
+      amount: line.formattedTotal || formatPrice(line.totalMinor, preview.currency),
+    };
   }
   return {
     country,

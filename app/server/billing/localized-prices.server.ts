@@ -78,7 +78,13 @@ export function createLocalizedPrices(options: Options) {
   const entries = new Map<string, Entry>();
 
   /** The prices a buyer in `country` (null: unknown) sees for the trial set or the regular one. */
-  const pricesFor = async ({ country, trial }: { country: CountryCode | null; trial: boolean }): Promise<PricesAnswer> => {
+  const pricesFor = async ({
+    country,
+    trial,
+  }: {
+    country: CountryCode | null;
+    trial: boolean;
+  }): Promise<PricesAnswer> => {
     if (!country) return { prices: tablePrices(), settled: true };
     const provider = options.provider();
     const ids = trial ? options.priceIds().trial : options.priceIds().regular;

@@ -122,7 +122,8 @@ export function createPageCache({
         const stored = entries.get(pending.key);
         if (stored && now() - stored.storedAt <= MAX_AGE_MS) return;
         const etag = `"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`;
-        const vary = countryHeader && pending.key.includes("|") ? `Accept-Encoding, Cookie, ${countryHeader}` : undefined;
+        const vary =
+          countryHeader && pending.key.includes("|") ? `Accept-Encoding, Cookie, ${countryHeader}` : undefined;
         entries.set(pending.key, makeEntry(headers, { identity, gzip: gzipped, br: brotlied }, etag, now(), vary));
       });
     });
