@@ -26,6 +26,8 @@ import { TrialsStillConvert } from "~/components/billing/trials-still-convert";
 import { getLogger } from "~/server/logger.server";
 import { localizedPrices } from "~/server/billing/localized-prices.server";
 import { requestCountry } from "~/server/billing/visitor-country.server";
+import { quotedForCountry } from "~/server/billing/checkout-quote.server";
+import { parseCountry } from "~/domain/countries";
 import { readForm } from "~/http/read-form.server";
 import type { Route } from "./+types/pricing";
 
@@ -69,9 +71,10 @@ export async function action({ request }: Route.ActionArgs) {
             checkout: await createTeamCheckout({ userId: user.id, email: user.email, planId: plan, seats }),
           });
         }
-        return data<PlanCheckoutAnswer>({
-          checkout: await createPlanCheckout({ userId: user.id, email: user.email, planId: plan }),
-        });
+        // Quoted in the currency of the country the page priced (decision 0072); charged by the price id.
+        const country = parseCountry(form.get("country")) ?? requestCountry(request);
+        const checkout = await createPlanCheckout({ userId: user.id, email: user.email, planId: plan });
+        return data<PlanCheckoutAnswer>({ checkout: await quotedForCountry(checkout, country) });
       }
       case "demo-pay": {
         // The billing details given in the demo checkout go to the profile, printed on the invoice.

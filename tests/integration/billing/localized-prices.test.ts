@@ -9,6 +9,8 @@ import {
 } from "~/server/billing/configured-provider.server";
 import { createLocalizedPrices, forgetLocalizedPrices } from "~/server/billing/localized-prices.server";
 import { createPaddleProvider } from "~/server/billing/paddle-provider.server";
+import { quotedForCountry } from "~/server/billing/checkout-quote.server";
+import { checkoutNextStep, checkoutPlanLines, type PlanCheckoutView } from "~/lib/checkout";
 import { configuredPriceIds } from "~/server/billing/price-ids.server";
 import { getEnv } from "~/server/env.server";
 import { call, getRequest, testContext } from "../../support/route-call";
@@ -281,6 +283,52 @@ describe.each(testEngines())("prices in the buyer's currency on %s", (engine) =>
       now += 2 * 60 * 1000;
       await prices.pricesFor({ country: DE, trial: false });
       expect(sent).toHaveLength(3);
+    });
+  });
+
+  describe("the checkout summary's quote", () => {
+    const view: PlanCheckoutView = {
+      transactionId: "txn_01hcheckout000000000000000",
+      planId: "yearly",
+      trial: false,
+      dueTodayCents: 9000,
+      priceCents: 9000,
+      trialEndsAt: null,
+      renewsAt: "2027-11-28T12:00:00.000Z",
+    };
+    const DE = parseCountry("DE") as CountryCode;
+
+    it("with Paddle: the buyer's country's price from the same kept preview, today and at each renewal", async () => {
+      usePaddle();
+      answer = ({ body }) => ({ status: 200, body: germanPreview(body) });
+      const quoted = await quotedForCountry(view, DE);
+      expect(quoted).toMatchObject({
+        currency: "EUR",
+        dueTodayCents: 10710,
+        priceCents: 10710,
+        priceNote: "Germany: prices in EUR, including 19% tax.",
+      });
+      expect(sent[0]!.body.items[2]).toEqual({ price_id: PRICES.PRICE_YEARLY, quantity: 1 });
+      expect(checkoutPlanLines(quoted).price).toBe("€107.10 per year");
+      expect(checkoutNextStep(quoted)).toBe(
+        "€107.10 today, then €107.10 per year, next on Nov 28, 2027, until you cancel.",
+      );
+      const trial = await quotedForCountry({ ...view, trial: true, dueTodayCents: 0 }, DE);
+      expect(trial).toMatchObject({ currency: "EUR", dueTodayCents: 0, priceCents: 10710 });
+      expect(sent.map((s) => s.body.items[2].price_id)).toEqual([PRICES.PRICE_YEARLY, PRICES.PRICE_YEARLY_TRIAL]);
+    });
+
+    it("US dollars unchanged: no country, Paddle down, a team's seats, or the demo provider (which charges US dollars)", async () => {
+      usePaddle();
+      answer = () => ({ status: 503, body: { error: { type: "api_error", code: "x", detail: "down" }, meta: {} } });
+      expect(await quotedForCountry(view, null)).toBe(view);
+      expect(await quotedForCountry(view, DE)).toEqual(view);
+      expect(await quotedForCountry({ ...view, seats: 3, unitCents: 9000, priceCents: 27000 }, DE)).toMatchObject({
+        priceCents: 27000,
+      });
+      useDemo();
+      expect(await quotedForCountry(view, DE)).toBe(view);
+      expect(checkoutNextStep(view)).toBe("$90 today, then $90 per year, next on Nov 28, 2027, until you cancel.");
     });
   });
 
