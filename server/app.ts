@@ -198,6 +198,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppInst
     database,
     cookies: { sessionToken: authCookies.sessionToken.name, sessionData: authCookies.sessionData.name },
     logger,
+    countryHeader: env.COUNTRY_HEADER,
   });
   const stopBackups = database.pglite ? await listenForBackups(env.DATA_DIR, database.pglite, logger) : null;
   if (database.pglite && !env.embedded) warnSingleInstance(env, logger);

@@ -17,6 +17,11 @@ interface ForgeKitLoadContext {
    * user's change, not only the session's own user's, forgets it.
    */
   reuseAnswerUntil?: (until: Date, options?: { showsOtherUsers?: boolean }) => void;
+  /**
+   * A public page's loader says its answer must not be kept by the page cache (part of it could not be
+   * had: prices from a provider that did not answer, decision 0072).
+   */
+  keepOutOfPageCache?: () => void;
 }
 
 // With route middleware on (react-router.config.ts), loaders and actions get a RouterContextProvider;
@@ -40,6 +45,9 @@ export function createLoadContext(req: Request, res: Response, config: PublicCon
       const earlier = Math.min(Number(res.locals.reuseUntil ?? Infinity), until.getTime());
       res.locals.reuseUntil = earlier;
       if (showsOtherUsers) res.locals.reuseShared = true;
+    },
+    keepOutOfPageCache: () => {
+      res.locals.keepOutOfPageCache = true;
     },
   };
   return Object.assign(new RouterContextProvider(), fields);

@@ -49,9 +49,9 @@ export function upcomingCharges(licenses: readonly OverviewLicense[], now: Date)
       kind,
       at: state.date.toISOString(),
       amountCents: state.nextChargeCents,
-      currency: "USD",
+      currency: state.nextChargeCurrency,
       seats,
-      text: `${formatDate(state.date)}: ${formatMoney(state.nextChargeCents, "USD")} for ${what} ${license.short_id} (${kind === "renewal" ? "renewal" : "first charge after the trial"})`,
+      text: `${formatDate(state.date)}: ${formatMoney(state.nextChargeCents, state.nextChargeCurrency)} for ${what} ${license.short_id} (${kind === "renewal" ? "renewal" : "first charge after the trial"})`,
     });
   }
   return charges.sort((a, b) => a.at.localeCompare(b.at) || a.licenseShortId.localeCompare(b.licenseShortId));

@@ -93,23 +93,45 @@ export function hasInvoice(payment: { amount_cents: number }): boolean {
 // money: a licenses page formats dozens of amounts).
 const moneyFormats = new Map<string, Intl.NumberFormat | null>();
 
-function moneyFormat(currency: string): Intl.NumberFormat | null {
-  let format = moneyFormats.get(currency);
+/** The currency's formatter; `whole`: one without a fraction, for a whole amount quoted as a price. */
+function moneyFormat(currency: string, whole = false): Intl.NumberFormat | null {
+  const key = whole ? `${currency} whole` : currency;
+  let format = moneyFormats.get(key);
   if (format === undefined) {
     try {
-      format = new Intl.NumberFormat("en-US", { style: "currency", currency });
+      format = new Intl.NumberFormat("en-US", {
+        style: "currency",
+        currency,
+        ...(whole ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : {}),
+      });
     } catch {
       format = null;
     }
-    // Currencies come from payments (a handful); a bound keeps an odd input from growing the map.
-    if (moneyFormats.size < 100) moneyFormats.set(currency, format);
+    // Currencies come from payments and prices (a handful); a bound keeps an odd input from growing the map.
+    if (moneyFormats.size < 100) moneyFormats.set(key, format);
   }
   return format;
 }
 
-/** An amount in minor units as money: "$9.00", "€49.50". */
-export function formatMoney(cents: number, currency: string): string {
-  return moneyFormat(currency)?.format(cents / 100) ?? `${(cents / 100).toFixed(2)} ${currency}`;
+/** Digits after the decimal point of a currency's minor unit: 2 for USD and EUR, 0 for JPY (Paddle's amounts). */
+export function minorUnitDigits(currency: string): number {
+  return moneyFormat(currency)?.resolvedOptions().maximumFractionDigits ?? 2;
+}
+
+/** An amount in the currency's minor units (cents, or yen) as money: "$9.00", "€49.50", "¥1,400". */
+export function formatMoney(minor: number, currency: string): string {
+  const units = minor / 10 ** minorUnitDigits(currency);
+  return moneyFormat(currency)?.format(units) ?? `${units.toFixed(2)} ${currency}`;
+}
+
+/**
+ * A price quoted before paying, in any currency, without a zero fraction: "$9", "€9.99", "¥1,400",
+ * "₹799" (docs/voice.md). `formatUsd` is the same for US dollars.
+ */
+export function formatPrice(minor: number, currency: string): string {
+  const scale = 10 ** minorUnitDigits(currency);
+  if (minor % scale !== 0) return formatMoney(minor, currency);
+  return moneyFormat(currency, true)?.format(minor / scale) ?? `${minor / scale} ${currency}`;
 }
 
 /** The page's texts, in one place for the page and its tests. */

@@ -43,14 +43,17 @@ export function licenseAttention(license: LicenseStateFacts, now: Date): Attenti
 
 /** The summary's sentence for a license that needs the customer. */
 export function attentionText(kind: AttentionKind, license: LicenseStateFacts, now: Date): string {
-  const { date, nextChargeCents } = licenseState(license, now);
+  const { state, date, nextChargeCents, nextChargeCurrency } = licenseState(license, now);
   const day = date ? formatDate(date) : "";
   switch (kind) {
     case "payment-failed":
       return `Payment failed: update the payment method before ${day} to keep it working.`;
     case "trial-ending":
-      return nextChargeCents !== null
-        ? `Trial ends ${day}: the first charge of ${formatMoney(nextChargeCents, "USD")} follows unless you cancel.`
+      if (nextChargeCents !== null)
+        return `Trial ends ${day}: the first charge of ${formatMoney(nextChargeCents, nextChargeCurrency)} follows unless you cancel.`;
+      // Converting in a currency whose amount no payment has shown yet (decision 0072).
+      return state === "trial-converting"
+        ? `Trial ends ${day}: the first charge follows unless you cancel.`
         : `Trial ends ${day}: choose a plan to keep working.`;
     case "expiring":
       // A member's seat is extended or renewed by the team's owner, not by the member.
@@ -97,9 +100,9 @@ export function orderByAttention<T extends LicenseStateFacts>(
 
 /** A compact row's next date (what happens and when) and the amount, when one is charged. */
 export function licenseNextStep(license: LicenseStateFacts, now: Date): { next: string | null; amount: string | null } {
-  const { state, date, nextChargeCents } = licenseState(license, now);
+  const { state, date, nextChargeCents, nextChargeCurrency } = licenseState(license, now);
   const day = date ? formatDate(date) : "";
-  const amount = nextChargeCents !== null ? formatMoney(nextChargeCents, "USD") : null;
+  const amount = nextChargeCents !== null ? formatMoney(nextChargeCents, nextChargeCurrency) : null;
   const next: Record<typeof state, string | null> = {
     "charged-back": date ? `Charged back ${day}` : null,
     revoked: null,

@@ -3,7 +3,10 @@ import { renewalPhrase } from "./charge-words";
 import { formatDate } from "./format-date";
 import type { LicenseFacts } from "./license-status";
 import { accessEndsAt, graceEndsAt } from "./past-due";
-import { getPlan, isPlanId } from "./plans";
+import { renewalCharge, type SubscriptionCharge } from "./renewal-charge";
+
+// Where callers have long imported them from; the rule lives in renewal-charge.ts.
+export { renewalPriceCents, type SubscriptionCharge } from "./renewal-charge";
 
 /**
  * One license truth (decision 0030): the one state a license is in at a moment, and everything that
@@ -43,6 +46,11 @@ export type LicenseStateFacts = LicenseFacts & {
   refund_amount?: number | null;
   /** A payment of the license was charged back (decision 0056): revoked for that reason. */
   charged_back_at?: Date | string | null;
+  /**
+   * The license's payments, oldest first, where the caller has them (the licenses page): their
+   * currency is the subscription's, in which its renewal is priced (decision 0072).
+   */
+  charges?: readonly SubscriptionCharge[];
 };
 
 /** What the line of a state is built from. */
@@ -53,6 +61,8 @@ interface LineContext {
   /** The renewal's or first charge's amount ("$9.00"), or null when not known (no plan price). */
   charge: string | null;
   chargeCents: number | null;
+  /** The currency of `chargeCents` (the subscription's); US dollars when absent. */
+  currency?: string;
 }
 
 interface StateRow {
@@ -147,7 +157,8 @@ export const LICENSE_STATE_TABLE: Record<LicenseStateName, StateRow> = {
     kind: "active",
     badge: { label: "Active", tone: "success" },
     code: "VALID",
-    line: ({ date, at, chargeCents }) => (at ? `Active, ${renewalPhrase(at, chargeCents)}` : `Active, renews ${date}`),
+    line: ({ date, at, chargeCents, currency }) =>
+      at ? `Active, ${renewalPhrase(at, chargeCents, currency)}` : `Active, renews ${date}`,
     word: "active",
   },
   "renewal-cancelled": {
@@ -177,27 +188,13 @@ export interface LicenseState {
   code: LicenseStateCode;
   /** The date the line names, or null (revoked, refund requested, a refund without a date). */
   date: Date | null;
-  /** The amount the next charge takes, in cents, when one is coming (renewing, a converting trial). */
+  /** The amount the next charge takes, in minor units, when one is coming (renewing, a converting trial). */
   nextChargeCents: number | null;
+  /** Its currency: the subscription's (decision 0072), US dollars unless its payments say otherwise. */
+  nextChargeCurrency: string;
 }
 
 const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
-
-/**
- * What a renewal (or a trial's first charge) takes, in cents: the plan's price (the plan a switch
- * waiting for the renewal bills, decision 0061); for a team's
- * subscription the price × the seats its next renewal bills (decision 0046), null while those seats are
- * not known (never one seat's price); null for a member's seat (the owner pays), tester and trial types.
- */
-export function renewalPriceCents(
-  license: Pick<LicenseFacts, "license_type" | "team_role" | "renewal_seats" | "plan_next_renewal">,
-): number | null {
-  if (!isPlanId(license.license_type) || license.team_role === "seat") return null;
-  const plan = isPlanId(license.plan_next_renewal) ? license.plan_next_renewal : license.license_type;
-  const price = getPlan(plan).priceCents;
-  if (license.team_role !== "billing") return price;
-  return license.renewal_seats ? price * license.renewal_seats : null;
-}
 
 /** Which state, and the date it is about. Decided in LICENSE_STATE_NAMES order. */
 function decide(license: LicenseStateFacts, now: Date): { state: LicenseStateName; date: Date | null } {
@@ -230,16 +227,24 @@ export function licenseState(license: LicenseStateFacts, now: Date): LicenseStat
   const { state, date } = decide(license, now);
   const row = LICENSE_STATE_TABLE[state];
   const charging = state === "renewing" || state === "trial-converting";
-  const nextChargeCents = charging ? renewalPriceCents(license) : null;
-  const charge = nextChargeCents === null ? null : formatMoney(nextChargeCents, "USD");
+  const next = charging ? renewalCharge(license) : { cents: null, currency: "USD" };
+  const nextChargeCents = next.cents;
+  const charge = nextChargeCents === null ? null : formatMoney(nextChargeCents, next.currency);
   return {
     state,
     kind: row.kind,
     badge: row.badge,
-    line: row.line({ date: date ? formatDate(date) : "", at: date, charge, chargeCents: nextChargeCents }),
+    line: row.line({
+      date: date ? formatDate(date) : "",
+      at: date,
+      charge,
+      chargeCents: nextChargeCents,
+      currency: next.currency,
+    }),
     code: row.code,
     date,
     nextChargeCents,
+    nextChargeCurrency: next.currency,
   };
 }
 

@@ -31,8 +31,8 @@ export type TrialConversion =
     };
 
 /** "First charge on Dec 23, 2026: $9.00". */
-export function firstChargeText(at: Date | string, cents: number): string {
-  return `First charge on ${formatDate(at)}: ${formatMoney(cents, "USD")}`;
+export function firstChargeText(at: Date | string, cents: number, currency = "USD"): string {
+  return `First charge on ${formatDate(at)}: ${formatMoney(cents, currency)}`;
 }
 
 export function trialConversion(license: LicenseStateFacts, now: Date): TrialConversion | null {
@@ -45,7 +45,7 @@ export function trialConversion(license: LicenseStateFacts, now: Date): TrialCon
       firstChargeAt: state.date,
       amountCents: state.nextChargeCents,
       planName,
-      text: firstChargeText(state.date, state.nextChargeCents),
+      text: firstChargeText(state.date, state.nextChargeCents, state.nextChargeCurrency),
     };
   }
   if (state.state === "trial-active" && license.has_subscription && license.cancellation_requested) {

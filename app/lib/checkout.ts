@@ -1,5 +1,6 @@
 import { formatDate } from "~/domain/format-date";
-import { formatUsd, getPlan, isPlanId, TRIAL_DAYS, type PlanId } from "~/domain/plans";
+import { formatPrice } from "~/domain/billing";
+import { getPlan, isPlanId, TRIAL_DAYS, type PlanId } from "~/domain/plans";
 
 /**
  * The overlay checkout, whichever provider opens it: Paddle.js in Paddle mode, the in-site
@@ -51,6 +52,17 @@ export interface PlanCheckoutView {
   /** A team's checkout: its seats and the price of one (priceCents is then their total). */
   seats?: number;
   unitCents?: number;
+  /**
+   * The currency the amounts are in, when not US dollars: Paddle's price for the buyer's country
+   * (decision 0072), in its minor units; `priceNote` says the country and the tax in it.
+   */
+  currency?: string;
+  priceNote?: string;
+}
+
+/** An amount of the checkout in its currency ("$9", "€10.71"). */
+export function checkoutMoney(checkout: Pick<PlanCheckoutView, "currency">, minor: number): string {
+  return formatPrice(minor, checkout.currency ?? "USD");
 }
 
 /**
@@ -60,11 +72,12 @@ export interface PlanCheckoutView {
  */
 export function checkoutPlanLines(checkout: PlanCheckoutView): { plan: string; price: string } {
   const plan = getPlan(checkout.planId);
-  const total = `${formatUsd(checkout.priceCents)} ${plan.period}`;
+  const money = (minor: number) => checkoutMoney(checkout, minor);
+  const total = `${money(checkout.priceCents)} ${plan.period}`;
   if (!checkout.seats) return { plan: plan.name, price: total };
   return {
     plan: `${plan.name}, ${checkout.seats} seats`,
-    price: `${checkout.seats} seats × ${formatUsd(checkout.unitCents ?? plan.priceCents)} = ${total}`,
+    price: `${checkout.seats} seats × ${money(checkout.unitCents ?? plan.priceCents)} = ${total}`,
   };
 }
 
@@ -75,9 +88,10 @@ export function checkoutPlanLines(checkout: PlanCheckoutView): { plan: string; p
  */
 export function checkoutNextStep(checkout: PlanCheckoutView): string {
   const plan = getPlan(checkout.planId);
+  const money = (minor: number) => checkoutMoney(checkout, minor);
   if (checkout.trial && checkout.trialEndsAt)
-    return `Free for ${TRIAL_DAYS} days, then ${formatUsd(checkout.priceCents)} on ${formatDate(checkout.trialEndsAt)} unless you cancel.`;
-  return `${formatUsd(checkout.dueTodayCents)} today, then ${formatUsd(checkout.priceCents)} ${plan.period}, next on ${formatDate(checkout.renewsAt)}, until you cancel.`;
+    return `Free for ${TRIAL_DAYS} days, then ${money(checkout.priceCents)} on ${formatDate(checkout.trialEndsAt)} unless you cancel.`;
+  return `${money(checkout.dueTodayCents)} today, then ${money(checkout.priceCents)} ${plan.period}, next on ${formatDate(checkout.renewsAt)}, until you cancel.`;
 }
 
 /** What the pricing page's action answers. */

@@ -24,15 +24,24 @@ import { listUserLicenses } from "~/server/licenses/list-licenses.server";
 import { stillConvertingTrials } from "~/domain/trial-conversion";
 import { TrialsStillConvert } from "~/components/billing/trials-still-convert";
 import { getLogger } from "~/server/logger.server";
+import { localizedPrices } from "~/server/billing/localized-prices.server";
+import { requestCountry } from "~/server/billing/visitor-country.server";
+import { quotedForCountry } from "~/server/billing/checkout-quote.server";
+import { parseCountry } from "~/domain/countries";
 import { readForm } from "~/http/read-form.server";
 import type { Route } from "./+types/pricing";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await getCurrentSession(request);
   const url = new URL(request.url);
   // Shown as a promise only; the checkout itself decides the trial again on the server.
   const firstTimeBuyer = !user || !(await hasAnyLicense(user.id));
+  // The prices the provider's checkout would charge in the visitor's country, from the set they would
+  // buy from; US dollars when the country is unknown or the provider did not answer (decision 0072).
+  const { prices, settled } = await localizedPrices({ country: requestCountry(request), trial: firstTimeBuyer });
+  if (!settled) context.keepOutOfPageCache?.();
   return {
+    prices,
     // The demo checkout offers the profile's billing details for the invoice (decision 0040).
     customer: user ? { id: user.id, email: user.email, billing: await getBillingDetails(user.id) } : null,
     showTrial: firstTimeBuyer,
@@ -62,9 +71,10 @@ export async function action({ request }: Route.ActionArgs) {
             checkout: await createTeamCheckout({ userId: user.id, email: user.email, planId: plan, seats }),
           });
         }
-        return data<PlanCheckoutAnswer>({
-          checkout: await createPlanCheckout({ userId: user.id, email: user.email, planId: plan }),
-        });
+        // Quoted in the currency of the country the page priced (decision 0072); charged by the price id.
+        const country = parseCountry(form.get("country")) ?? requestCountry(request);
+        const checkout = await createPlanCheckout({ userId: user.id, email: user.email, planId: plan });
+        return data<PlanCheckoutAnswer>({ checkout: await quotedForCountry(checkout, country) });
       }
       case "demo-pay": {
         // The billing details given in the demo checkout go to the profile, printed on the invoice.
@@ -86,7 +96,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Pricing({ loaderData }: Route.ComponentProps) {
-  const { customer, showTrial, trialNotices, teamChoice, invalidSeats } = loaderData;
+  const { customer, prices, showTrial, trialNotices, teamChoice, invalidSeats } = loaderData;
   const signedIn = Boolean(customer);
   const { creator, choose, demoCheckout, paddleSummary, setPaddleSummary, onEvent, openPaddle } =
     usePlanCheckout(customer);
@@ -106,6 +116,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
           <li key={plan.id}>
             <PlanCard
               plan={plan}
+              prices={prices}
               showTrial={showTrial}
               signedIn={signedIn}
               highlighted={plan.mostPopular}
@@ -117,8 +128,8 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
-      <p className="mt-6 text-center text-sm text-muted-foreground">
-        Prices in US dollars. Taxes are added at checkout where they apply.
+      <p className="mt-6 text-center text-sm text-muted-foreground" data-testid="prices-note">
+        {prices.note}
       </p>
       <section aria-label="For teams" className="mx-auto mt-12 max-w-3xl">
         <TeamOffer

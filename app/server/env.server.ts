@@ -42,6 +42,17 @@ const envSchema = z
     ),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     TRUST_PROXY: optionalString,
+    /**
+     * The request header in which a proxy in front of the site names the visitor's country (ISO 3166-1
+     * alpha-2, e.g. Cloudflare's CF-IPCountry): the pricing page's prices are that country's
+     * (decision 0072). Unset, the country is unknown and prices are in US dollars unless `?country=`.
+     */
+    COUNTRY_HEADER: optionalString.pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9-]+$/, { message: "must be a header name such as CF-IPCountry" })
+        .optional(),
+    ),
     AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
     /** /metrics on the site's port, for `Authorization: Bearer <token>` only (decision 0042). */
     METRICS_TOKEN: optionalString.pipe(secret.optional()),

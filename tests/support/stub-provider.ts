@@ -34,6 +34,7 @@ export function stubPaymentProvider(
     applyDiscount: refuse,
     paymentMethodUpdate: refuse,
     invoiceUrl: refuse,
+    previewPrices: refuse,
     ...calls,
   };
 }

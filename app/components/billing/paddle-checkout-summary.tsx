@@ -1,5 +1,5 @@
-import { formatUsd, getPlan, TRIAL_DAYS } from "~/domain/plans";
-import { checkoutNextStep, checkoutPlanLines, type PlanCheckoutView } from "~/lib/checkout";
+import { getPlan, TRIAL_DAYS } from "~/domain/plans";
+import { checkoutMoney, checkoutNextStep, checkoutPlanLines, type PlanCheckoutView } from "~/lib/checkout";
 import { TrialsStillConvert } from "./trials-still-convert";
 import { Button } from "../ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../ui/dialog";
@@ -38,12 +38,17 @@ export function PaddleCheckoutSummary({
             <dt className="text-muted-foreground">{checkout.trial ? "Free trial" : "Due today"}</dt>
             <dd>
               {checkout.trial ? `${TRIAL_DAYS} days; due today: ` : ""}
-              {formatUsd(checkout.dueTodayCents)}
+              {checkoutMoney(checkout, checkout.dueTodayCents)}
             </dd>
           </dl>
           <p className="text-sm text-muted-foreground" data-testid="checkout-next">
             {checkoutNextStep(checkout)}
           </p>
+          {checkout.priceNote ? (
+            <p className="text-sm text-muted-foreground" data-testid="checkout-price-note">
+              {checkout.priceNote}
+            </p>
+          ) : null}
           <TrialsStillConvert notices={trialNotices} />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose}>

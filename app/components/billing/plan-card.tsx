@@ -1,7 +1,8 @@
 import { Check } from "lucide-react";
 import { Link } from "react-router";
 import { cn } from "~/lib/utils";
-import { formatUsd, perMonthCents, savingsPercent, TRIAL_DAYS, type Plan } from "~/domain/plans";
+import { TRIAL_DAYS, type Plan } from "~/domain/plans";
+import { planPriceLines, tablePrices, type LocalizedPrices } from "~/domain/localized-prices";
 import { entitlementLabels } from "~/domain/entitlements";
 import { registerForPlan } from "~/domain/return-to";
 import { Badge } from "../ui/badge";
@@ -12,9 +13,10 @@ import { useRootData } from "../use-root-data";
 import { MACHINE_TEXTS } from "~/domain/machine-texts";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../ui/card";
 
-/** One plan of the pricing page. Visitors choose through a link to /register. */
+/** One plan of the pricing page, at its price in the visitor's currency. Visitors choose through a link to /register. */
 export function PlanCard({
   plan,
+  prices = tablePrices(),
   showTrial,
   signedIn,
   highlighted = false,
@@ -22,6 +24,8 @@ export function PlanCard({
   onChoose,
 }: {
   plan: Plan;
+  /** Every plan's price in one currency (decision 0072); the plan table's US dollars by default. */
+  prices?: LocalizedPrices;
   showTrial: boolean;
   signedIn: boolean;
   highlighted?: boolean;
@@ -33,7 +37,7 @@ export function PlanCard({
   // Machines a license of this plan may have active at once (MACHINES_PER_PLAN, decision 0041).
   const machines = useRootData()?.publicConfig.machinesPerPlan?.[plan.id];
   const machinesLine = machines ? [MACHINE_TEXTS.pricingLine(machines)] : [];
-  const savings = plan.months > 1 ? savingsPercent(plan.id) : 0;
+  const { amount, perMonth, savingsPercent: savings } = planPriceLines(prices, plan.id);
   const label = showTrial ? `Start ${TRIAL_DAYS}-day free trial` : `Choose ${plan.name}`;
   return (
     <Card
@@ -47,13 +51,15 @@ export function PlanCard({
         </CardTitle>
         <CardDescription className="flex min-h-6 flex-wrap items-center gap-2">
           {savings > 0 ? <Badge variant="success">Save {savings}%</Badge> : <span>Billed monthly</span>}
-          {plan.months > 1 ? <span>{formatUsd(perMonthCents(plan.id))} per month</span> : null}
+          {perMonth ? <span>{perMonth} per month</span> : null}
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-1 flex-col gap-5">
         {/* The period on its own line: beside the price it wrapped on one card only and pushed that card's content down. */}
         <p className="flex flex-col gap-1">
-          <span className="text-4xl font-semibold tracking-tight">{formatUsd(plan.priceCents)}</span>
+          <span className="text-4xl font-semibold tracking-tight" data-testid="plan-price">
+            {amount}
+          </span>
           <span className="text-sm text-muted-foreground">per license, {plan.period}</span>
         </p>
         {showTrial ? (

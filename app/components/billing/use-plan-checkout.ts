@@ -50,6 +50,9 @@ export function usePlanCheckout(customer: { id: string; email: string } | null) 
     if (problem) return fail(problem);
     const form: Record<string, string> = { intent: "checkout", plan: planId };
     if (seats !== null) form.seats = String(seats);
+    // The country whose prices the page shows: the summary quotes the same (decision 0072).
+    const country = searchParams.get("country");
+    if (country) form.country = country;
     creator.submit(form, { method: "post", action: "/pricing" });
   };
   useAnswer(creator.data, creator.state === "idle", (answer) => {

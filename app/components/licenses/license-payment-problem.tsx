@@ -4,8 +4,8 @@ import { useFetcher, useRevalidator } from "react-router";
 import { formatDate } from "~/domain/format-date";
 import { isRefundLocked } from "~/domain/license-status";
 import { graceEndsAt, PAYMENT_PROBLEM_TEXTS as T, type PaymentMethodAnswer } from "~/domain/past-due";
-import { renewalPriceCents } from "~/domain/license-state";
-import { formatUsd } from "~/domain/plans";
+import { renewalCharge } from "~/domain/renewal-charge";
+import { formatPrice } from "~/domain/billing";
 import type { LicenseView } from "~/domain/views";
 import { CHECKOUT_ERROR_TITLE, openTransactionCheckout, type CheckoutEvent } from "~/lib/checkout";
 import { showToast } from "~/lib/toast";
@@ -114,8 +114,9 @@ function DemoPaymentMethodDialog({ license, onClose }: { license: LicenseView; o
     if (answer.recovered) onClose();
   });
   // A team's renewal is due for every seat it bills: the one state function's price.
-  const dueCents = renewalPriceCents(license);
-  const due = dueCents === null ? null : formatUsd(dueCents);
+  // In the subscription's currency (decision 0072).
+  const dueCharge = renewalCharge(license);
+  const due = dueCharge.cents === null ? null : formatPrice(dueCharge.cents, dueCharge.currency);
   return (
     <Dialog open onOpenChange={(next) => !next && !paying && onClose()}>
       <DialogContent aria-describedby="demo-payment-method-note" data-testid="demo-payment-method">

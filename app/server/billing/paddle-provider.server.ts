@@ -1,5 +1,6 @@
 import { Environment, Paddle, type CreateTransactionRequestBody } from "@paddle/paddle-node-sdk";
 import { paddlePlanChange } from "./paddle-plan-change.server";
+import { paddlePricingPreview } from "./paddle-pricing-preview.server";
 import { ProviderError, type PaymentProvider } from "./payment-provider.server";
 
 type PaddleOptions = { apiKey: string | undefined; environment: "sandbox" | "production" };
@@ -159,6 +160,7 @@ export function createPaddleProvider(options: {
     },
     ...planAndSeats(paddle),
     ...paddlePlanChange(paddle, call),
+    ...paddlePricingPreview(paddle, call),
     createExtensionCharge: async (charge) => {
       const transaction = await call("transaction", () => paddle().transactions.create(extensionTransaction(charge)));
       return { transactionId: transaction.id };

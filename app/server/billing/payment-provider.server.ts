@@ -1,5 +1,7 @@
 import type { PlanSwitchPreview } from "~/domain/plan-switch";
 import type { PlanId } from "~/domain/plans";
+import type { CountryCode } from "~/domain/countries";
+import type { PricePreview } from "~/domain/localized-prices";
 
 /**
  * What the site asks of a payment provider. Two implementations: `paddle` (Paddle Billing's
@@ -73,6 +75,12 @@ export interface PaymentProvider {
    * GET /subscriptions/{id}/update-payment-method-transaction); paying it settles what is due.
    */
   paymentMethodUpdate(subscriptionId: string): Promise<{ transactionId: string }>;
+  /**
+   * What these prices cost a buyer in a country, as the checkout would charge them (Paddle: POST
+   * /pricing-preview with `items` of `price_id` and quantity 1 and `address.country_code`): the
+   * currency, each price's total with its tax, and the tax rate. Changes nothing (decision 0072).
+   */
+  previewPrices(input: { priceIds: readonly string[]; country: CountryCode }): Promise<PricePreview>;
   /**
    * Where a completed transaction's invoice PDF can be downloaded (Paddle: GET
    * /transactions/{id}/invoice, a link valid for an hour); null when the site renders it itself (demo).

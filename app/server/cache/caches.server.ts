@@ -30,6 +30,8 @@ export interface CachesOptions {
   /** Better Auth's cookie names: the signed session token, and the session-data cookie. */
   cookies: { sessionToken: string; sessionData: string };
   logger: Logger;
+  /** The header in which the proxy names the visitor's country (COUNTRY_HEADER): /pricing is kept per country. */
+  countryHeader?: string;
 }
 
 export interface Caches {
@@ -60,7 +62,7 @@ export interface Caches {
  */
 export async function createCaches(options: CachesOptions): Promise<Caches> {
   // Anonymous visitors' public pages from memory, before any other work is done for them.
-  const pageCache = createPageCache();
+  const pageCache = createPageCache({ countryHeader: options.countryHeader });
   // A session's own pages (and the admin area) from memory while nothing on them changed (decision 0028).
   const signedInPages = createSignedInPageCache({ cookies: options.cookies, session: cachedSession });
   // A user's row changed in the database, by whatever means (a script's SQL as much as the app): their

@@ -13,6 +13,7 @@ import {
   type StoredAnswer,
 } from "./capture.server";
 import { hasSessionCookie, hasToastCookie } from "./names.server";
+import { parseCountry } from "~/domain/countries";
 import { recordCacheLookup } from "../metrics/record.server";
 
 /** The public pages an anonymous visitor may get from memory (the same HTML for everyone). */
@@ -26,6 +27,12 @@ export const CACHED_PAGES = new Set([
   "/terms-of-service",
   "/refund-policy",
 ]);
+
+/**
+ * The public pages that show prices in the visitor's country (decision 0072): kept once per country the
+ * proxy's header (COUNTRY_HEADER) names, and once for visitors whose country is unknown.
+ */
+const PAGES_BY_COUNTRY = new Set(["/pricing"]);
 
 /** A CDN may keep a page a minute and serve it stale while it asks again. */
 const SHARED_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
@@ -67,12 +74,19 @@ export interface PageCache {
  * stored page's inline scripts are allowed by their hashes in its Content-Security-Policy, so a
  * page served from memory needs no nonce (its nonce attributes are inert).
  */
-export function createPageCache({ now = () => Date.now() }: { now?: () => number } = {}): PageCache {
+export function createPageCache({
+  now = () => Date.now(),
+  countryHeader,
+}: {
+  now?: () => number;
+  /** The header in which the proxy names the visitor's country (COUNTRY_HEADER), if any. */
+  countryHeader?: string;
+} = {}): PageCache {
   const entries = new Map<string, Entry>();
   let generation = 0;
 
   const serve: PageCache["serve"] = (req, res, requestId) => {
-    const key = cacheKey(req);
+    const key = cacheKey(req, countryHeader);
     if (!key) return null;
     const entry = entries.get(key);
     const fresh = entry !== undefined && now() - entry.storedAt <= MAX_AGE_MS;
@@ -86,7 +100,7 @@ export function createPageCache({ now = () => Date.now() }: { now?: () => number
   };
 
   const mark: RequestHandler = (req, res, next) => {
-    const key = cacheKey(req);
+    const key = cacheKey(req, countryHeader);
     if (key) res.locals.pageCache = { key, generation };
     next();
   };
@@ -96,7 +110,8 @@ export function createPageCache({ now = () => Date.now() }: { now?: () => number
     if (!pending) return next();
     res.setHeader("X-Cache", "MISS");
     captureBody(res, (identity) => {
-      if (!storable(res) || pending.generation !== generation) return;
+      // A page rendered while part of it could not be had (prices from a provider that did not answer).
+      if (!storable(res) || pending.generation !== generation || res.locals.keepOutOfPageCache === true) return;
       const headers = keptHeaders(res, identity.toString("utf8"));
       if (!headers) return;
       void Promise.all([gzip(identity, { level: 9 }), brotliAt(identity, 11)]).then(([gzipped, brotlied]) => {
@@ -107,7 +122,9 @@ export function createPageCache({ now = () => Date.now() }: { now?: () => number
         const stored = entries.get(pending.key);
         if (stored && now() - stored.storedAt <= MAX_AGE_MS) return;
         const etag = `"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`;
-        entries.set(pending.key, makeEntry(headers, { identity, gzip: gzipped, br: brotlied }, etag, now()));
+        const vary =
+          countryHeader && pending.key.includes("|") ? `Accept-Encoding, Cookie, ${countryHeader}` : undefined;
+        entries.set(pending.key, makeEntry(headers, { identity, gzip: gzipped, br: brotlied }, etag, now(), vary));
       });
     });
     next();
@@ -131,10 +148,11 @@ function makeEntry(
   bodies: { identity: Buffer; gzip: Buffer; br: Buffer },
   etag: string,
   storedAt: number,
+  vary = "Accept-Encoding, Cookie",
 ): Entry {
   const common = headerList(
     kept,
-    ...["Cache-Control", SHARED_CACHE_CONTROL, "Vary", "Accept-Encoding, Cookie", "ETag", etag, "X-Cache", "HIT"],
+    ...["Cache-Control", SHARED_CACHE_CONTROL, "Vary", vary, "ETag", etag, "X-Cache", "HIT"],
   );
   const answer = (body: Buffer, encoding: string | null): StoredAnswer => ({
     headers: [...common, ...(encoding ? ["Content-Encoding", encoding] : []), "Content-Length", String(body.length)],
@@ -152,15 +170,17 @@ function makeEntry(
 
 /**
  * The page's key when this request may be answered from the cache, else null: GET or HEAD of one of
- * the public pages, exactly (no query string), without a session or toast cookie.
+ * the public pages, exactly (no query string), without a session or toast cookie. A page with prices
+ * is keyed by the country `countryHeader` names too ("/pricing|DE"; "/pricing|" when it names none).
  */
-export function cacheKey(req: IncomingMessage): string | null {
+export function cacheKey(req: IncomingMessage, countryHeader?: string): string | null {
   if (req.method !== "GET" && req.method !== "HEAD") return null;
   const url = requestedUrl(req);
   if (!CACHED_PAGES.has(url)) return null;
   // Someone signed in, or a toast waiting to be shown: the page is theirs alone.
   if (hasSessionCookie(req.headers.cookie) || hasToastCookie(req.headers.cookie)) return null;
-  return url;
+  if (!countryHeader || !PAGES_BY_COUNTRY.has(url)) return url;
+  return `${url}|${parseCountry(req.headers[countryHeader.toLowerCase()]) ?? ""}`;
 }
 
 function storable(res: Response): boolean {

@@ -9,7 +9,7 @@ import {
 } from "~/domain/customer-mail";
 import { formatMoney, isFirstPaidRenewal, paymentDescription } from "~/domain/billing";
 import { formatDate } from "~/domain/format-date";
-import { licenseState, renewalPriceCents } from "~/domain/license-state";
+import { licenseState, renewalPriceCents, type SubscriptionCharge } from "~/domain/license-state";
 import { licenseFacts } from "~/domain/license-status";
 import { getPlan, isPlanId, licenseTypeLabel } from "~/domain/plans";
 import type { CustomerEmailFields, LicenseView } from "~/emails/customer-email-types.server";
@@ -88,8 +88,11 @@ const money = (details: CustomerMailDetails) =>
     ? formatMoney(details.amountCents, details.currency ?? "USD")
     : null;
 
-/** A license as the e-mails read it: with a team subscription's renewal seats. */
-type MailLicense = License & { renewal_seats: number | null };
+/**
+ * A license as the e-mails read it: with a team subscription's renewal seats, and its payments, whose
+ * currency is the subscription's (the renewal's amount is said in it, decision 0072).
+ */
+type MailLicense = License & { renewal_seats: number | null; charges?: SubscriptionCharge[] };
 
 /**
  * The last amount charged for the license's plan (purchase or renewal), else the plan's list price;
@@ -141,7 +144,7 @@ export function licenseView(license: MailLicense, now = new Date()): LicenseView
     stateLine: state.line,
     nextCharge:
       state.nextChargeCents !== null && state.date
-        ? { at: state.date, amount: formatMoney(state.nextChargeCents, "USD") }
+        ? { at: state.date, amount: formatMoney(state.nextChargeCents, state.nextChargeCurrency) }
         : null,
     shortId: license.short_id,
     planName: licenseTypeLabel(license.license_type),
@@ -168,7 +171,12 @@ export async function sendCustomerMail({ kind, licenseId, details }: CustomerMai
     .leftJoin(profiles, eq(profiles.id, licenses.user_id))
     .where(eq(licenses.id, licenseId));
   if (!row) return { skipped: "the license no longer exists" };
-  const license: MailLicense = { ...row.license, renewal_seats: row.renewalSeats };
+  const charges = await getDb()
+    .select({ kind: payments.kind, amount_cents: payments.amount_cents, currency: payments.currency })
+    .from(payments)
+    .where(eq(payments.license_id, licenseId))
+    .orderBy(asc(payments.billed_at));
+  const license: MailLicense = { ...row.license, renewal_seats: row.renewalSeats, charges };
   if (isReminderKind(kind)) {
     // Checked again when sending: the customer may have opted out, cancelled or been refunded since.
     if (!row.reminders) return { skipped: "reminder e-mails are turned off" };

@@ -33,7 +33,8 @@ function inlineScripts(html: string): string[] {
 describe("the page cache for anonymous visitors", () => {
   let server: ServerProcess;
   beforeAll(async () => {
-    server = await startServer({ port: PORT, dataDir: tempDir("fk-cache-") });
+    // The proxy's country header is configured: /pricing is kept per country (decision 0072).
+    server = await startServer({ port: PORT, dataDir: tempDir("fk-cache-"), env: { COUNTRY_HEADER: "CF-IPCountry" } });
   }, 120_000);
   afterAll(async () => server?.stop());
 
@@ -75,6 +76,23 @@ describe("the page cache for anonymous visitors", () => {
     const again = await get("/pricing", { "If-None-Match": etag });
     expect(again.status).toBe(304);
     expect(again.body).toBe("");
+  });
+
+  it("keeps /pricing once per country the proxy's header names, each in its own currency, varying on that header", async () => {
+    const germany = await untilHit("/pricing", { "CF-IPCountry": "DE" });
+    expect(germany.body).toContain("Germany: prices in EUR, including 19% tax.");
+    expect(germany.body).toContain("€9.99");
+    expect(germany.headers.get("vary")).toBe("Accept-Encoding, Cookie, CF-IPCountry");
+    const japan = await untilHit("/pricing", { "CF-IPCountry": "JP" });
+    expect(japan.body).toContain("¥1,400");
+    expect(japan.body).not.toContain("€9.99");
+    const unknown = await untilHit("/pricing", { "CF-IPCountry": "XX" });
+    expect(unknown.body).toContain("Prices in US dollars.");
+    // An unknown country and no header are the same page, kept once.
+    expect((await get("/pricing")).headers.get("etag")).toBe(unknown.headers.get("etag"));
+    // Another page does not depend on the country.
+    await untilHit("/terms-of-service", { "CF-IPCountry": "DE" });
+    expect((await get("/terms-of-service", { "CF-IPCountry": "JP" })).headers.get("x-cache")).toBe("HIT");
   });
 
   it("a page from the cache allows exactly its own inline scripts (by hash), a rendered one by its nonce", async () => {

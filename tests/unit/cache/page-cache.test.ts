@@ -3,8 +3,10 @@ import { describe, expect, it } from "vitest";
 import { chooseEncoding, inlineScriptHashes } from "~/server/cache/capture.server";
 import { cacheKey } from "~/server/cache/page-cache.server";
 
-const request = (path: string, { method = "GET", cookie }: { method?: string; cookie?: string } = {}) =>
-  ({ method, url: path, path: path.split("?")[0], headers: cookie ? { cookie } : {} }) as never;
+const request = (
+  path: string,
+  { method = "GET", cookie, headers = {} }: { method?: string; cookie?: string; headers?: Record<string, string> } = {},
+) => ({ method, url: path, path: path.split("?")[0], headers: { ...headers, ...(cookie ? { cookie } : {}) } }) as never;
 
 describe("which requests the page cache may answer", () => {
   it.each([
@@ -31,6 +33,26 @@ describe("which requests the page cache may answer", () => {
   it("only GET and HEAD", () => {
     expect(cacheKey(request("/", { method: "HEAD" }))).toBe("/");
     expect(cacheKey(request("/", { method: "POST" }))).toBeNull();
+  });
+});
+
+describe("the pricing page, kept per country (decision 0072)", () => {
+  const country = (code: string) => ({ headers: { "cf-ipcountry": code } });
+
+  it("is one page per country the proxy's header names, and one for an unknown country", () => {
+    expect(cacheKey(request("/pricing", country("DE")), "CF-IPCountry")).toBe("/pricing|DE");
+    expect(cacheKey(request("/pricing", country("jp")), "CF-IPCountry")).toBe("/pricing|JP");
+    expect(cacheKey(request("/pricing", country("XX")), "CF-IPCountry")).toBe("/pricing|");
+    expect(cacheKey(request("/pricing"), "CF-IPCountry")).toBe("/pricing|");
+  });
+
+  it("is one page without a country header configured; other pages never depend on it", () => {
+    expect(cacheKey(request("/pricing", country("DE")))).toBe("/pricing");
+    expect(cacheKey(request("/", country("DE")), "CF-IPCountry")).toBe("/");
+  });
+
+  it("with ?country= is rendered every time (a query is never kept)", () => {
+    expect(cacheKey(request("/pricing?country=DE"), "CF-IPCountry")).toBeNull();
   });
 });
 

@@ -1,3 +1,4 @@
+import { demoPricePreview } from "~/domain/demo-prices";
 import type { Database } from "../../db/client.server";
 import { getDb } from "../../db/db.server";
 import { demoCheckout } from "./demo-checkout.server";
@@ -5,6 +6,7 @@ import { demoEventDelivery, type DemoParts } from "./demo-events.server";
 import { demoExtensions } from "./demo-extensions.server";
 import { demoPastDue } from "./demo-past-due.server";
 import { demoPlanChange } from "./demo-plan-change.server";
+import { planForPriceId } from "../price-ids.server";
 import type { DemoDelivery, DemoProvider } from "./demo-provider-type.server";
 import { demoRefunds } from "./demo-refunds.server";
 import { demoRenewals } from "./demo-renewals.server";
@@ -52,6 +54,15 @@ export function createDemoProvider(options: {
     ...demoExtensions(parts),
     ...demoSeats(parts),
     ...demoPlanChange(parts),
+    // The demo's table of prices abroad (app/domain/demo-prices.ts); a price it does not know is left out.
+    previewPrices: async ({ priceIds, country }) =>
+      demoPricePreview(
+        country,
+        priceIds.flatMap((priceId) => {
+          const plan = planForPriceId(priceId);
+          return plan ? [{ priceId, plan }] : [];
+        }),
+      ),
   };
   return provider;
 }

@@ -1,0 +1,56 @@
+import type { LicenseFacts } from "./license-status";
+import { getPlan, isPlanId } from "./plans";
+
+/**
+ * What a license's next renewal charges (decisions 0046, 0061, 0072): the plan's price, a team's
+ * seats, in the subscription's currency. Read by the one state function (license-state.ts) and the
+ * places that price a renewal without a state (the payment link, support's details).
+ */
+
+/** What the renewal's price reads of a payment. */
+export interface SubscriptionCharge {
+  kind: string;
+  amount_cents: number;
+  currency: string;
+}
+
+/**
+ * What a renewal (or a trial's first charge) takes, in cents: the plan's price (the plan a switch
+ * waiting for the renewal bills, decision 0061); for a team's
+ * subscription the price × the seats its next renewal bills (decision 0046), null while those seats are
+ * not known (never one seat's price); null for a member's seat (the owner pays), tester and trial types.
+ */
+export function renewalPriceCents(
+  license: Pick<LicenseFacts, "license_type" | "team_role" | "renewal_seats" | "plan_next_renewal">,
+): number | null {
+  if (!isPlanId(license.license_type) || license.team_role === "seat") return null;
+  const plan = isPlanId(license.plan_next_renewal) ? license.plan_next_renewal : license.license_type;
+  const price = getPlan(plan).priceCents;
+  if (license.team_role !== "billing") return price;
+  return license.renewal_seats ? price * license.renewal_seats : null;
+}
+
+/**
+ * What the next renewal (or a trial's first charge) takes, in the subscription's currency (decision
+ * 0072): the currency of the license's latest payment of its subscription (an extension is not one), US
+ * dollars without one. In US dollars, the
+ * plan table's price (`renewalPriceCents`). In another currency the plan table says nothing: the
+ * subscription's last full charge of its plan is what it charges again, unless a plan switch or a
+ * team's seats change what the renewal bills (then no amount, rather than a wrong one).
+ */
+export function renewalCharge(
+  license: Pick<LicenseFacts, "license_type" | "team_role" | "renewal_seats" | "plan_next_renewal"> & {
+    charges?: readonly SubscriptionCharge[];
+  },
+): { cents: number | null; currency: string } {
+  // An extension is a one-time charge the site prices itself (US dollars): not the subscription's.
+  const charges = (license.charges ?? []).filter((c) => c.kind !== "extension");
+  const currency = charges.at(-1)?.currency ?? "USD";
+  const cents = renewalPriceCents(license);
+  if (currency === "USD" || cents === null) return { cents, currency };
+  if (license.team_role === "billing" || isPlanId(license.plan_next_renewal)) return { cents: null, currency };
+  const periods = charges.filter((c) => ["purchase", "renewal", "plan_change"].includes(c.kind));
+  const last = periods.at(-1);
+  const full = last && last.kind !== "plan_change" && last.amount_cents > 0 ? last.amount_cents : null;
+  return { cents: full, currency };
+}

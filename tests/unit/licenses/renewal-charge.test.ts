@@ -1,0 +1,98 @@
+import { describe, expect, it } from "vitest";
+import { licenseState, type LicenseStateFacts } from "~/domain/license-state";
+import { renewalCharge, type SubscriptionCharge } from "~/domain/renewal-charge";
+import { attentionText, licenseNextStep } from "~/domain/license-attention";
+import { upcomingCharges } from "~/domain/billing-overview";
+
+const NOW = new Date("2026-06-01T12:00:00Z");
+const base = { license_type: "yearly", team_role: null, renewal_seats: null, plan_next_renewal: null } as const;
+const eur = (kind: string, amount_cents: number): SubscriptionCharge => ({ kind, amount_cents, currency: "EUR" });
+
+describe("the renewal's amount, in the subscription's currency (decision 0072)", () => {
+  it("US dollars without payments, or with US-dollar ones: the plan table's price", () => {
+    expect(renewalCharge(base)).toEqual({ cents: 9000, currency: "USD" });
+    expect(renewalCharge({ ...base, charges: [{ kind: "purchase", amount_cents: 9000, currency: "USD" }] })).toEqual({
+      cents: 9000,
+      currency: "USD",
+    });
+  });
+
+  it("another currency: the subscription's last full charge of its plan", () => {
+    expect(renewalCharge({ ...base, charges: [eur("purchase", 10710)] })).toEqual({ cents: 10710, currency: "EUR" });
+    expect(renewalCharge({ ...base, charges: [eur("purchase", 0), eur("renewal", 10710)] })).toEqual({
+      cents: 10710,
+      currency: "EUR",
+    });
+  });
+
+  it("a US-dollar extension bought later does not change the subscription's currency", () => {
+    const charges = [eur("purchase", 10710), { kind: "extension", amount_cents: 2000, currency: "USD" }];
+    expect(renewalCharge({ ...base, charges })).toEqual({ cents: 10710, currency: "EUR" });
+  });
+
+  it("no amount where the last charge does not say what the renewal bills: a trial's start, a switch, a team", () => {
+    expect(renewalCharge({ ...base, charges: [eur("purchase", 0)] })).toEqual({ cents: null, currency: "EUR" });
+    expect(renewalCharge({ ...base, charges: [eur("purchase", 1071), eur("plan_change", 5000)] })).toEqual({
+      cents: null,
+      currency: "EUR",
+    });
+    expect(renewalCharge({ ...base, plan_next_renewal: "monthly", charges: [eur("purchase", 10710)] })).toEqual({
+      cents: null,
+      currency: "EUR",
+    });
+    expect(
+      renewalCharge({ ...base, team_role: "billing", renewal_seats: 3, charges: [eur("purchase", 32130)] }),
+    ).toEqual({ cents: null, currency: "EUR" });
+  });
+
+  it("nothing for a member's seat or a license without a plan, whatever the currency", () => {
+    expect(renewalCharge({ ...base, team_role: "seat", charges: [eur("purchase", 1)] }).cents).toBeNull();
+    expect(renewalCharge({ ...base, license_type: "trial" }).cents).toBeNull();
+  });
+});
+
+describe("what the card, the summary and the overview say of a euro subscription", () => {
+  const renewing: LicenseStateFacts = {
+    ...base,
+    id: "l1",
+    short_id: "FK-AB12-CD34",
+    status: "active",
+    is_trial: false,
+    trial_ends_at: null,
+    auto_renew: true,
+    cancellation_requested: false,
+    has_subscription: true,
+    refunded: false,
+    start_date: "2026-01-01T00:00:00Z",
+    end_date: "2026-12-01T00:00:00Z",
+    past_due_since: null,
+    charges: [eur("purchase", 10710)],
+  } as never;
+
+  it("the state's line and next charge", () => {
+    const state = licenseState(renewing, NOW);
+    expect(state).toMatchObject({ nextChargeCents: 10710, nextChargeCurrency: "EUR" });
+    expect(state.line).toBe("Active, renews on Dec 1, 2026 for €107.10");
+    expect(licenseNextStep(renewing, NOW).amount).toBe("€107.10");
+  });
+
+  it("the billing overview's upcoming charge", () => {
+    const [charge] = upcomingCharges([renewing as never], NOW);
+    expect(charge).toMatchObject({ amountCents: 10710, currency: "EUR" });
+    expect(charge!.text).toContain("€107.10");
+  });
+
+  it("a converting trial with no amount known yet says its first charge without one", () => {
+    const trial = {
+      ...renewing,
+      is_trial: true,
+      trial_ends_at: "2026-06-05T00:00:00Z",
+      end_date: "2026-06-05T00:00:00Z",
+      charges: [eur("purchase", 0)],
+    } as LicenseStateFacts;
+    expect(licenseState(trial, NOW)).toMatchObject({ state: "trial-converting", nextChargeCents: null });
+    expect(attentionText("trial-ending", trial, NOW)).toBe(
+      "Trial ends Jun 5, 2026: the first charge follows unless you cancel.",
+    );
+  });
+});
