@@ -7,6 +7,7 @@
  */
 
 import { addMonths } from "~/domain/extension";
+import { licenseStateCode, type LicenseStateFacts } from "~/domain/license-state";
 import { accessEndsAt, type PastDueFacts } from "~/domain/past-due";
 import { compareVersions, parseVersion } from "~/domain/version";
 
@@ -143,4 +144,20 @@ export interface FallbackFields {
 export function fallbackFields(license: PastDueFacts & { fallback_version: string | null }): FallbackFields {
   if (!license.fallback_version) return { fallback_version: null, updates_until: null };
   return { fallback_version: license.fallback_version, updates_until: accessEndsAt(license).toISOString() };
+}
+
+/**
+ * What the license card, /billing and the expiry e-mail say a license keeps (decision 0070): the
+ * sentence while the license works and once it has expired; null when it keeps nothing (no fallback,
+ * or revoked, refunded, a trial: a state in which the fallback does not apply).
+ */
+export function licenseFallbackSentence(
+  license: LicenseStateFacts & { fallback_version?: string | null },
+  now: Date,
+): string | null {
+  if (!license.fallback_version) return null;
+  const code = licenseStateCode(license, now);
+  if (code === "VALID") return fallbackSentence(license.fallback_version, false);
+  if (code === "EXPIRED") return fallbackSentence(license.fallback_version, true);
+  return null;
 }
