@@ -172,7 +172,15 @@ export interface MachineSeen {
  * (count-and-find.server.ts), for a fingerprint.
  */
 export async function validateLicense(
-  { key, fingerprint, platform, app_version, entitlements, fallback, ...machine }: { key: string } & Machine & MachineSeen,
+  {
+    key,
+    fingerprint,
+    platform,
+    app_version,
+    entitlements,
+    fallback,
+    ...machine
+  }: { key: string } & Machine & MachineSeen,
   now = new Date(),
   found?: { license: License | null; machine: MachineRow | null },
 ): Promise<Validation & { machine?: ApiMachine; entitled?: boolean }> {

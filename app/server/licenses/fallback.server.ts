@@ -72,10 +72,7 @@ export async function recomputeFallback(
 
 /** Recomputes the fallback of the license a payment (a transaction id) belongs to, if we know it. */
 export async function recomputeFallbackOfPayment(tx: Transaction, paymentId: string): Promise<void> {
-  const [paid] = await tx
-    .select({ license_id: payments.license_id })
-    .from(payments)
-    .where(eq(payments.id, paymentId));
+  const [paid] = await tx.select({ license_id: payments.license_id }).from(payments).where(eq(payments.id, paymentId));
   if (paid) await recomputeFallback(tx, paid.license_id);
 }
 
