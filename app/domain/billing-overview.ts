@@ -1,5 +1,6 @@
 import { formatMoney, paymentDescription, type PaymentKindName } from "./billing";
 import { chargeStatus, chargeStatusText } from "./charge-words";
+import { licenseFallbackSentence } from "./fallback";
 import { formatDate } from "./format-date";
 import { licenseState, renewalPriceCents, type LicenseStateFacts } from "./license-state";
 import { licenseTypeLabel } from "./plans";
@@ -162,4 +163,23 @@ export interface BillingOverview {
   upcoming: UpcomingCharge[];
   failed: FailedAttempt[];
   refunds: RefundEntry[];
+  /** What each license keeps after its subscription ends (decision 0070): one sentence per license with a fallback. */
+  keeps: KeptVersion[];
+}
+
+export interface KeptVersion {
+  licenseId: string;
+  licenseShortId: string;
+  text: string;
+}
+
+/** The licenses that keep a version after their subscription ends, with the sentence the card says too. */
+export function keptVersions(
+  licenses: readonly (OverviewLicense & { fallback_version?: string | null })[],
+  now: Date,
+): KeptVersion[] {
+  return licenses.flatMap((license) => {
+    const text = licenseFallbackSentence(license, now);
+    return text ? [{ licenseId: license.id, licenseShortId: license.short_id, text }] : [];
+  });
 }

@@ -7,6 +7,8 @@
  */
 
 import { addMonths } from "~/domain/extension";
+import { licenseStateCode, type LicenseStateFacts } from "~/domain/license-state";
+import { accessEndsAt, type PastDueFacts } from "~/domain/past-due";
 import { compareVersions, parseVersion } from "~/domain/version";
 
 /** The months of paid time without a gap that earn a fallback. */
@@ -129,4 +131,33 @@ export function fallbackSentence(fallbackVersion: string, ended: boolean): strin
   return ended
     ? `Your subscription has ended; you keep ForgeKit up to version ${fallbackVersion}.`
     : `You keep ForgeKit up to version ${fallbackVersion} after your subscription ends.`;
+}
+
+/** What the desktop API's answer and license file say of a license's fallback (decision 0070). */
+export interface FallbackFields {
+  /** The version the license keeps once its subscription ends; null: none earned. */
+  fallback_version: string | null;
+  /** With a fallback: until when the license receives every new version (its paid time, a past-due grace included). */
+  updates_until: string | null;
+}
+
+export function fallbackFields(license: PastDueFacts & { fallback_version: string | null }): FallbackFields {
+  if (!license.fallback_version) return { fallback_version: null, updates_until: null };
+  return { fallback_version: license.fallback_version, updates_until: accessEndsAt(license).toISOString() };
+}
+
+/**
+ * What the license card, /billing and the expiry e-mail say a license keeps (decision 0070): the
+ * sentence while the license works and once it has expired; null when it keeps nothing (no fallback,
+ * or revoked, refunded, a trial: a state in which the fallback does not apply).
+ */
+export function licenseFallbackSentence(
+  license: LicenseStateFacts & { fallback_version?: string | null },
+  now: Date,
+): string | null {
+  if (!license.fallback_version) return null;
+  const code = licenseStateCode(license, now);
+  if (code === "VALID") return fallbackSentence(license.fallback_version, false);
+  if (code === "EXPIRED") return fallbackSentence(license.fallback_version, true);
+  return null;
 }

@@ -55,6 +55,8 @@ export interface LicenseView {
   retention_offer?: RetentionOffer | null;
   /** Revoked because a payment was charged back (decision 0056); null otherwise. */
   charged_back_at?: string | null;
+  /** The version the license keeps after its subscription ends (decision 0070); null or absent when none. */
+  fallback_version?: string | null;
   /** Why the license was revoked, when the site says ("removed from team"); null otherwise. */
   revoked_reason?: string | null;
   /** A team's subscription ("billing") or a member's seat ("seat"); null for a person's own license. */

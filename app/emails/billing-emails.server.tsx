@@ -69,6 +69,7 @@ export function SubscriptionCancelled(input: CustomerEmailOf<"subscription-cance
         Your {license.planName} {brand.productName} subscription was cancelled and will not renew. Your license keeps
         working until it ends on {formatDate(input.endsOn)}; you will not be charged again.
       </P>
+      {license.keeps ? <P>{license.keeps}</P> : null}
       <P>Changed your mind? Turn automatic renewal back on from your licenses page before that date.</P>
     </EmailLayout>
   );

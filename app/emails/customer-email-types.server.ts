@@ -20,6 +20,8 @@ export interface LicenseView {
   stateLine: string;
   /** The next charge (a renewal, a trial's first charge) and its amount ("$9.00"), when one is coming. */
   nextCharge: { at: Date; amount: string } | null;
+  /** What the license keeps after its subscription ends (decision 0070), the card's sentence; absent or null when nothing. */
+  keeps?: string | null;
 }
 
 /** What each kind adds to the shared fields. */

@@ -57,6 +57,7 @@ export function RenewalComing(input: CustomerEmailOf<"renewal-coming">) {
         ]}
       />
       <P>Nothing to do if you want to keep it. {RENEWAL_TEXTS.howToCancel(input.renewsOn)}</P>
+      {license.keeps ? <P>{license.keeps}</P> : null}
     </EmailLayout>
   );
 }

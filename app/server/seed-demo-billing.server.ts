@@ -1,3 +1,4 @@
+import { addMonths } from "~/domain/extension";
 import { getPlan, isPlanId, refundAmountCents } from "~/domain/plans";
 import { demoId, demoShapes } from "./billing/demo/demo-shapes.server";
 import { configuredPriceIds } from "./billing/price-ids.server";
@@ -60,6 +61,9 @@ export async function seedDemoBilling(tx: Transaction, license: License): Promis
     item_id: txn.details.line_items[0]!.id,
     amount_cents: getPlan(planId).priceCents,
     billed_at: license.purchase_date,
+    // The plan's months from the start: what the perpetual fallback counts (decision 0066).
+    period_start: license.start_date,
+    period_end: addMonths(license.start_date, getPlan(planId).months),
     refunded_cents: license.refunded ? (license.refund_amount ?? refundAmountCents(planId)) : 0,
   });
   // The card the demo transaction names (record-payment-method.server.ts), as a webhook would keep it.

@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Database } from "./db/client.server";
 import { accounts, licenses, profiles, releases, user_roles, users } from "./db/schema";
 import { enrolWithSecret } from "./auth/two-factor.server";
+import { recomputeFallback } from "./licenses/fallback.server";
 import { seedDemoBilling } from "./seed-demo-billing.server";
 import { demoLicenses } from "./seed-licenses.server";
 import { seedSupportCustomers } from "./seed-support.server";
@@ -55,7 +56,9 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<void
       const { installer, ...row } = release;
       // The newest release points at the demo archive the site serves: the checksum the update check signs is its own.
       const facts = installer === "demo" ? demoInstallerFacts(getEnv()) : {};
-      await tx.insert(releases).values({ ...row, ...facts, published_at: now });
+      // Published on its release date (never later than now), so a seeded year of payments earns a fallback.
+      const published_at = new Date(Math.min(now.getTime(), Date.parse(`${row.release_date}T12:00:00Z`)));
+      await tx.insert(releases).values({ ...row, ...facts, published_at });
     }
     for (const account of DEMO_ACCOUNTS) {
       const existing = await tx
@@ -82,7 +85,11 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<void
           .insert(licenses)
           .values(demoLicenses(userId, account.email, now))
           .returning();
-        for (const license of rows) await seedDemoBilling(tx, license);
+        for (const license of rows) {
+          await seedDemoBilling(tx, license);
+          // The yearly license's paid year earns a fallback the card shows (decision 0066).
+          await recomputeFallback(tx, license.id);
+        }
       }
     }
     await seedSupportCustomers(tx, now, hashOf);

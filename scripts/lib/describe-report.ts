@@ -1,5 +1,5 @@
 // What `npm run license:verify` prints for a report of license-signature.ts.
-import { describeEntitlements, describeUpdate } from "./answer-fields";
+import { describeEntitlements, describeFallback, describeUpdate } from "./answer-fields";
 import { isValid, type LicenseFileReport, type Report, type SignatureCheck } from "./license-signature";
 
 /** The lines the command prints for a report. */
@@ -14,6 +14,7 @@ export function describeReport(report: Report): string[] {
     if (report.nonce !== null) lines.push(`  nonce: ${report.nonce}`);
     lines.push(`  issued_at: ${report.issuedAt ?? "(none)"}`);
     if (report.entitlements) lines.push(`  ${describeEntitlements(report.entitlements)}`);
+    if (report.fallback) lines.push(`  ${describeFallback(report.fallback)}`);
     if (report.update) lines.push(...describeUpdate(report.update).map((line) => `  ${line}`));
     lines.push(...`  body: ${JSON.stringify(report.body, null, 2)?.replace(/\n/g, "\n  ")}`.split("\n"));
     for (const warning of report.warnings) lines.push(`  warning: ${warning}`);
@@ -34,6 +35,7 @@ function describeFile(report: LicenseFileReport, sig: (check: SignatureCheck) =>
   lines.push(`  issued_at: ${report.issuedAt ?? "(none)"}`);
   lines.push(`  refresh_by: ${report.refreshBy ?? "(none)"}`);
   if (report.payload) lines.push(`  ${describeEntitlements(report.entitlements)}`);
+  if (report.payload) lines.push(`  ${describeFallback(report.fallback)}`);
   if (report.payload)
     lines.push(...`  payload: ${JSON.stringify(report.payload, null, 2).replace(/\n/g, "\n  ")}`.split("\n"));
   for (const warning of report.warnings) lines.push(`  warning: ${warning}`);

@@ -2,7 +2,14 @@
 // license file ({"format":"license/1",…}) and the published keys ({"keys":[…]} from /api/v1/keys),
 // and verify their Ed25519 signatures with Node's crypto alone. No I/O here: the command reads the
 // files and fetches the keys; the unit tests feed these functions keys they generate.
-import { entitlementsIn, updateFactsIn, type Entitlements, type UpdateFacts } from "./answer-fields";
+import {
+  entitlementsIn,
+  fallbackIn,
+  updateFactsIn,
+  type Entitlements,
+  type FallbackFacts,
+  type UpdateFacts,
+} from "./answer-fields";
 import { verify } from "node:crypto";
 import { looksLikeHttpResponse, parseHttpResponse } from "./http-response";
 import {
@@ -57,6 +64,7 @@ export interface LicenseFileReport {
   refreshBy: string | null;
   endDate: string | null;
   entitlements: Entitlements | null;
+  fallback: FallbackFacts | null;
   warnings: string[];
 }
 
@@ -72,6 +80,8 @@ export interface AnswerReport {
   licenseFile: LicenseFileReport | null;
   /** A validation answer's license.entitlements; an update check's rollout, critical and minimum version. */
   entitlements: Entitlements | null;
+  /** A validation answer's license.fallback_version and updates_until (decision 0070). */
+  fallback: FallbackFacts | null;
   update: UpdateFacts | null;
   warnings: string[];
 }
@@ -143,7 +153,8 @@ export function verifyLicenseFile(value: unknown, keys: PublishedKey[], now = ne
   if (refreshBy && endDate && Date.parse(refreshBy) > Date.parse(endDate))
     warnings.push(`refresh_by ${refreshBy} is after end_date ${endDate}`);
   const entitlements = entitlementsIn(payload);
-  return { kind: "license-file", signature, payload, issuedAt, refreshBy, endDate, entitlements, warnings };
+  const fallback = fallbackIn(payload);
+  return { kind: "license-file", signature, payload, issuedAt, refreshBy, endDate, entitlements, fallback, warnings };
 }
 
 /** Verifies a saved answer: the Signature header over the exact body bytes, then what the body says. */
@@ -186,6 +197,7 @@ export function verifyAnswer(raw: Buffer, keys: PublishedKey[], now = new Date()
     code: asString(fields.code),
     licenseFile,
     entitlements: entitlementsIn(fields.license),
+    fallback: fallbackIn(fields.license),
     update: updateFactsIn(fields),
     warnings,
   };

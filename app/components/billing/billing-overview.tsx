@@ -1,4 +1,4 @@
-import { AlertTriangle, CalendarClock, Undo2 } from "lucide-react";
+import { AlertTriangle, Archive, CalendarClock, Undo2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { formatMoney } from "~/domain/billing";
@@ -51,6 +51,17 @@ export function BillingOverviewSections({ overview }: { overview: BillingOvervie
                 <Link to="/licenses" className="text-primary underline underline-offset-4">
                   Update the payment method on your licenses page
                 </Link>
+              </li>
+            ))}
+          </ul>
+        </OverviewSection>
+      ) : null}
+      {overview.keeps.length > 0 ? (
+        <OverviewSection id="kept-versions" title="What you keep" icon={<Archive aria-hidden />}>
+          <ul className="divide-y">
+            {overview.keeps.map((kept) => (
+              <li key={kept.licenseId} data-testid="kept-version" className="px-4 py-3 text-sm">
+                <span className="font-mono">{kept.licenseShortId}</span>: {kept.text}
               </li>
             ))}
           </ul>

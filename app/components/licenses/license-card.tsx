@@ -15,6 +15,7 @@ import { formatDate } from "~/domain/format-date";
 import { cn } from "~/lib/utils";
 import { hasSubscriptionSection, isRefundLocked } from "~/domain/license-status";
 import { entitlementLabels } from "~/domain/entitlements";
+import { licenseFallbackSentence } from "~/domain/fallback";
 import { entitlementsOf, licenseTypeLabel } from "~/domain/plans";
 import type { LicenseView } from "~/domain/views";
 import { LicenseKeyLine } from "./license-key-line";
@@ -77,6 +78,7 @@ export function LicenseCard({
         {seat ? null : <LicensePaymentProblem license={license} now={now} />}
         {seat ? null : <TrialSection license={license} now={now} action={action} />}
         {ended && !seat ? <EndedNote offer={ended} /> : null}
+        <FallbackNote license={license} now={now} />
         <LicenseDates license={license} />
         {locked ? (
           <p role="note" className="rounded-md border border-warning/40 bg-warning/10 px-3 py-2">
@@ -202,6 +204,12 @@ function StatusLine({ summary }: { summary: LicenseSummary }) {
       )}
     </p>
   );
+}
+
+/** What the license keeps after its subscription ends (decision 0070), when it earned a fallback. */
+function FallbackNote({ license, now }: { license: LicenseView; now: Date }) {
+  const sentence = licenseFallbackSentence(license, now);
+  return sentence ? <p data-testid="license-fallback">{sentence}</p> : null;
 }
 
 /** The license's e-mail and dates. */

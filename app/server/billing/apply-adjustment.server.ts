@@ -3,6 +3,7 @@ import { disputeStatusOf } from "~/domain/disputes";
 import { adjustmentEventWins, type AdjustmentStatus } from "~/domain/refund-state";
 import type { Transaction } from "../db/client.server";
 import { licenses, payments } from "../db/schema";
+import { recomputeFallbackOfPayment } from "../licenses/fallback.server";
 import { getLogger } from "../logger.server";
 import { applyDispute } from "./apply-dispute.server";
 import type { PaddleAdjustment } from "./paddle-events.server";
@@ -19,9 +20,13 @@ export async function applyAdjustment(
   occurredAt: Date,
 ): Promise<FollowUp[]> {
   const dispute = disputeStatusOf(adjustment.action);
-  if (dispute) return applyDispute(tx, adjustment, dispute, occurredAt);
-  if (adjustment.action !== "refund") return [];
-  return applyRefund(tx, adjustment, occurredAt);
+  if (!dispute && adjustment.action !== "refund") return [];
+  const followUps = dispute
+    ? await applyDispute(tx, adjustment, dispute, occurredAt)
+    : await applyRefund(tx, adjustment, occurredAt);
+  // An approved refund or a chargeback takes the payment's period out of the fallback (decision 0066).
+  await recomputeFallbackOfPayment(tx, adjustment.transaction_id);
+  return followUps;
 }
 
 /**

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { extendedEndDate } from "~/domain/extension";
 import type { Transaction } from "../db/client.server";
 import { checkouts, licenses, payments } from "../db/schema";
+import { recomputeFallback } from "../licenses/fallback.server";
 import { getLogger } from "../logger.server";
 import { queueCustomerMail } from "../mail/customer-mail.server";
 import { licenseEvent, recordEvent } from "../webhooks/events.server";
@@ -62,7 +63,12 @@ export async function applyExtensionPayment(
       license_key: newKey(license, end_date),
     })
     .where(eq(licenses.id, license.id));
-  await tx.insert(payments).values({ ...payment, license_id: license.id, kind: "extension" });
+  // The months it added are its paid period (decision 0066): from where the license stood, or from now once ended.
+  const period_start = license.end_date > payment.billed_at ? license.end_date : payment.billed_at;
+  await tx
+    .insert(payments)
+    .values({ ...payment, license_id: license.id, kind: "extension", period_start, period_end: end_date });
+  await recomputeFallback(tx, license.id);
   await tx
     .update(checkouts)
     .set({ status: "completed", updated_at: payment.billed_at })

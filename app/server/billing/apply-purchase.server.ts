@@ -1,6 +1,7 @@
 import { refundEligibleUntil, type PlanId } from "~/domain/plans";
 import type { Transaction } from "../db/client.server";
 import { licenses, payments } from "../db/schema";
+import { recomputeFallback } from "../licenses/fallback.server";
 import { queueCustomerMail } from "../mail/customer-mail.server";
 import { licenseEvent, recordEvent } from "../webhooks/events.server";
 import type { FollowUp } from "./payment-provider.server";
@@ -56,6 +57,8 @@ export async function applyPurchase(
   // Subscription events that arrived before this one (e.g. a cancellation) apply now.
   await resyncSubscription(tx, period.subscriptionId);
   await tx.insert(payments).values({ ...payment, license_id: license.id, kind: "purchase" });
+  // A yearly plan's first payment is 12 paid months already (decision 0066).
+  await recomputeFallback(tx, license.id);
   if (inserted[0]) {
     await recordEvent(tx, "license.created", licenseEvent(license, { payment: paymentData(payment), trial: isTrial }));
     await queueCustomerMail(tx, {

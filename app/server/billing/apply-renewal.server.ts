@@ -8,6 +8,7 @@ import { getLogger } from "../logger.server";
 import { queueCustomerMail } from "../mail/customer-mail.server";
 import { licenseEvent, recordEvent } from "../webhooks/events.server";
 import type { FollowUp } from "./payment-provider.server";
+import { recomputeFallback } from "../licenses/fallback.server";
 import { newKey, paymentData, type BillingPeriod, type PaymentFacts } from "./transaction-facts.server";
 
 /** A later transaction of a known subscription: the license runs to the new period's end. */
@@ -21,6 +22,7 @@ export async function applyRenewal(
 ): Promise<FollowUp[]> {
   const kind = planSwitch?.update ? "plan_change" : "renewal";
   await tx.insert(payments).values({ ...payment, license_id: license.id, kind });
+  await recomputeFallback(tx, license.id);
   if (
     license.status === "revoked" ||
     license.status === "refunded" ||

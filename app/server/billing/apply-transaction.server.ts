@@ -45,6 +45,9 @@ export async function applyTransactionCompleted(
     amount_cents: amount,
     currency: txn.details.totals.currency_code,
     billed_at: billedAt,
+    // The period it paid for: what the perpetual fallback counts (decision 0066).
+    period_start: txn.billing_period ? new Date(txn.billing_period.starts_at) : null,
+    period_end: txn.billing_period ? new Date(txn.billing_period.ends_at) : null,
   };
 
   // An extension is a one-time transaction (no subscription) that the server itself created.

@@ -1,6 +1,7 @@
 import type { BillingEntryView } from "~/domain/billing";
 import {
   failedAttempts,
+  keptVersions,
   refundEntries,
   upcomingCharges,
   type BillingOverview,
@@ -30,5 +31,6 @@ export function billingOverview(licenses: LicenseView[], entries: BillingEntryVi
     upcoming: upcomingCharges(licenses, now),
     failed: failedAttempts(licenses, now),
     refunds: refundEntries(payments),
+    keeps: keptVersions(licenses, now),
   };
 }

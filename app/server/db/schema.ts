@@ -276,6 +276,13 @@ export const licenses = pgTable(
      */
     retention_offer_outcome: text("retention_offer_outcome").$type<"taken" | "declined">(),
     retention_offer_at: timestamp("retention_offer_at", { withTimezone: true }),
+    /**
+     * The version the license keeps after its subscription ends (decision 0066, perpetual fallback):
+     * `fallbackFor` of its paid periods and the releases, stored by the transaction of every payment,
+     * refund, dispute or release change that can move it (decision 0070), so the desktop API reads
+     * it with the license. Null: none earned.
+     */
+    fallback_version: text("fallback_version"),
   },
   (t) => [
     index("licenses_user_id_created_at_idx").on(t.user_id, t.created_at.desc()),
@@ -423,6 +430,13 @@ export const payments = pgTable(
     dispute_adjustment_id: text("dispute_adjustment_id"),
     dispute_cents: integer("dispute_cents"),
     dispute_at: timestamp("dispute_at", { withTimezone: true }),
+    /**
+     * The period the payment paid for (the provider's billing_period; an extension's added months),
+     * what the perpetual fallback counts (decision 0066). Null: not known (a one-time charge without
+     * one, a row older than migration 0036 that could not be read back).
+     */
+    period_start: timestamp("period_start", { withTimezone: true }),
+    period_end: timestamp("period_end", { withTimezone: true }),
   },
   (t) => [
     index("payments_license_id_billed_at_idx").on(t.license_id, t.billed_at.desc()),

@@ -102,7 +102,15 @@ export function readValidateInput(body: Record<string, unknown>) {
     platform: readMachineField("platform", body.platform, { required: false }),
     app_version: readMachineField("app_version", body.app_version, { required: false }),
     entitlements: readEntitlements(body.entitlements),
+    fallback: readFallbackAsked(body.fallback),
   };
+}
+
+/** Whether the tool knows EXPIRED_FALLBACK (decision 0070): true or false; not sent is false. */
+function readFallbackAsked(value: unknown): boolean {
+  if (value === undefined || value === null) return false;
+  if (typeof value !== "boolean") throw new ApiInputError("fallback", "fallback must be true or false.");
+  return value;
 }
 
 /**

@@ -1,11 +1,13 @@
-import { and, desc, inArray, isNotNull, isNull } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
+import { withinFallback } from "~/domain/fallback";
 import { channelsOffered, isOffered, newestOffered, type ReleaseChannel } from "~/domain/release-channel";
 import { inRollout, updatePolicy } from "~/domain/release-rollout";
 import { isNewerVersion } from "~/domain/version";
 import { rolloutBucket } from "../releases/rollout-bucket.server";
 import { getDb } from "../db/db.server";
-import { releases } from "../db/schema";
+import { licenses, releases } from "../db/schema";
 import { getEnv } from "../env.server";
+import { licenseCode } from "./validate-license.server";
 
 export interface LatestRelease {
   version: string;
@@ -38,6 +40,11 @@ export interface UpdateAnswer {
   update_required: boolean;
   /** A release newer than the tool's version, offered to this machine, is critical. */
   critical_update: boolean;
+  /**
+   * The machine's license has ended with a perpetual fallback (decision 0070): only releases up to
+   * this version are offered. Absent otherwise.
+   */
+  fallback_version?: string;
 }
 
 /** DOWNLOAD_URL as an absolute address (a path is on PUBLIC_URL). */
@@ -46,17 +53,26 @@ export function absoluteDownloadUrl(): string {
   return env.DOWNLOAD_URL.startsWith("/") ? `${env.PUBLIC_URL}${env.DOWNLOAD_URL}` : env.DOWNLOAD_URL;
 }
 
+/** The fallback an ended license keeps (decision 0070), which caps what its machine is offered; else null. */
+async function fallbackCap(licenseId: string, now: Date): Promise<string | null> {
+  const [license] = await getDb().select().from(licenses).where(eq(licenses.id, licenseId));
+  if (!license?.fallback_version || licenseCode(license, {}, now) !== "EXPIRED") return null;
+  return license.fallback_version;
+}
+
 /**
  * GET /api/v1/updates/latest: the newest published, non-yanked release of the channel (beta
  * includes stable; newest by semantic-version order, release-channel.ts) that reaches this machine
  * (a partial rollout only the machines in its percentage, decision 0062; a machine not named only
  * full rollouts), whether it is newer than the tool's version, and what the offered releases ask of
- * the tool (minimum version, critical).
+ * the tool (minimum version, critical). A named machine whose license has ended with a perpetual
+ * fallback is offered only releases up to its fallback version (decision 0070).
  */
 export async function latestUpdate(
   current: string,
   channel: ReleaseChannel = "stable",
   machine?: UpdateMachine,
+  now = new Date(),
 ): Promise<UpdateAnswer> {
   const candidates = await getDb()
     .select({
@@ -87,8 +103,11 @@ export async function latestUpdate(
   const reaches = (release: { version: string; rollout_percent: number }) =>
     machine !== undefined &&
     inRollout(rolloutBucket(release.version, machine.licenseId, machine.fingerprint), release.rollout_percent);
-  const offered = candidates.filter((release) => isOffered(release, channel, reaches));
-  const policy = updatePolicy(offered, current);
+  const cap = machine && (await fallbackCap(machine.licenseId, now));
+  const offered = candidates.filter(
+    (release) => isOffered(release, channel, reaches) && (!cap || withinFallback(release.version, cap)),
+  );
+  const policy = { ...updatePolicy(offered, current), ...(cap ? { fallback_version: cap } : {}) };
   const newest = newestOffered(offered, channel, reaches);
   if (!newest) return { channel, latest: null, update_available: false, ...policy };
   const { published_at: _published, yanked_at: _yanked, rollout_percent, ...latest } = newest;

@@ -1,4 +1,5 @@
 import type { Entitlement } from "~/domain/entitlements";
+import { fallbackFields } from "~/domain/fallback";
 import { accessEndsAt } from "~/domain/past-due";
 import { entitlementsOf } from "~/domain/plans";
 import type { License, Machine } from "../db/schema";
@@ -40,6 +41,12 @@ export interface LicenseFilePayload {
   /** The features its plan includes, as the plan table named them at `entitlements_as_of` (the file's issued_at). */
   entitlements: Entitlement[];
   entitlements_as_of: string;
+  /**
+   * The perpetual fallback (decision 0070): once `updates_until` has passed, the license stays valid
+   * for versions up to `fallback_version`; both null when none was earned.
+   */
+  fallback_version: string | null;
+  updates_until: string | null;
 }
 
 /**
@@ -75,6 +82,7 @@ export function buildLicenseFile(
       : {}),
     entitlements: entitlementsOf(license.license_type),
     entitlements_as_of: now.toISOString(),
+    ...fallbackFields(license),
   };
   const payload = Buffer.from(JSON.stringify(content), "utf8").toString("base64url");
   return {

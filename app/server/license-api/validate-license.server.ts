@@ -1,5 +1,6 @@
 import { CHARGEBACK_REASON } from "~/domain/disputes";
 import type { Entitlement } from "~/domain/entitlements";
+import { fallbackFields } from "~/domain/fallback";
 import { entitlementsOf } from "~/domain/plans";
 import { licenseStateCode } from "~/domain/license-state";
 import { licenseFacts } from "~/domain/license-status";
@@ -21,6 +22,7 @@ export const LICENSE_CODES = [
   "MACHINE_MISMATCH",
   "TRIAL_EXPIRED",
   "EXPIRED",
+  "EXPIRED_FALLBACK",
   "FINGERPRINT_REQUIRED",
   "MACHINE_NOT_ACTIVATED",
   "MACHINE_LIMIT",
@@ -32,6 +34,8 @@ export type LicenseCode = (typeof LICENSE_CODES)[number];
 export const CODE_DETAILS: Record<LicenseCode, string> = {
   VALID: "The license is valid.",
   EXPIRED: "The license has expired.",
+  EXPIRED_FALLBACK:
+    "The license's subscription has ended; it stays valid for versions up to fallback_version (sent only to a tool that asks with fallback: true).",
   TRIAL_EXPIRED: "The license's trial has ended.",
   REVOKED: "The license was revoked.",
   REFUNDED: "The license was refunded.",
@@ -72,6 +76,9 @@ export interface ApiLicense {
   revoked_reason?: string;
   /** The features its plan includes, read from the plan table now (app/domain/plans.ts). */
   entitlements: Entitlement[];
+  /** The perpetual fallback (decision 0070): the version kept after the subscription ends, and until when every version is included. */
+  fallback_version: string | null;
+  updates_until: string | null;
 }
 
 export interface Validation {
@@ -141,6 +148,7 @@ export function describeLicense(license: License | null, machine: Machine = {}, 
       grace_ends_at: graceEndsAt(license)?.toISOString() ?? null,
       ...(license.status === "revoked" && license.charged_back_at ? { revoked_reason: CHARGEBACK_REASON } : {}),
       entitlements: entitlementsOf(license.license_type),
+      ...fallbackFields(license),
     },
   };
 }
@@ -152,6 +160,8 @@ export interface MachineSeen {
   app_version?: string;
   /** The entitlements the tool asks about: the answer says whether the license gives them all (`entitled`). */
   entitlements?: Entitlement[];
+  /** The tool knows EXPIRED_FALLBACK (decision 0070): an ended license with a fallback answers it instead of EXPIRED. */
+  fallback?: boolean;
 }
 
 /**
@@ -162,7 +172,15 @@ export interface MachineSeen {
  * (count-and-find.server.ts), for a fingerprint.
  */
 export async function validateLicense(
-  { key, fingerprint, platform, app_version, entitlements, ...machine }: { key: string } & Machine & MachineSeen,
+  {
+    key,
+    fingerprint,
+    platform,
+    app_version,
+    entitlements,
+    fallback,
+    ...machine
+  }: { key: string } & Machine & MachineSeen,
   now = new Date(),
   found?: { license: License | null; machine: MachineRow | null },
 ): Promise<Validation & { machine?: ApiMachine; entitled?: boolean }> {
@@ -172,13 +190,22 @@ export async function validateLicense(
     (fingerprint === undefined
       ? { license: await findLicenseByKey(key), machine: null }
       : await findLicenseAndMachine(key, fingerprint));
-  const described = describeLicense(license, machine, now);
+  const described = withFallbackCode(describeLicense(license, machine, now), fallback === true);
   const answer =
     fingerprint === undefined && needsFingerprint(license, described)
       ? refusedFor(described, "FINGERPRINT_REQUIRED")
       : await machineAnswer(described, fingerprint === undefined ? undefined : active, { platform, app_version }, now);
   recordLicenseValidation(answer.code);
   return entitlements === undefined ? answer : { ...answer, entitled: isEntitled(answer, entitlements) };
+}
+
+/**
+ * EXPIRED_FALLBACK for an ended license with a fallback, when the tool asked for it (decision 0070);
+ * every other tool keeps EXPIRED, with fallback_version and updates_until as fields it may ignore.
+ */
+export function withFallbackCode(answer: Validation, asked: boolean): Validation {
+  if (!asked || answer.code !== "EXPIRED" || !answer.license?.fallback_version) return answer;
+  return { ...answer, code: "EXPIRED_FALLBACK", detail: CODE_DETAILS.EXPIRED_FALLBACK };
 }
 
 /** Whether a valid license's plan includes every entitlement asked about (never for a refusal). */

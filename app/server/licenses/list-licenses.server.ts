@@ -36,6 +36,8 @@ const cardColumns = {
   retention_offer_outcome: licenses.retention_offer_outcome,
   // A chargeback's revocation has its own state and words on the card (decision 0056).
   charged_back_at: licenses.charged_back_at,
+  // What the license keeps after its subscription ends (decision 0070): the card and /billing say it.
+  fallback_version: licenses.fallback_version,
   // A member removed from their team is told to ask its owner, not support (decision 0057).
   revoked_reason: licenses.revoked_reason,
   // A team's subscription renews for its seats; a member's seat is charged nothing.

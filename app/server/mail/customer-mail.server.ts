@@ -8,6 +8,7 @@ import {
   type CustomerMailKind,
 } from "~/domain/customer-mail";
 import { formatMoney, isFirstPaidRenewal, paymentDescription } from "~/domain/billing";
+import { licenseFallbackSentence } from "~/domain/fallback";
 import { formatDate } from "~/domain/format-date";
 import { licenseState, renewalPriceCents, type SubscriptionCharge } from "~/domain/license-state";
 import { licenseFacts } from "~/domain/license-status";
@@ -153,6 +154,7 @@ export function licenseView(license: MailLicense, now = new Date()): LicenseView
     isTrial: license.is_trial,
     trialEndsAt: license.is_trial ? license.trial_ends_at : null,
     licenseKey: license.license_key,
+    keeps: licenseFallbackSentence(licenseFacts(license), now),
   };
 }
 

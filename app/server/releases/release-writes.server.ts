@@ -6,6 +6,7 @@ import { recordAudit, type AuditActor } from "../audit/audit.server";
 import { announcePublicPagesChange, publicPagesChangedHere } from "../cache/caches.server";
 import type { Transaction } from "../db/client.server";
 import { getDb } from "../db/db.server";
+import { recomputeEveryFallback } from "../licenses/fallback.server";
 import { recordEvent, releaseData } from "../webhooks/events.server";
 import { releases } from "../db/schema";
 
@@ -125,7 +126,10 @@ export async function releaseTransaction<T>(work: (tx: Transaction) => Promise<T
   const result = await getDb().transaction(async (tx) => {
     await lockReleases(tx);
     await announcePublicPagesChange(tx);
-    return work(tx);
+    const done = await work(tx);
+    // A release published, yanked, edited or deleted can move the licenses' perpetual fallback (decision 0066).
+    await recomputeEveryFallback(tx);
+    return done;
   });
   publicPagesChangedHere();
   return result;

@@ -161,6 +161,8 @@ describe.each(testEngines())("desktop API /api/v1 (%s)", (engine) => {
         "refresh_by",
         "entitlements",
         "entitlements_as_of",
+        "fallback_version",
+        "updates_until",
       ]);
       expect(payload).toMatchObject({
         license_id: license.id,

@@ -121,10 +121,11 @@ describe.each(ENGINES)("desktop API on the built site (%s)", (engine) => {
       ].sort(),
     );
     expect(doc.components.headers.Signature).toBeDefined();
-    // The eight codes of the first desktop API, the three of machines and FINGERPRINT_REQUIRED.
-    expect(doc.components.schemas.Code.enum).toHaveLength(12);
+    // The eight codes of the first desktop API, the three of machines, FINGERPRINT_REQUIRED and
+    // EXPIRED_FALLBACK (decision 0070).
+    expect(doc.components.schemas.Code.enum).toHaveLength(13);
     expect(doc.components.schemas.Code.enum).toEqual(
-      expect.arrayContaining(["MACHINE_NOT_ACTIVATED", "MACHINE_LIMIT", "DEACTIVATION_LIMIT"]),
+      expect.arrayContaining(["MACHINE_NOT_ACTIVATED", "MACHINE_LIMIT", "DEACTIVATION_LIMIT", "EXPIRED_FALLBACK"]),
     );
     for (const status of ["400", "413", "429"])
       expect(doc.paths["/licenses/validate"].post.responses[status]).toBeDefined();

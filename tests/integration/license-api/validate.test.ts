@@ -55,6 +55,8 @@ describe.each(testEngines())("desktop API /api/v1 (%s)", (engine) => {
         payment_past_due: false,
         grace_ends_at: null,
         entitlements: ["generate", "batch"],
+        fallback_version: null,
+        updates_until: null,
       });
     });
 

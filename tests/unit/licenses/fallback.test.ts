@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
   earnsFallback,
+  fallbackFields,
   fallbackFor,
   fallbackSentence,
   isReversed,
+  licenseFallbackSentence,
   newestStableBefore,
   paidRuns,
   withinFallback,
@@ -257,5 +259,54 @@ describe("fallbackSentence", () => {
       "You keep ForgeKit up to version 1.2.0 after your subscription ends.",
     );
     expect(fallbackSentence("1.2.0", true)).toBe("Your subscription has ended; you keep ForgeKit up to version 1.2.0.");
+  });
+});
+
+describe("fallbackFields (decision 0070)", () => {
+  const license = { end_date: at("2026-06-01"), past_due_since: null, fallback_version: "1.2.0" };
+
+  it("the version and until when every version is included: the end date, or a past-due license's grace end", () => {
+    expect(fallbackFields(license)).toEqual({ fallback_version: "1.2.0", updates_until: "2026-06-01T00:00:00.000Z" });
+    expect(fallbackFields({ ...license, past_due_since: at("2026-06-01") }).updates_until).toBe(
+      "2026-06-15T00:00:00.000Z",
+    );
+  });
+
+  it("both null without a fallback", () => {
+    expect(fallbackFields({ ...license, fallback_version: null })).toEqual({
+      fallback_version: null,
+      updates_until: null,
+    });
+  });
+});
+
+describe("licenseFallbackSentence (decision 0070)", () => {
+  const now = at("2026-06-01");
+  const license = {
+    license_type: "monthly",
+    status: "active",
+    end_date: at("2026-07-01"),
+    is_trial: false,
+    trial_ends_at: null,
+    auto_renew: true,
+    cancellation_requested: false,
+    has_subscription: true,
+    refunded: false,
+    refund_eligible_until: null,
+    fallback_version: "1.2.0",
+  };
+
+  it("the running sentence while the license works, the ended one once it expired", () => {
+    expect(licenseFallbackSentence(license, now)).toBe(fallbackSentence("1.2.0", false));
+    expect(licenseFallbackSentence({ ...license, end_date: at("2026-05-01"), auto_renew: false }, now)).toBe(
+      fallbackSentence("1.2.0", true),
+    );
+  });
+
+  it("nothing without a fallback, nor for a revoked, refunded or refund-requested license", () => {
+    expect(licenseFallbackSentence({ ...license, fallback_version: null }, now)).toBeNull();
+    expect(licenseFallbackSentence({ ...license, status: "revoked" }, now)).toBeNull();
+    expect(licenseFallbackSentence({ ...license, status: "refunded", refunded: true }, now)).toBeNull();
+    expect(licenseFallbackSentence({ ...license, status: "refund_requested" }, now)).toBeNull();
   });
 });

@@ -244,6 +244,43 @@ describe("the fields added to the contract: entitlements, rollout, critical, min
   });
 });
 
+describe("the perpetual fallback's fields (decision 0070)", () => {
+  it("reads a license file's fallback_version and updates_until; a file made before them says so", () => {
+    const withThem = { ...PAYLOAD, fallback_version: "2.3.2", updates_until: "2027-01-01T00:00:00.000Z" };
+    const report = verifyLicenseFile(licenseFile(withThem), published, NOW);
+    expect(report.fallback).toEqual({ version: "2.3.2", updatesUntil: "2027-01-01T00:00:00.000Z" });
+    expect(describeReport(report).join("\n")).toContain(
+      "fallback_version: 2.3.2; updates_until: 2027-01-01T00:00:00.000Z",
+    );
+    const none = verifyLicenseFile(
+      licenseFile({ ...PAYLOAD, fallback_version: null, updates_until: null }),
+      published,
+      NOW,
+    );
+    expect(describeReport(none).join("\n")).toContain("fallback_version: (none earned); updates_until: (none)");
+    const before = verifyLicenseFile(licenseFile(PAYLOAD), published, NOW);
+    expect(before.fallback).toBeNull();
+    expect(describeReport(before).join("\n")).toContain(
+      "fallback_version: (none in this body: made before the perpetual fallback)",
+    );
+  });
+
+  it("reads an EXPIRED_FALLBACK answer's code and its license's fallback", () => {
+    const body = JSON.stringify({
+      valid: false,
+      code: "EXPIRED_FALLBACK",
+      license: { id: PAYLOAD.license_id, fallback_version: "2.3.2", updates_until: "2026-10-01T00:00:00.000Z" },
+      issued_at: "2026-11-23T11:59:59.000Z",
+    });
+    const report = verifyAnswer(signedAnswer(body), published, NOW);
+    expect(report.code).toBe("EXPIRED_FALLBACK");
+    expect(report.fallback).toEqual({ version: "2.3.2", updatesUntil: "2026-10-01T00:00:00.000Z" });
+    const text = describeReport(report).join("\n");
+    expect(text).toContain("code: EXPIRED_FALLBACK");
+    expect(text).toContain("fallback_version: 2.3.2; updates_until: 2026-10-01T00:00:00.000Z");
+  });
+});
+
 describe("npm run license:verify", () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "license-verify-"));
   const write = (name: string, data: string | Buffer) => {
