@@ -122,6 +122,11 @@ export function releaseData(release: Release): Record<string, unknown> {
       sha256: release.installer_sha256,
       release_date: release.release_date,
       published_at: iso(release.published_at),
+      // How the update check offers it (decision 0062): to this share of machines, critical or not,
+      // and the version below which the tool must update before it runs.
+      rollout_percent: release.rollout_percent,
+      critical: release.critical,
+      minimum_version: release.minimum_version,
     },
   };
 }

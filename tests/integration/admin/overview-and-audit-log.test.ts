@@ -155,7 +155,7 @@ describe.each(testEngines())("admin overview and audit log on %s", (engine) => {
     expect(page.status).toBe(200);
     expect(page.data.overview.value.mrrCents).toBe(after.mrrCents);
     // The overview reads only its own figures; users and the audit log are pages of their own.
-    expect(Object.keys(page.data).sort()).toEqual(["machines", "overview"]);
+    expect(Object.keys(page.data).sort()).toEqual(["machines", "months", "overview"]);
   });
 
   describe("audit log", () => {

@@ -29,6 +29,9 @@ const ANNOUNCED_OTHERWISE: Record<string, string> = {
   // Releases show on the admin area: the app announces every release change on PUBLIC_PAGES_CHANNEL
   // (app/server/admin/manage-releases.server.ts), which forgets pages that show other users' data too.
   releases: "announced by the app on the public-pages channel",
+  // The admin overview's last months: a cancel step's answer is written in the transaction that
+  // changes its license (renewal cancelled, or the offer's outcome), whose trigger announces it.
+  cancel_answers: "written only with a change of its license, which is announced",
 };
 /** pg-boss's queue (the admin overview's job figures): the admin page is kept ten seconds only. */
 const JOB_QUEUE_SCHEMA = "pgboss";

@@ -109,6 +109,9 @@ describe.each(ENGINES)("desktop API on the built site (%s)", (engine) => {
       [
         "/events",
         "/keys",
+        "/leases",
+        "/leases/{id}",
+        "/leases/{id}/heartbeat",
         "/licenses/activate",
         "/licenses/file",
         "/licenses/validate",

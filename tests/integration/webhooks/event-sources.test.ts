@@ -103,9 +103,9 @@ describe.each(testEngines())("events from every source (%s)", (engine) => {
       download_url: "https://downloads.example.com/x.zip",
       installer_size_bytes: 10,
       installer_sha256: "a".repeat(64),
-      rollout_percent: 100,
-      critical: false,
-      minimum_version: null,
+      rollout_percent: 25,
+      critical: true,
+      minimum_version: "1.0.0",
     };
     const releaseEvents = async () =>
       db()
@@ -128,6 +128,9 @@ describe.each(testEngines())("events from every source (%s)", (engine) => {
       channel: "beta",
       sha256: "a".repeat(64),
       size: 10,
+      rollout_percent: 25,
+      critical: true,
+      minimum_version: "1.0.0",
     });
   });
 
