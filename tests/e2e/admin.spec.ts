@@ -152,6 +152,11 @@ test.describe("administration", () => {
     await expect(overview.getByRole("table", { name: "Active licenses by type" })).toBeVisible();
     await overview.getByText("Show the figures per day").click();
     await expect(overview.getByRole("table", { name: /per day/ }).getByRole("row")).toHaveCount(91);
+    // The last six months: MRR movement and cancellations by reason, a row a month (and the head).
+    const months = page.getByTestId("admin-months-overview");
+    await expect(months.getByRole("heading", { name: "The last 6 months" })).toBeVisible();
+    await expect(months.getByRole("table", { name: /MRR movement per month/ }).getByRole("row")).toHaveCount(7);
+    await expect(months.getByRole("table", { name: /Renewals cancelled per month/ })).toContainText("Offers taken");
     await expectAccessible(page);
     await adminNav(page).getByRole("link", { name: "Audit log" }).click();
     await expect(page).toHaveURL("/admin/audit");

@@ -34,7 +34,9 @@ function MovementTable({ months }: { months: MonthsOverview["movement"] }) {
           </CardCell>
           {MRR_MOVEMENTS.map((m) => (
             <CardCell key={m} label={MRR_MOVEMENT_LABELS[m]} className={cell}>
-              {m === "contraction" || m === "churn" ? `−${formatUsdCents(point[m])}` : formatUsdCents(point[m])}
+              {(m === "contraction" || m === "churn") && point[m] > 0
+                ? `−${formatUsdCents(point[m])}`
+                : formatUsdCents(point[m])}
             </CardCell>
           ))}
           <CardCell label="Net" className={`${cell} font-medium`}>
