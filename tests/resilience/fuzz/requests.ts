@@ -113,6 +113,10 @@ export const ROUTES: Record<string, { fields: string[]; intents?: string[]; sign
     intents: ["deactivate-machine"],
     signedIn: true,
   },
+  "/licenses/offline-activation": {
+    fields: ["licenseId", "activation_request", "activation_request_file"],
+    signedIn: true,
+  },
   "/billing/payment-method": { fields: ["licenseId"], intents: ["start", "demo-pay"], signedIn: true },
   "/login/oauth": { fields: ["provider", "redirectTo"] },
   "/login/two-factor": { fields: ["code", "redirectTo"] },
