@@ -14,6 +14,9 @@ import { CardCell, CardRow, CardTable } from "../ui/card-table";
 const REASONS = Object.keys(LEAVING_REASON_LABELS) as (keyof typeof LEAVING_REASON_LABELS)[];
 const cell = "tabular-nums md:py-1.5 md:text-right";
 const right = { className: "text-right" };
+/** USD with a minus sign for money going out ("−$9.00"); nothing is "$0.00", never "−$0.00". */
+const signedUsd = (cents: number) => (cents < 0 ? `−${formatUsdCents(-cents)}` : formatUsdCents(Math.abs(cents)));
+const LOSSES: readonly string[] = ["contraction", "churn"];
 
 function MovementTable({ months }: { months: MonthsOverview["movement"] }) {
   const columns = [
@@ -34,13 +37,11 @@ function MovementTable({ months }: { months: MonthsOverview["movement"] }) {
           </CardCell>
           {MRR_MOVEMENTS.map((m) => (
             <CardCell key={m} label={MRR_MOVEMENT_LABELS[m]} className={cell}>
-              {(m === "contraction" || m === "churn") && point[m] > 0
-                ? `−${formatUsdCents(point[m])}`
-                : formatUsdCents(point[m])}
+              {signedUsd(LOSSES.includes(m) ? -point[m] : point[m])}
             </CardCell>
           ))}
           <CardCell label="Net" className={`${cell} font-medium`}>
-            {netMovement(point) < 0 ? `−${formatUsdCents(-netMovement(point))}` : formatUsdCents(netMovement(point))}
+            {signedUsd(netMovement(point))}
           </CardCell>
         </CardRow>
       ))}
