@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { and, asc, desc, eq, gt, inArray } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import {
   customerMailKey,
   dueReminder,
@@ -10,7 +10,8 @@ import {
 import { formatMoney, isFirstPaidRenewal, paymentDescription } from "~/domain/billing";
 import { licenseFallbackSentence } from "~/domain/fallback";
 import { formatDate } from "~/domain/format-date";
-import { licenseState, renewalPriceCents, type SubscriptionCharge } from "~/domain/license-state";
+import { licenseState, type SubscriptionCharge } from "~/domain/license-state";
+import { renewalCharge } from "~/domain/renewal-charge";
 import { licenseFacts } from "~/domain/license-status";
 import { getPlan, isPlanId, licenseTypeLabel } from "~/domain/plans";
 import type { CustomerEmailFields, LicenseView } from "~/emails/customer-email-types.server";
@@ -96,30 +97,13 @@ const money = (details: CustomerMailDetails) =>
 type MailLicense = License & { renewal_seats: number | null; charges?: SubscriptionCharge[] };
 
 /**
- * The last amount charged for the license's plan (purchase or renewal), else the plan's list price;
- * a team's subscription: the price × the seats its next renewal bills (seats change between renewals).
+ * What the next renewal charges, as the license card says it (the one rule, renewal-charge.ts): the plan
+ * the subscription bills now (after a plan switch, the new plan's price, not the last charge of the old
+ * one), a team's seats, in the subscription's currency; "the plan's price" when no amount is known.
  */
-async function nextChargeAmount(license: MailLicense): Promise<string> {
-  if (license.team_role === "billing") {
-    const cents = renewalPriceCents(license);
-    return cents === null ? "the plan's price" : formatMoney(cents, "USD");
-  }
-  const [last] = await getDb()
-    .select({ amount_cents: payments.amount_cents, currency: payments.currency })
-    .from(payments)
-    .where(
-      and(
-        eq(payments.license_id, license.id),
-        inArray(payments.kind, ["purchase", "renewal"]),
-        gt(payments.amount_cents, 0),
-      ),
-    )
-    .orderBy(desc(payments.billed_at))
-    .limit(1);
-  if (last) return formatMoney(last.amount_cents, last.currency);
-  return isPlanId(license.license_type)
-    ? formatMoney(getPlan(license.license_type).priceCents, "USD")
-    : "the plan's price";
+function nextChargeAmount(license: MailLicense): string {
+  const { cents, currency } = renewalCharge(license);
+  return cents === null ? "the plan's price" : formatMoney(cents, currency);
 }
 
 /** Each refunded charge of the license, oldest first: what the refund e-mail lists (decision 0036). */
@@ -210,11 +194,11 @@ async function templateInput(
         kind,
         price: isPlanId(license.license_type)
           ? formatMoney(getPlan(license.license_type).priceCents, "USD")
-          : await nextChargeAmount(license),
+          : nextChargeAmount(license),
         chargeOn: license.trial_ends_at ?? license.end_date,
       };
     case "renewal-coming":
-      return { kind, amount: await nextChargeAmount(license), renewsOn: license.end_date };
+      return { kind, amount: nextChargeAmount(license), renewsOn: license.end_date };
     case "renewed":
       return { kind, amount: money(details) };
     case "paid-plan-started":

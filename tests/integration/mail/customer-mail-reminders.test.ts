@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { formatDate } from "~/domain/format-date";
 import { RENEWAL_TEXTS } from "~/domain/license-texts";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { licenses, users } from "~/server/db/schema";
+import { licenses, payments, users } from "~/server/db/schema";
 import { drainJobs, getJobQueue } from "~/server/jobs/jobs.server";
 import { queueCustomerMail } from "~/server/mail/customer-mail.server";
 import { setMailer, type MailMessage } from "~/server/mail/mailer.server";
@@ -59,6 +59,23 @@ describe.each(testEngines())("customer e-mails on %s", (engine) => {
       expect(mails[0]!.text).toContain(`"${RENEWAL_TEXTS.cancelButton}"`);
       expect(mails[0]!.text).not.toContain("Cancel Subscription");
       expect(about(state.app.mails, monthly.license)).toHaveLength(0);
+    });
+
+    it("renewal coming after a switch to a longer plan: the new plan's price, not the old plan's last charge", async () => {
+      const { license } = await purchase({ planType: "6_months", amountCents: 4950, start: days(-178) });
+      // Switched to yearly (decision 0061): the prorated difference was charged, the license is yearly now.
+      const [paid] = await db().select().from(payments).where(eq(payments.license_id, license.id));
+      await db()
+        .insert(payments)
+        .values({ ...paid!, id: `${paid!.id}_switch`, kind: "plan_change", amount_cents: 2120, billed_at: days(-30) });
+      await db().update(licenses).set({ license_type: "yearly" }).where(eq(licenses.id, license.id));
+      await sent();
+      expect(await remindersFor(license, new Date())).toEqual(["renewal-coming"]);
+      const mails = about(await sent(), license);
+      expect(mails).toHaveLength(1);
+      expect(mails[0]!.text).toContain("Amount: $90.00");
+      expect(mails[0]!.text).not.toContain("$49.50");
+      expect(mails[0]!.text).not.toContain("$21.20");
     });
 
     it("no reminder for a cancelled subscription", async () => {
