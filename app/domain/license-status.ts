@@ -29,6 +29,8 @@ export interface LicenseFacts {
   renewal_seats?: number | null;
   /** A switch to a shorter plan waiting for the next renewal (decision 0061): that renewal bills it. */
   plan_next_renewal?: string | null;
+  /** The percent the cancel step's discount takes off the next renewal (decision 0065); null when none. */
+  renewal_discount_percent?: number | null;
 }
 
 /** A stored license as the rules read it: whether it has a subscription, not the subscription's id. */

@@ -1,5 +1,15 @@
 import type { LicenseFacts } from "./license-status";
 import { getPlan, isPlanId } from "./plans";
+import { discountedCents } from "./retention-offer";
+
+type RenewalFacts = Pick<
+  LicenseFacts,
+  "license_type" | "team_role" | "renewal_seats" | "plan_next_renewal" | "renewal_discount_percent"
+>;
+
+/** A price with the cancel step's discount taken off, once (decision 0065); the price itself without one. */
+const withDiscount = (cents: number, percent: number | null | undefined) =>
+  percent ? discountedCents(cents, percent) : cents;
 
 /**
  * What a license's next renewal charges (decisions 0046, 0061, 0072): the plan's price, a team's
@@ -19,14 +29,13 @@ export interface SubscriptionCharge {
  * waiting for the renewal bills, decision 0061); for a team's
  * subscription the price × the seats its next renewal bills (decision 0046), null while those seats are
  * not known (never one seat's price); null for a member's seat (the owner pays), tester and trial types.
+ * The cancel step's discount, when taken, comes off the personal license's next renewal.
  */
-export function renewalPriceCents(
-  license: Pick<LicenseFacts, "license_type" | "team_role" | "renewal_seats" | "plan_next_renewal">,
-): number | null {
+export function renewalPriceCents(license: RenewalFacts): number | null {
   if (!isPlanId(license.license_type) || license.team_role === "seat") return null;
   const plan = isPlanId(license.plan_next_renewal) ? license.plan_next_renewal : license.license_type;
   const price = getPlan(plan).priceCents;
-  if (license.team_role !== "billing") return price;
+  if (license.team_role !== "billing") return withDiscount(price, license.renewal_discount_percent);
   return license.renewal_seats ? price * license.renewal_seats : null;
 }
 
@@ -38,11 +47,10 @@ export function renewalPriceCents(
  * subscription's last full charge of its plan is what it charges again, unless a plan switch or a
  * team's seats change what the renewal bills (then no amount, rather than a wrong one).
  */
-export function renewalCharge(
-  license: Pick<LicenseFacts, "license_type" | "team_role" | "renewal_seats" | "plan_next_renewal"> & {
-    charges?: readonly SubscriptionCharge[];
-  },
-): { cents: number | null; currency: string } {
+export function renewalCharge(license: RenewalFacts & { charges?: readonly SubscriptionCharge[] }): {
+  cents: number | null;
+  currency: string;
+} {
   // An extension is a one-time charge the site prices itself (US dollars): not the subscription's.
   const charges = (license.charges ?? []).filter((c) => c.kind !== "extension");
   const currency = charges.at(-1)?.currency ?? "USD";
@@ -52,5 +60,6 @@ export function renewalCharge(
   const periods = charges.filter((c) => ["purchase", "renewal", "plan_change"].includes(c.kind));
   const last = periods.at(-1);
   const full = last && last.kind !== "plan_change" && last.amount_cents > 0 ? last.amount_cents : null;
-  return { cents: full, currency };
+  // The discount taken comes off the next renewal only: the last full charge is before it.
+  return { cents: full === null ? null : withDiscount(full, license.renewal_discount_percent), currency };
 }

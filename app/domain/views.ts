@@ -51,6 +51,8 @@ export interface LicenseView {
   plan_next_renewal?: string | null;
   /** The cancel step's offer was made (taken or declined): it is not made again (decision 0065). */
   retention_offer_outcome?: string | null;
+  /** The percent the cancel step's discount takes off the next renewal (decision 0065); null or absent when none. */
+  renewal_discount_percent?: number | null;
   /** The offer the cancel step makes now, computed by the licenses page's loader (decision 0065). */
   retention_offer?: RetentionOffer | null;
   /** Revoked because a payment was charged back (decision 0056); null otherwise. */

@@ -43,6 +43,8 @@ export async function applyRenewal(
   const end_date = addMonths(period.end, license.extended_months);
   const changes: Partial<License> = {};
   if (end_date > license.end_date) Object.assign(changes, { end_date, license_key: newKey(license, end_date) });
+  // The cancel step's discount (decision 0065) was for this renewal: the next one is at the full price.
+  if (license.renewal_discount_percent !== null && kind === "renewal") changes.renewal_discount_percent = null;
   const firstPaid = await isFirstPaidPeriod(tx, license, payment);
   // The first paid period after a trial is the purchase that the refund window counts from.
   if (firstPaid) {

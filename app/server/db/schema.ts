@@ -276,6 +276,8 @@ export const licenses = pgTable(
      */
     retention_offer_outcome: text("retention_offer_outcome").$type<"taken" | "declined">(),
     retention_offer_at: timestamp("retention_offer_at", { withTimezone: true }),
+    /** The percent the cancel step's discount takes off the next renewal (decision 0065), cleared by that renewal. */
+    renewal_discount_percent: integer("renewal_discount_percent"),
     /**
      * The version the license keeps after its subscription ends (decision 0066, perpetual fallback):
      * `fallbackFor` of its paid periods and the releases, stored by the transaction of every payment,
@@ -307,6 +309,10 @@ export const licenses = pgTable(
       .where(sql`${t.refunded_at} is not null`),
     check("licenses_extended_months_check", sql`${t.extended_months} >= 0`),
     check("licenses_license_type_check", sql`${t.license_type} in (${inList(LICENSE_TYPES)})`),
+    check(
+      "licenses_renewal_discount_percent_check",
+      sql`${t.renewal_discount_percent} is null or ${t.renewal_discount_percent} between 1 and 99`,
+    ),
     check(
       "licenses_plan_next_renewal_check",
       sql`${t.plan_next_renewal} is null or ${t.plan_next_renewal} in (${inList(PLAN_IDS)})`,

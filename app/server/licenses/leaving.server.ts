@@ -132,7 +132,12 @@ export async function takeRetentionOffer(asked: Asked & { offer: unknown }): Pro
     await releaseOffer(license.id);
     throw error;
   }
-  await getDb().transaction((tx) => recordAnswer(tx, license, answer, offer, "taken", { alreadyClaimed: true }));
+  await getDb().transaction(async (tx) => {
+    await recordAnswer(tx, license, answer, offer, "taken", { alreadyClaimed: true });
+    // The card, /billing and the e-mails say the next charge with the discount off (renewal-charge.ts).
+    if (offer.kind === "discount")
+      await tx.update(licenses).set({ renewal_discount_percent: offer.percent }).where(eq(licenses.id, license.id));
+  });
   return offer;
 }
 

@@ -34,6 +34,8 @@ const cardColumns = {
   plan_next_renewal: licenses.plan_next_renewal,
   // The cancel step's offer is made once per license (decision 0065).
   retention_offer_outcome: licenses.retention_offer_outcome,
+  // The offer's discount taken: the card's next charge is the discounted one.
+  renewal_discount_percent: licenses.renewal_discount_percent,
   // A chargeback's revocation has its own state and words on the card (decision 0056).
   charged_back_at: licenses.charged_back_at,
   // What the license keeps after its subscription ends (decision 0070): the card and /billing say it.

@@ -58,6 +58,7 @@ export const SEAT_KEEPS_OWN = [
   // The cancel step's once-only offer (decision 0065): a seat makes none; a team's subscription neither.
   "retention_offer_outcome",
   "retention_offer_at",
+  "renewal_discount_percent",
   // The perpetual fallback (decision 0070) is earned by a license's own payments; a seat has none.
   "fallback_version",
 ] as const satisfies readonly LicenseColumn[];

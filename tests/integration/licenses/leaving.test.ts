@@ -1,10 +1,11 @@
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CANCEL_NOTE_MAX, LEAVING_ERRORS } from "~/domain/retention-offer";
 import * as licensesRoute from "~/routes/licenses";
 import { connectDemoProvider, setPaymentProvider } from "~/server/billing/configured-provider.server";
+import type { DemoProvider } from "~/server/billing/demo/demo-provider.server";
 import { ProviderError } from "~/server/billing/payment-provider.server";
-import { audit_log, cancel_answers, demo_billing, licenses, users, type License } from "~/server/db/schema";
+import { audit_log, cancel_answers, demo_billing, licenses, payments, users, type License } from "~/server/db/schema";
 import { setEnv } from "~/server/env.server";
 import { LEAVING_TEXTS } from "~/server/licenses/leaving.server";
 import { DEMO_ACCOUNTS, seedDemoData } from "~/server/seed.server";
@@ -17,7 +18,7 @@ import { startTestApp, testEngines, type TestApp } from "../../support/test-app"
 const [, USER] = DEMO_ACCOUNTS;
 
 describe.each(testEngines())("cancelling renewal with a reason and an offer on %s", (engine) => {
-  const state = {} as { app: TestApp; cookie: string; userId: string };
+  const state = {} as { app: TestApp; cookie: string; userId: string; demo: DemoProvider };
   const db = () => state.app.database.db;
   const baseEnv = () => state.app.env;
 
@@ -32,9 +33,8 @@ describe.each(testEngines())("cancelling renewal with a reason and an offer on %
     await seedDemoData(db());
     state.userId = (await db().select().from(users).where(eq(users.email, USER.email)))[0]!.id;
     state.cookie = await signInCookie(USER.email, USER.password);
-    setPaymentProvider(
-      connectDemoProvider({ webhookSecret: state.app.env.DEMO_WEBHOOK_SECRET, refundApprovalMs: null }),
-    );
+    state.demo = connectDemoProvider({ webhookSecret: state.app.env.DEMO_WEBHOOK_SECRET, refundApprovalMs: null });
+    setPaymentProvider(state.demo);
   });
 
   const post = (fields: Record<string, string>) =>
@@ -101,6 +101,27 @@ describe.each(testEngines())("cancelling renewal with a reason and an offer on %
     const again = await post({ intent: "take-offer", licenseId: monthly.id, offer: "discount" });
     expect(again.status).toBe(409);
     expect(said(again)).toBe(LEAVING_ERRORS.offerUsed);
+  });
+
+  it("the discount taken is the next charge on the card, and the renewal after it charges the full price again", async () => {
+    withDiscount();
+    const monthly = await bySubscription("sub_demo_seed_renewing");
+    expect((await post({ intent: "take-offer", licenseId: monthly.id, offer: "discount" })).status).toBe(200);
+    expect((await reload(monthly.id)).renewal_discount_percent).toBe(20);
+    const page = await call(() => licensesRoute.loader(routeArgs(formRequest("/licenses", {}, state.cookie))));
+    const cards = page.data.licenses as { id: string; renewal_discount_percent?: number | null }[];
+    expect(cards.find((card) => card.id === monthly.id)!.renewal_discount_percent).toBe(20);
+    // The demo renewal takes the percent off once (as the discount from the next period does at Paddle).
+    expect((await state.demo.renew("sub_demo_seed_renewing")).outcome).toBe("renewed");
+    const renewed = await reload(monthly.id);
+    expect(renewed.renewal_discount_percent).toBeNull();
+    const [charge] = await db()
+      .select()
+      .from(payments)
+      .where(eq(payments.license_id, monthly.id))
+      .orderBy(desc(payments.billed_at))
+      .limit(1);
+    expect(charge).toMatchObject({ kind: "renewal", amount_cents: 720 });
   });
 
   it("two takers at once: the provider is asked once, the second is refused; a refusal by the provider gives it back", async () => {

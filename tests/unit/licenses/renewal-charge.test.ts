@@ -51,6 +51,32 @@ describe("the renewal's amount, in the subscription's currency (decision 0072)",
   });
 });
 
+describe("the cancel step's discount taken (decision 0065): the next renewal only, a personal license only", () => {
+  it("takes its percent off the plan's price in US dollars, rounded to the cent", () => {
+    expect(renewalCharge({ ...base, renewal_discount_percent: 20 })).toEqual({ cents: 7200, currency: "USD" });
+    expect(renewalCharge({ ...base, license_type: "6_months", renewal_discount_percent: 15 })).toEqual({
+      cents: 4208,
+      currency: "USD",
+    });
+    expect(renewalCharge({ ...base, renewal_discount_percent: null })).toEqual({ cents: 9000, currency: "USD" });
+  });
+
+  it("takes its percent off the last full charge in another currency", () => {
+    expect(renewalCharge({ ...base, renewal_discount_percent: 20, charges: [eur("purchase", 10710)] })).toEqual({
+      cents: 8568,
+      currency: "EUR",
+    });
+  });
+
+  it("no discount on a team's subscription (the offer is never made there) or a seat", () => {
+    expect(renewalCharge({ ...base, team_role: "billing", renewal_seats: 2, renewal_discount_percent: 20 })).toEqual({
+      cents: 18000,
+      currency: "USD",
+    });
+    expect(renewalCharge({ ...base, team_role: "seat", renewal_discount_percent: 20 }).cents).toBeNull();
+  });
+});
+
 describe("what the card, the summary and the overview say of a euro subscription", () => {
   const renewing: LicenseStateFacts = {
     ...base,

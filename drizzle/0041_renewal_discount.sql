@@ -1,0 +1,2 @@
+ALTER TABLE "licenses" ADD COLUMN "renewal_discount_percent" integer;--> statement-breakpoint
+ALTER TABLE "licenses" ADD CONSTRAINT "licenses_renewal_discount_percent_check" CHECK ("licenses"."renewal_discount_percent" is null or "licenses"."renewal_discount_percent" between 1 and 99);
