@@ -27,7 +27,8 @@ const billing = (change: Partial<PlanSwitchFacts>): PlanSwitchFacts => ({ ...bas
 
 describe("who may change a team's plan", () => {
   it("the owner, of a paid, renewing, paid-up team subscription, on each paid plan", () => {
-    for (const plan of PLAN_IDS) expect(teamPlanChangeRefusal("owner", billing({ license_type: plan }), NOW)).toBeNull();
+    for (const plan of PLAN_IDS)
+      expect(teamPlanChangeRefusal("owner", billing({ license_type: plan }), NOW)).toBeNull();
   });
 
   it("only the owner: a manager or member is refused, a stranger is told the team is not found", () => {
@@ -43,6 +44,16 @@ describe("who may change a team's plan", () => {
     expect(teamPlanChangeRefusal("owner", billing({ team_role: null }), NOW)).toBe(TEAM_PLAN_REFUSALS.noSubscription);
   });
 
+  it("a seat reduction waiting for the renewal: after it, the plan can change", () => {
+    expect(teamPlanChangeRefusal("owner", base, NOW, 3)).toBe(TEAM_PLAN_REFUSALS.seatsPending);
+    expect(teamPlanOptions("owner", base, NOW, 3)).toEqual([]);
+    expect(teamPlanChangeRefusal("owner", base, NOW, null)).toBeNull();
+    // The subscription's own refusal comes first: it says what to do about it.
+    expect(teamPlanChangeRefusal("owner", billing({ auto_renew: false }), NOW, 3)).toBe(
+      PLAN_SWITCH_REFUSALS.renewalCancelled,
+    );
+  });
+
   // Each of the personal switch's refusals, alone, on an otherwise eligible team subscription.
   const refusals: [string, Partial<PlanSwitchFacts>, string][] = [
     ["a team in its free trial", { is_trial: true, trial_ends_at: at(3 * DAY) }, PLAN_SWITCH_REFUSALS.trial],
@@ -54,7 +65,11 @@ describe("who may change a team's plan", () => {
     ["a revoked subscription", { status: "revoked" }, PLAN_SWITCH_REFUSALS.revoked],
     ["no subscription id", { has_subscription: false }, PLAN_SWITCH_REFUSALS.noSubscription],
     ["a type the table does not know", { license_type: "lifetime" }, PLAN_SWITCH_REFUSALS.notPaid],
-    ["a change already waiting", { plan_next_renewal: "monthly", license_type: "yearly" }, PLAN_SWITCH_REFUSALS.pending("Monthly")],
+    [
+      "a change already waiting",
+      { plan_next_renewal: "monthly", license_type: "yearly" },
+      PLAN_SWITCH_REFUSALS.pending("Monthly"),
+    ],
   ];
   for (const [what, change, message] of refusals) {
     it(`refuses ${what}, with what to do instead, and offers no plan`, () => {
