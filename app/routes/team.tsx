@@ -3,6 +3,7 @@ import { ClaimSeatCards } from "~/components/team/claim-seat-card";
 import { TeamInvite } from "~/components/team/team-invite";
 import { TeamInvitations } from "~/components/team/team-invitations";
 import { TeamMembers } from "~/components/team/team-members";
+import { TeamPlan } from "~/components/team/team-plan";
 import { TeamSeats } from "~/components/team/team-seats";
 import { TeamSettings } from "~/components/team/team-settings";
 import { Button } from "~/components/ui/button";
@@ -147,6 +148,7 @@ export default function TeamRoute({ loaderData, actionData }: Route.ComponentPro
             <TeamInvite team={team} />
             <TeamInvitations team={team} />
             {team.viewerRole === "owner" ? <TeamSeats team={team} /> : null}
+            {team.viewerRole === "owner" ? <TeamPlan team={team} /> : null}
           </div>
         </>
       ) : (

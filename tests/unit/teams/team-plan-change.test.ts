@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { PLAN_SWITCH_REFUSALS, computePlanSwitchPreview, type PlanSwitchFacts } from "~/domain/plan-switch";
 import { PLAN_IDS, getPlan } from "~/domain/plans";
-import { TEAM_PLAN_REFUSALS, teamPlanChangeRefusal, teamPlanOptions } from "~/domain/team-plan-change";
+import { planSwitchPreviewLines } from "~/domain/plan-switch-texts";
+import {
+  TEAM_PLAN_REFUSALS,
+  teamPlanChangeRefusal,
+  teamPlanDoneToast,
+  teamPlanOptions,
+} from "~/domain/team-plan-change";
 import { ROLE_ERRORS, TEAM_ROLE_NAMES, canDo } from "~/domain/team-roles";
 
 const NOW = new Date("2026-06-15T12:00:00.000Z");
@@ -115,5 +121,19 @@ describe("the preview of a team's change: every amount per seat", () => {
     expect(preview.nextChargeCents).toBe(4950 * 3);
     expect(preview.nextChargeAt).toBe(period.end.toISOString());
     expect(preview.becomes.seats).toBe(3);
+    const lines = planSwitchPreviewLines(preview);
+    expect(lines.find((line) => line.id === "becomes")!.label).toBe("Each of the 3 seats becomes");
+    expect(lines.find((line) => line.id === "next")!.value).toMatch(/^\$148\.50 on /);
+  });
+
+  it("the toast says what every seat became, or when it will", () => {
+    const now = computePlanSwitchPreview({ from: "monthly", to: "yearly", period, now: NOW, seats: 5 });
+    expect(teamPlanDoneToast(now).title).toBe("Team plan changed");
+    expect(teamPlanDoneToast(now).description).toMatch(/^The team's 5 seats are now Yearly: \$\d+\.\d\d charged/);
+    const later = computePlanSwitchPreview({ from: "yearly", to: "monthly", period, now: NOW, seats: 1 });
+    expect(teamPlanDoneToast(later)).toEqual({
+      title: "Team plan change scheduled",
+      description: expect.stringMatching(/^Every seat switches to Monthly at the next renewal on /),
+    });
   });
 });
