@@ -8,7 +8,8 @@ import { ProviderError, type PaymentProvider, type PlanChangeInput } from "./pay
 /**
  * A plan switch with Paddle (decision 0061): PATCH /subscriptions/{id}/preview to show it, PATCH
  * /subscriptions/{id} to make it, both with the whole new `items` (one item, the new plan's price)
- * and the proration_billing_mode (a team's: its seats as the item's quantity, decision 0074). The preview's answer is read into the site's own shape.
+ * and the proration_billing_mode (a team's: its seats as the item's quantity, decision 0074). The
+ * preview's answer is read into the site's own shape.
  */
 
 const cents = (amount: string | null | undefined) => {

@@ -12,7 +12,8 @@ import { refusePastDue } from "./demo-subscription-changes.server";
  * 0061): the preview computed by the same rule the site shows; the change replaces the item's price.
  * prorated_immediately starts a new period of the new plan now and charges it less the unused part
  * of the old one (a transaction with origin subscription_update); do_not_bill keeps the period and
- * bills the new price from its end. A team's subscription keeps its seats (the item's quantity). Announced as Paddle's events, through the same webhook path.
+ * bills the new price from its end. A team's subscription keeps its seats (the item's quantity).
+ * Announced as Paddle's events, through the same webhook path.
  */
 export function demoPlanChange({
   load,
