@@ -52,6 +52,7 @@ export const AUDIT_ACTION_LABELS = {
   "team.domain_claim_on": "Offered a team's free seats to its domain",
   "team.domain_claim_off": "Stopped offering a team's seats to its domain",
   "team.seats": "Changed a team's seats",
+  "team.plan": "Changed a team's plan",
   "license.charged_back": "Revoked a license for a chargeback",
   "license.chargeback_warning": "Recorded a chargeback warning (the license stays valid)",
   "license.chargeback_reversed": "Restored a license after a chargeback reversal",

@@ -40,11 +40,18 @@ export function planSwitchPreviewLines(preview: PlanSwitchPreview): { label: str
       label: "Next charge",
       value: `${money(preview.nextChargeCents)} on ${formatDate(preview.nextChargeAt)}`,
     },
-    {
-      id: "becomes",
-      label: "The license becomes",
-      value: `${plan}, until ${formatDate(preview.becomes.endDate)}, ${preview.becomes.machines} machines`,
-    },
+    // A team's change (decision 0074) names what each of its seats becomes.
+    preview.becomes.seats === undefined
+      ? {
+          id: "becomes",
+          label: "The license becomes",
+          value: `${plan}, until ${formatDate(preview.becomes.endDate)}, ${preview.becomes.machines} machines`,
+        }
+      : {
+          id: "becomes",
+          label: `Each of the ${preview.becomes.seats} seats becomes`,
+          value: `${plan}, until ${formatDate(preview.becomes.endDate)}, ${preview.becomes.machines} machines`,
+        },
   ];
 }
 

@@ -117,15 +117,16 @@ export interface PlanSwitchPreview {
   currency: string;
   nextChargeCents: number;
   nextChargeAt: string;
-  /** What the license becomes: its plan, end date and machines. */
-  becomes: { plan: PlanId; endDate: string; machines: number };
+  /** What the license becomes: its plan, end date and machines (a team's: every seat, `seats` of them). */
+  becomes: { plan: PlanId; endDate: string; machines: number; seats?: number };
 }
 
 /**
  * The preview of a switch as the demo provider computes it, the way Paddle bills it: an upgrade
  * credits the unused share of the current period's price, charges the new plan's price and starts
  * a new period now; a switch to a shorter period bills nothing now and the new price from the
- * period's end. `extendedMonths` (bought extensions) stay added to the license's end.
+ * period's end. `extendedMonths` (bought extensions) stay added to the license's end. A team's
+ * subscription (`seats` > 1) is billed per seat: every amount times its seats.
  */
 export function computePlanSwitchPreview(input: {
   from: PlanId;
@@ -133,15 +134,18 @@ export function computePlanSwitchPreview(input: {
   period: { start: Date; end: Date };
   now: Date;
   extendedMonths?: number;
+  seats?: number;
 }): PlanSwitchPreview {
   const { from, to, period, now } = input;
   const effect = planSwitchEffect(from, to);
-  const target = getPlan(to);
+  const seats = input.seats ?? 1;
+  const target = { ...getPlan(to), priceCents: getPlan(to).priceCents * seats };
   const extra = input.extendedMonths ?? 0;
   const becomes = (end: Date) => ({
     plan: to,
     endDate: addMonths(end, extra).toISOString(),
     machines: target.machines,
+    ...(input.seats === undefined ? {} : { seats }),
   });
   if (effect === "next-renewal") {
     return {
@@ -151,7 +155,7 @@ export function computePlanSwitchPreview(input: {
       becomes: becomes(period.end),
     };
   }
-  const creditCents = unusedCents(getPlan(from).priceCents, period, now);
+  const creditCents = unusedCents(getPlan(from).priceCents * seats, period, now);
   const newEnd = addMonths(now, target.months);
   return {
     ...{ from, to, effect, creditCents, currency: "USD" },

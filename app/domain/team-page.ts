@@ -1,3 +1,4 @@
+import type { PlanSwitchOption } from "./plan-switch";
 import { formatUsd } from "./plans";
 
 /**
@@ -55,6 +56,11 @@ export interface TeamView {
      * `graceEnd` is when the team's licenses stop working (null: already over). Null while paid up.
      */
     overdue: { graceEnd: string | null } | null;
+    /**
+     * Its owner's plan change (decision 0074): the plans offered, else why none (null: offered), and
+     * a shorter plan waiting for the next renewal.
+     */
+    plan: { options: PlanSwitchOption[]; refusal: string | null; nextRenewal: string | null };
   } | null;
   members: TeamMemberView[];
   invitations: TeamInvitationView[];

@@ -1,6 +1,6 @@
 /**
  * Who may do what in a team (decision 0046), pure. The owner (the buyer, billing contact) may do
- * everything; a manager may invite and remove members but not pay, change seats or rename; a member
+ * everything; a manager may invite and remove members but not pay, change seats or the plan, or rename; a member
  * only sees their own seat.
  */
 
@@ -13,6 +13,7 @@ export const TEAM_ACTIONS = [
   "withdraw-invitation",
   "remove-member",
   "change-seats",
+  "change-plan",
   "pay",
   "rename",
   "domain-claim",

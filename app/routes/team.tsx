@@ -3,12 +3,14 @@ import { ClaimSeatCards } from "~/components/team/claim-seat-card";
 import { TeamInvite } from "~/components/team/team-invite";
 import { TeamInvitations } from "~/components/team/team-invitations";
 import { TeamMembers } from "~/components/team/team-members";
+import { TeamPlan } from "~/components/team/team-plan";
 import { TeamSeats } from "~/components/team/team-seats";
 import { TeamSettings } from "~/components/team/team-settings";
 import { Button } from "~/components/ui/button";
 import { useActionToast } from "~/components/use-action-toast";
 import type { ActionResult } from "~/domain/action-result";
 import { CLAIM_TEXTS, type ClaimableTeamView } from "~/domain/team-claim-texts";
+import { teamPlanDoneToast } from "~/domain/team-plan-change";
 import { TEAM_TOASTS, type SeatQuoteView, type TeamView } from "~/domain/team-page";
 import { pageTitle } from "~/lib/meta";
 import { ActionError } from "~/server/action-error.server";
@@ -20,6 +22,7 @@ import { claimableTeams, claimDomainSeat, takeSeat } from "~/server/teams/team-a
 import { inviteMembers, resendInvitation, withdrawInvitation } from "~/server/teams/team-invitations.server";
 import { removeMember, renameTeam, setDomainClaim, setMemberRole } from "~/server/teams/team-members.server";
 import { changeSeats, quoteSeatChange } from "~/server/teams/team-seats.server";
+import { changeTeamPlan, previewTeamPlanChange, type TeamPlanQuote } from "~/server/teams/team-plan.server";
 import { teamPage, teamsOfUser } from "~/server/teams/team-views.server";
 import type { Route } from "./+types/team";
 
@@ -45,7 +48,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-type TeamAnswer = ActionResult & { quote?: SeatQuoteView };
+type TeamAnswer = ActionResult & { quote?: SeatQuoteView; planChange?: TeamPlanQuote };
 
 const reply = (result: TeamAnswer) => data(result, { status: 200 });
 const fail = (status: number, description: string) => failure(status, { description, formError: false });
@@ -95,6 +98,15 @@ async function runIntent(intent: string, form: FormData, actorId: string) {
         toast: { ...TEAM_TOASTS.seatsChanged(quote.seats, quote.effect === "now"), variant: "success" },
       });
     }
+    // The team's plan (decision 0074): the provider's preview, then the change the owner confirmed.
+    case "preview-plan": {
+      const quote = await previewTeamPlanChange({ teamId, actorId, plan: form.get("plan") });
+      return reply({ ok: true, toast: null, planChange: quote });
+    }
+    case "change-plan": {
+      const preview = await changeTeamPlan({ teamId, actorId, plan: form.get("plan"), stamp: form.get("stamp") });
+      return reply({ ok: true, toast: { ...teamPlanDoneToast(preview), variant: "success" } });
+    }
     case "domain-claim": {
       const { domain } = await setDomainClaim({ teamId, actorId, enabled: form.get("enabled") === "on" });
       return reply({ ok: true, toast: { ...TEAM_TOASTS.domainClaim(domain), variant: "success" } });
@@ -136,6 +148,7 @@ export default function TeamRoute({ loaderData, actionData }: Route.ComponentPro
             <TeamInvite team={team} />
             <TeamInvitations team={team} />
             {team.viewerRole === "owner" ? <TeamSeats team={team} /> : null}
+            {team.viewerRole === "owner" ? <TeamPlan team={team} /> : null}
           </div>
         </>
       ) : (

@@ -1,10 +1,14 @@
 import { useFetcher } from "react-router";
 import type { ActionResult } from "~/domain/action-result";
+import type { PlanSwitchPreview } from "~/domain/plan-switch";
 import type { SeatQuoteView } from "~/domain/team-page";
 import { useActionToast } from "../use-action-toast";
 import { useHydrated } from "../use-hydrated";
 
-export type TeamAnswer = ActionResult & { quote?: SeatQuoteView };
+export type TeamAnswer = ActionResult & {
+  quote?: SeatQuoteView;
+  planChange?: { preview: PlanSwitchPreview; stamp: string };
+};
 
 /**
  * One team form's fetcher to the /team action, its answer shown as a toast. Each part of the page

@@ -14,9 +14,12 @@ import { paymentData, type PaymentFacts } from "./transaction-facts.server";
  * customer's timeline records it, a waiting switch is done.
  */
 
-/** The plan a later transaction of a personal license switches it to, or null when it keeps its plan. */
+/**
+ * The plan a later transaction of a personal license, or of a team's subscription (decision 0074),
+ * switches it to; null when it keeps its plan. A seat has no transactions: it follows its team's.
+ */
 export function switchedPlan(license: License, paidPlan: PlanId | null): PlanId | null {
-  if (license.team_role !== null || !paidPlan || !isPlanId(license.license_type)) return null;
+  if (license.team_role === "seat" || !paidPlan || !isPlanId(license.license_type)) return null;
   return paidPlan === license.license_type ? null : paidPlan;
 }
 

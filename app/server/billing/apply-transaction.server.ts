@@ -120,9 +120,9 @@ async function applyLaterTransaction(
 ): Promise<FollowUp[]> {
   // Paid: a payment problem of the subscription is over (decision 0023).
   await applyPaymentEvent(tx, license, { kind: "settled", at: occurredAt });
-  if (license.team_role === "billing") return applyTeamTransaction(tx, period, license, payment, txn);
-  // A transaction billing another plan than the license's: a plan switch (decision 0061).
+  // A transaction billing another plan than the license's: a plan switch (decisions 0061, 0074).
   const switchTo = switchedPlan(license, paidPlan);
+  if (license.team_role === "billing") return applyTeamTransaction(tx, period, license, payment, txn, switchTo);
   return applyRenewal(
     tx,
     period,

@@ -8,7 +8,8 @@ import { ProviderError, type PaymentProvider, type PlanChangeInput } from "./pay
 /**
  * A plan switch with Paddle (decision 0061): PATCH /subscriptions/{id}/preview to show it, PATCH
  * /subscriptions/{id} to make it, both with the whole new `items` (one item, the new plan's price)
- * and the proration_billing_mode. The preview's answer is read into the site's own shape.
+ * and the proration_billing_mode (a team's: its seats as the item's quantity, decision 0074). The
+ * preview's answer is read into the site's own shape.
  */
 
 const cents = (amount: string | null | undefined) => {
@@ -16,8 +17,8 @@ const cents = (amount: string | null | undefined) => {
   return Number.isFinite(value) ? Math.round(value) : 0;
 };
 
-const body = ({ priceId, proration }: PlanChangeInput) => ({
-  items: [{ priceId, quantity: 1 }],
+const body = ({ priceId, proration, quantity }: PlanChangeInput) => ({
+  items: [{ priceId, quantity: quantity ?? 1 }],
   prorationBillingMode: proration,
 });
 
@@ -41,6 +42,7 @@ export function readPaddlePreview(input: PlanChangeInput, preview: SubscriptionP
       plan: input.to,
       endDate: addMonths(new Date(periodEnd), input.extendedMonths).toISOString(),
       machines: getPlan(input.to).machines,
+      ...(input.quantity === undefined ? {} : { seats: input.quantity }),
     },
   };
 }

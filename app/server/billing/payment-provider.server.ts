@@ -130,6 +130,8 @@ export interface PlanChangeInput {
   proration: "prorated_immediately" | "do_not_bill";
   /** Months of bought extensions, added to the license's end as the preview names it. */
   extendedMonths: number;
+  /** A team's subscription (decision 0074): its seats, unchanged by the switch; absent for a personal license (1). */
+  quantity?: number;
 }
 
 export interface ExtensionChargeInput {

@@ -16,6 +16,7 @@ import { recordAudit } from "../audit/audit.server";
 import { getPaymentProvider } from "../billing/configured-provider.server";
 import type { PlanChangeInput } from "../billing/payment-provider.server";
 import { configuredPriceIds } from "../billing/price-ids.server";
+import type { Transaction } from "../db/client.server";
 import { getDb } from "../db/db.server";
 import { licenses, type License } from "../db/schema";
 import { getOwnLicense } from "./own-license.server";
@@ -44,7 +45,8 @@ async function decide({ userId, licenseId, plan }: Asked, now: Date) {
   return { license, input: changeInput(license, target.to) };
 }
 
-function changeInput(license: License, to: PlanId): PlanChangeInput {
+/** What the provider is asked for a switch of `license` (a personal one, or a team's subscription) to `to`. */
+export function changeInput(license: License, to: PlanId): PlanChangeInput {
   const from = license.license_type as PlanId;
   return {
     subscriptionId: license.paddle_subscription_id!,
@@ -81,11 +83,49 @@ export async function previewPlanSwitch(asked: Asked): Promise<PlanSwitchQuote> 
  * switch at the next renewal, the plan waiting for it.
  */
 export async function confirmPlanSwitch(asked: Asked & { stamp: unknown }): Promise<PlanSwitchPreview> {
-  const now = new Date();
-  const { license, input } = await decide(asked, now);
-  if (typeof asked.stamp !== "string" || asked.stamp === "")
-    throw new ActionError(400, PLAN_SWITCH_INPUT_ERRORS.missingPreview);
-  if (asked.stamp !== planSwitchStamp(license)) throw new ActionError(409, PLAN_SWITCH_INPUT_ERRORS.stalePreview);
+  const { license, input } = await decide(asked, new Date());
+  return makePlanSwitch(license, input, asked.stamp, async (tx, preview) => {
+    await recordAudit(
+      tx,
+      { id: asked.userId, email: license.email },
+      {
+        action: "license.plan_change",
+        target_type: "license",
+        target_id: license.id,
+        details: planSwitchDetails(input, preview),
+      },
+    );
+  });
+}
+
+/** What the audit log keeps of a confirmed switch. */
+export function planSwitchDetails(input: PlanChangeInput, preview: PlanSwitchPreview) {
+  return {
+    from: input.from,
+    to: input.to,
+    effect: preview.effect,
+    proration_billing_mode: input.proration,
+    charged_now_cents: preview.chargedNowCents,
+    credit_cents: preview.creditCents,
+    next_charge_cents: preview.nextChargeCents,
+    next_charge_at: preview.nextChargeAt,
+  };
+}
+
+/**
+ * The switch of a license already allowed to (a personal one, or a team's subscription, decision
+ * 0074), once its preview's stamp is checked: the provider previews it again and makes it; the
+ * license keeps a switch waiting for the renewal and its sync time, and `record` audits it, in one
+ * transaction.
+ */
+export async function makePlanSwitch(
+  license: License,
+  input: PlanChangeInput,
+  stamp: unknown,
+  record: (tx: Transaction, preview: PlanSwitchPreview) => Promise<void>,
+): Promise<PlanSwitchPreview> {
+  if (typeof stamp !== "string" || stamp === "") throw new ActionError(400, PLAN_SWITCH_INPUT_ERRORS.missingPreview);
+  if (stamp !== planSwitchStamp(license)) throw new ActionError(409, PLAN_SWITCH_INPUT_ERRORS.stalePreview);
   const provider = getPaymentProvider();
   const preview = await askProvider(PLAN_SWITCH_TEXTS.previewFailed, () => provider.previewPlanChange(input));
   await askProvider(PLAN_SWITCH_TEXTS.changeFailed, () => provider.changePlan(input));
@@ -97,26 +137,8 @@ export async function confirmPlanSwitch(asked: Asked & { stamp: unknown }): Prom
         // Provider events from before this moment must not undo it; a preview made before it is stale.
         subscription_synced_at: sql`greatest(${licenses.subscription_synced_at}, now())`,
       })
-      .where(and(eq(licenses.id, license.id), eq(licenses.user_id, asked.userId)));
-    await recordAudit(
-      tx,
-      { id: asked.userId, email: license.email },
-      {
-        action: "license.plan_change",
-        target_type: "license",
-        target_id: license.id,
-        details: {
-          from: input.from,
-          to: input.to,
-          effect: preview.effect,
-          proration_billing_mode: input.proration,
-          charged_now_cents: preview.chargedNowCents,
-          credit_cents: preview.creditCents,
-          next_charge_cents: preview.nextChargeCents,
-          next_charge_at: preview.nextChargeAt,
-        },
-      },
-    );
+      .where(and(eq(licenses.id, license.id), eq(licenses.user_id, license.user_id)));
+    await record(tx, preview);
   });
   return preview;
 }

@@ -74,7 +74,10 @@ export async function applyTeamPurchase(
  * A later transaction of a team's subscription: a seat update (origin subscription_update) is the
  * prorated charge for added seats, recorded as a "seats" payment; anything else is the renewal, which
  * moves the subscription license on (and with it every seat), brings a scheduled reduction into
- * effect and gives the seats keys for the new period.
+ * effect and gives the seats keys for the new period. A transaction billing another plan is the
+ * owner's plan change (decision 0074): an upgrade's own charge (origin subscription_update) or the
+ * renewal that first bills a shorter plan; the subscription license takes the plan (its seats follow,
+ * the trigger of seat-follow.server.ts) and the team's plan and price with it.
  */
 export async function applyTeamTransaction(
   tx: Transaction,
@@ -82,11 +85,13 @@ export async function applyTeamTransaction(
   billing: License,
   payment: PaymentFacts,
   txn: PaddleTransaction,
+  switchTo: PlanId | null = null,
 ): Promise<FollowUp[]> {
   const [team] = await tx.select().from(teams).where(eq(teams.id, billing.team_id!)).for("update");
   if (!team) return applyRenewal(tx, period, billing, payment);
   const seats = quantityOf(txn);
-  if (txn.origin === "subscription_update") {
+  const update = txn.origin === "subscription_update";
+  if (update && !switchTo) {
     await tx.insert(payments).values({ ...payment, license_id: billing.id, kind: "seats" });
     if (seats > team.seats_paid)
       await tx
@@ -96,11 +101,19 @@ export async function applyTeamTransaction(
     return [];
   }
   const endBefore = billing.end_date.getTime();
-  const followUps = await applyRenewal(tx, period, billing, payment);
-  const renewed = renewSeats({ paid: team.seats_paid, assigned: 0, pending: 0, nextRenewal: team.seats_next_renewal });
+  const followUps = await applyRenewal(tx, period, billing, payment, switchTo && { to: switchTo, update });
+  const renewed = update
+    ? { paid: team.seats_paid }
+    : renewSeats({ paid: team.seats_paid, assigned: 0, pending: 0, nextRenewal: team.seats_next_renewal });
+  const plan = switchTo ? { plan_type: switchTo, price_id: txn.items[0]?.price.id ?? team.price_id } : {};
   await tx
     .update(teams)
-    .set({ seats_paid: Math.max(renewed.paid, 1), seats_next_renewal: null, updated_at: new Date() })
+    .set({
+      ...plan,
+      seats_paid: Math.max(renewed.paid, 1),
+      ...(update ? {} : { seats_next_renewal: null }),
+      updated_at: new Date(),
+    })
     .where(eq(teams.id, team.id));
   const [after] = await tx.select({ end: licenses.end_date }).from(licenses).where(eq(licenses.id, billing.id));
   if (after && after.end.getTime() !== endBefore) await refreshSeatKeys(tx, team.id);

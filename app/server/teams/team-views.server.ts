@@ -1,3 +1,4 @@
+import { teamPlanChangeRefusal, teamPlanOptions } from "~/domain/team-plan-change";
 import type { TeamView } from "~/domain/team-page";
 import { subscriptionChangesRefused } from "~/domain/past-due";
 import { and, asc, desc, eq, gt, ilike, inArray, isNotNull, ne, sql } from "drizzle-orm";
@@ -101,6 +102,11 @@ async function subscriptionOf(team: Team, now: Date): Promise<TeamPageView["subs
     overdue: subscriptionChangesRefused(billing)
       ? { graceEnd: state.state === "payment-failed" && state.date ? state.date.toISOString() : null }
       : null,
+    plan: {
+      options: teamPlanOptions("owner", licenseFacts(billing), now, team.seats_next_renewal),
+      refusal: teamPlanChangeRefusal("owner", licenseFacts(billing), now, team.seats_next_renewal),
+      nextRenewal: billing.plan_next_renewal,
+    },
   };
 }
 

@@ -170,6 +170,38 @@ describe("Paddle's plan change calls", () => {
     ]);
   });
 
+  it("a team's change (decision 0074): the team's seats as the item's quantity in both requests, the preview per seat", async () => {
+    const team: PlanChangeInput = { ...upgrade, quantity: 3 };
+    const body = { items: [{ price_id: "pri_01yearly", quantity: 3 }], proration_billing_mode: "prorated_immediately" };
+    answer = ({ url }) =>
+      url.endsWith("/preview")
+        ? {
+            status: 200,
+            body: {
+              data: {
+                ...upgradePreview,
+                items: [{ ...sub.items[0], quantity: 3 }],
+                next_transaction: transactionPreview(yearEnd, days(365, yearEnd), "27000", "pri_01yearly"),
+                update_summary: {
+                  credit: money("900"),
+                  charge: money("27000"),
+                  result: { action: "charge", ...money("26100") },
+                },
+              },
+              meta,
+            },
+          }
+        : { status: 200, body: { data: { ...sub, next_billed_at: yearEnd.toISOString() }, meta } };
+    const preview = await provider().previewPlanChange(team);
+    await provider().changePlan(team);
+    expect(sent).toEqual([
+      { method: "PATCH", url: "https://sandbox-api.paddle.com/subscriptions/sub_01abc/preview", body },
+      { method: "PATCH", url: "https://sandbox-api.paddle.com/subscriptions/sub_01abc", body },
+    ]);
+    expect(preview).toMatchObject({ chargedNowCents: 26100, creditCents: 900, nextChargeCents: 27000 });
+    expect(preview.becomes).toEqual({ plan: "yearly", endDate: yearEnd.toISOString(), machines: 2, seats: 3 });
+  });
+
   it("a past-due subscription: Paddle's 400 becomes a ProviderError", async () => {
     answer = () => ({
       status: 400,

@@ -63,7 +63,7 @@ export const ROUTES: Record<string, { fields: string[]; intents?: string[]; sign
     signedIn: true,
   },
   "/team": {
-    fields: ["teamId", "userId", "invitationId", "name", "emails", "seats", "enabled", "role"],
+    fields: ["teamId", "userId", "invitationId", "name", "emails", "seats", "enabled", "role", "plan", "stamp"],
     intents: [
       "rename",
       "invite",
@@ -74,6 +74,8 @@ export const ROUTES: Record<string, { fields: string[]; intents?: string[]; sign
       "claim-seat",
       "quote-seats",
       "change-seats",
+      "preview-plan",
+      "change-plan",
       "domain-claim",
       "set-role",
     ],

@@ -12,7 +12,8 @@ import { refusePastDue } from "./demo-subscription-changes.server";
  * 0061): the preview computed by the same rule the site shows; the change replaces the item's price.
  * prorated_immediately starts a new period of the new plan now and charges it less the unused part
  * of the old one (a transaction with origin subscription_update); do_not_bill keeps the period and
- * bills the new price from its end. Announced as Paddle's events, through the same webhook path.
+ * bills the new price from its end. A team's subscription keeps its seats (the item's quantity).
+ * Announced as Paddle's events, through the same webhook path.
  */
 export function demoPlanChange({
   load,
@@ -25,7 +26,13 @@ export function demoPlanChange({
     const period = sub.current_billing_period;
     if (sub.status !== "active" || !period) throw new ProviderError(`subscription ${sub.id} is ${sub.status}`);
     const range = { start: new Date(period.starts_at), end: new Date(period.ends_at) };
-    const result = computePlanSwitchPreview({ ...input, period: range, now, extendedMonths: input.extendedMonths });
+    const result = computePlanSwitchPreview({
+      ...input,
+      period: range,
+      now,
+      extendedMonths: input.extendedMonths,
+      seats: input.quantity,
+    });
     return { sub, result };
   }
 
@@ -67,6 +74,7 @@ export function demoPlanChange({
         period,
         origin: "subscription_update",
         at: now,
+        quantity: input.quantity ?? 1,
       });
       await save("transaction", txn, sub.id);
       await deliver(
