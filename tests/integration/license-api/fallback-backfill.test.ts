@@ -92,6 +92,7 @@ describe.each(testEngines())("fallback backfill on %s", (engine) => {
   it("runs as a job queued once per database, however often the servers start", async () => {
     const paid = await paidYearBeforeTheColumn();
     await db().delete(job_keys).where(eq(job_keys.key, FALLBACK_BACKFILL_KEY));
+    await drainJobs(); // the payments' own follow-ups (e-mails), so what runs next is the backfill alone
     await scheduleFallbackBackfill();
     await scheduleFallbackBackfill(); // a second server, or a restart
     expect(await drainJobs()).toBe(1);
