@@ -122,7 +122,8 @@ export const OFFLINE_ACTIVATION_TEXTS = {
   back: "Back to your licenses",
   refusedTitle: "The computer was not activated",
   /** Under a refusal: its code, for a message to support (decision 0075). */
-  refusalCode: (code: string) => `Code for support: ${code}. Nothing was stored; the request can be uploaded again once fixed.`,
+  refusalCode: (code: string) =>
+    `Code for support: ${code}. Nothing was stored; the request can be uploaded again once fixed.`,
 };
 
 type Refusal = Extract<ParsedActivationRequest, { ok: false }>;

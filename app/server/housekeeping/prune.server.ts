@@ -33,7 +33,14 @@ export interface PruneOptions {
 }
 
 export type PruneCounts = Record<
-  "sessions" | "verifications" | "rate_limits" | "sign_in_failures" | "webhook_events" | "outbound_events" | "job_keys" | "leases",
+  | "sessions"
+  | "verifications"
+  | "rate_limits"
+  | "sign_in_failures"
+  | "webhook_events"
+  | "outbound_events"
+  | "job_keys"
+  | "leases",
   number
 >;
 
