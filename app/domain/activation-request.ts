@@ -122,8 +122,7 @@ export const OFFLINE_ACTIVATION_TEXTS = {
   back: "Back to your licenses",
   refusedTitle: "The computer was not activated",
   /** Under a refusal: its code, for a message to support (decision 0075). */
-  refusalCode: (code: string) =>
-    `Code for support: ${code}. Nothing was stored; the request can be uploaded again once fixed.`,
+  refusalCode: (code: string) => `Nothing was stored. Code for support: ${code}`,
 };
 
 type Refusal = Extract<ParsedActivationRequest, { ok: false }>;
