@@ -10,6 +10,7 @@ import { JOB_DEFINITIONS } from "../app/server/jobs/definitions.server";
 import { jobsStatus, startJobs, stopJobs } from "../app/server/jobs/jobs.server";
 import { scheduleReminderScans } from "../app/server/mail/reminders.server";
 import { scheduleHousekeeping } from "../app/server/housekeeping/housekeeping-job.server";
+import { scheduleFallbackBackfill } from "../app/server/licenses/fallback-backfill.server";
 import { scheduleMachineInactivity } from "../app/server/machines/machine-jobs.server";
 import { flushLogs, getLogger } from "../app/server/logger.server";
 
@@ -28,6 +29,7 @@ async function main() {
   await startJobs(database, { definitions: JOB_DEFINITIONS, name: "worker" });
   await scheduleReminderScans();
   await scheduleHousekeeping();
+  await scheduleFallbackBackfill();
   await scheduleMachineInactivity();
   const log = getLogger();
   log.info({ jobs: await jobsStatus() }, "worker started");

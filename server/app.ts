@@ -16,6 +16,7 @@ import { JOB_DEFINITIONS } from "../app/server/jobs/definitions.server";
 import { startJobs, stopJobs } from "../app/server/jobs/jobs.server";
 import { scheduleReminderScans } from "../app/server/mail/reminders.server";
 import { scheduleHousekeeping } from "../app/server/housekeeping/housekeeping-job.server";
+import { scheduleFallbackBackfill } from "../app/server/licenses/fallback-backfill.server";
 import { scheduleMachineInactivity } from "../app/server/machines/machine-jobs.server";
 import { flushMail } from "../app/server/mail/outbox.server";
 import { DEMO_ACCOUNTS, seedDemoData } from "../app/server/seed.server";
@@ -79,6 +80,8 @@ async function openPreparedDatabase(env: Env): Promise<DatabaseHandle> {
     // Reminder e-mails: the hourly scan chains itself; queueing this and the next hour's run is idempotent.
     await scheduleReminderScans();
     await scheduleHousekeeping();
+    // Once per database, ever: existing licenses' perpetual fallback (decision 0075).
+    await scheduleFallbackBackfill();
     await scheduleMachineInactivity();
   } catch (error) {
     await stopJobs().catch(() => {});

@@ -121,6 +121,8 @@ export const OFFLINE_ACTIVATION_TEXTS = {
     'Open the license on your licenses page and choose "Activate a computer without a network" in its machines.',
   back: "Back to your licenses",
   refusedTitle: "The computer was not activated",
+  /** Under a refusal: its code, for a message to support (decision 0075). */
+  refusalCode: (code: string) => `Nothing was stored. Code for support: ${code}`,
 };
 
 type Refusal = Extract<ParsedActivationRequest, { ok: false }>;

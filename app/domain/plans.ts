@@ -152,6 +152,15 @@ export function floatingLeasesOf(type: string, isTrial = false): number {
   return isLicenseType(type) ? licenseKindRow(type).floatingLeases : 0;
 }
 
+/**
+ * What the pricing page says a plan includes of floating use (decision 0069): its lease limit from
+ * this table, or nothing for a plan without floating use.
+ */
+export function floatingLeasesLine(count: number): string | null {
+  if (count <= 0) return null;
+  return `${count} floating lease${count === 1 ? "" : "s"} for build servers`;
+}
+
 export function isPlanId(value: unknown): value is PlanId {
   return typeof value === "string" && Object.hasOwn(PAID_PLANS, value);
 }

@@ -32,8 +32,9 @@ export function loader({ request }: Route.LoaderArgs) {
 /**
  * POST /licenses/offline-activation (decision 0071): a license card's activation request, uploaded or
  * pasted (multipart, with JavaScript or without). Activated: to the confirmation page with the
- * download. Refused: this page, with the status, the code (for a program: `data-code`) and the
- * sentence, and the form again; nothing was stored.
+ * download. Refused: this page, with the status, the sentence and its code (in words for support, and
+ * `data-code` for a program), and the form again; nothing was stored. Unsigned: a person reads it,
+ * never the tool (decision 0075).
  */
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
@@ -59,7 +60,10 @@ export default function OfflineActivationPage({ actionData }: Route.ComponentPro
             data-code={actionData.code}
             className="rounded-md border border-destructive/50 bg-destructive/10 px-4 py-3 text-sm"
           >
-            {actionData.message}
+            <p>{actionData.message}</p>
+            <p className="mt-1 text-muted-foreground" data-testid="offline-activation-refused-code">
+              {OFFLINE_ACTIVATION_TEXTS.refusalCode(actionData.code)}
+            </p>
           </div>
           <div className="rounded-xl border bg-card p-5 text-sm">
             <OfflineActivationForm licenseId={actionData.licenseId} />

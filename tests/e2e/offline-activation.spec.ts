@@ -90,7 +90,10 @@ test("a computer without a network is activated from its uploaded request and ge
   await form.getByLabel(OFFLINE_ACTIVATION_TEXTS.fileLabel).setInputFiles(file);
   await form.getByRole("button", { name: OFFLINE_ACTIVATION_TEXTS.submit }).click();
   const refused = page.getByTestId("offline-activation-refused");
-  await expect(refused).toHaveText(OFFLINE_ACTIVATION_TEXTS.used);
+  await expect(refused).toContainText(OFFLINE_ACTIVATION_TEXTS.used);
+  await expect(page.getByTestId("offline-activation-refused-code")).toHaveText(
+    OFFLINE_ACTIVATION_TEXTS.refusalCode("activation_request_used"),
+  );
   await expect(refused).toHaveAttribute("data-code", "activation_request_used");
   expect((await new AxeBuilder({ page }).include("main").analyze()).violations).toEqual([]);
 

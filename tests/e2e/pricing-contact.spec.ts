@@ -1,5 +1,5 @@
 import { ENTITLEMENT_LABELS, ENTITLEMENTS } from "~/domain/entitlements";
-import { PLANS } from "~/domain/plans";
+import { floatingLeasesLine, PLANS } from "~/domain/plans";
 import { expect, test, DEMO_USER, registerAndConfirm, uniqueEmail } from "./support";
 
 test.describe("pricing", () => {
@@ -19,6 +19,14 @@ test.describe("pricing", () => {
         else await expect(card).not.toContainText(label);
       }
     }
+    // And its floating leases, from the same table: Yearly's 3, none on the others.
+    for (const plan of PLANS) {
+      const card = page.getByTestId(`plan-${plan.id}`);
+      const line = floatingLeasesLine(plan.floatingLeases);
+      if (line) await expect(card).toContainText(line);
+      else await expect(card).not.toContainText(/floating lease/i);
+    }
+    await expect(page.getByTestId("plan-yearly")).toContainText("3 floating leases for build servers");
     // The plans differ in what they include, so the page does not say they all include everything.
     await expect(page.getByRole("main")).not.toContainText(/every feature/i);
     await expect(page.getByRole("main")).toContainText("Each plan lists the features it includes");

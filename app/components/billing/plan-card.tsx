@@ -1,7 +1,7 @@
 import { Check } from "lucide-react";
 import { Link } from "react-router";
 import { cn } from "~/lib/utils";
-import { TRIAL_DAYS, type Plan } from "~/domain/plans";
+import { floatingLeasesLine, TRIAL_DAYS, type Plan } from "~/domain/plans";
 import { planPriceLines, tablePrices, type LocalizedPrices } from "~/domain/localized-prices";
 import { entitlementLabels } from "~/domain/entitlements";
 import { registerForPlan } from "~/domain/return-to";
@@ -95,13 +95,15 @@ export function PlanCard({
   );
 }
 
-/** The plan's lines: its terms, machines, entitlements (from the plan table) and the rest. */
+/** The plan's lines: its terms, machines, entitlements and floating leases (from the plan table) and the rest. */
 function FeatureList({ plan, extra }: { plan: Plan; extra: string[] }) {
+  const floating = floatingLeasesLine(plan.floatingLeases);
   const lines = [
     "Auto-renewing",
     "Cancel anytime",
     ...extra,
     ...entitlementLabels(plan.entitlements),
+    ...(floating ? [floating] : []),
     ...plan.features,
   ];
   return (

@@ -13,7 +13,8 @@ import { pruneExpired, type PruneCounts } from "./prune.server";
 /**
  * Housekeeping: every hour a durable job deletes expired sessions and verification tokens, past
  * rate-limit windows and sign-in failures, processed webhook events older than
- * WEBHOOK_RETENTION_DAYS and the past hours' keys of hourly jobs (prune.server.ts). Completed and
+ * WEBHOOK_RETENTION_DAYS, the past hours' keys of hourly jobs and floating leases ended over 7 days
+ * ago (prune.server.ts). Completed and
  * failed jobs are pg-boss's own maintenance (jobs/job-retention.server.ts). The audit log and payments are
  * never pruned. It also records license.expired for the licenses that expired since (decision 0044).
  */

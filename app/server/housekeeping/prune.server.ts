@@ -13,6 +13,11 @@ import type { Database } from "../db/client.server";
 const RATE_LIMIT_KEEP_SECONDS = 60 * 60;
 /** The hourly jobs' keys are only ever looked up for the current and next hour. */
 const HOURLY_KEY_KEEP_SECONDS = 2 * 24 * 60 * 60;
+/**
+ * A floating lease counts only until `expires_at` (decision 0069); an ended one (run out or returned)
+ * is kept 7 days for support ("which agent held it last?") and then deleted (decision 0075).
+ */
+export const ENDED_LEASE_KEEP_SECONDS = 7 * 24 * 60 * 60;
 
 export interface PruneOptions {
   /** The moment to prune as of (the job passes the clock; the soak benchmark a simulated one). */
@@ -28,7 +33,14 @@ export interface PruneOptions {
 }
 
 export type PruneCounts = Record<
-  "sessions" | "verifications" | "rate_limits" | "sign_in_failures" | "webhook_events" | "outbound_events" | "job_keys",
+  | "sessions"
+  | "verifications"
+  | "rate_limits"
+  | "sign_in_failures"
+  | "webhook_events"
+  | "outbound_events"
+  | "job_keys"
+  | "leases",
   number
 >;
 
@@ -61,6 +73,7 @@ export async function pruneExpired(db: Database, options: PruneOptions): Promise
             db,
             sql`delete from job_keys where queue in (${kinds}) and created_at < ${before(HOURLY_KEY_KEEP_SECONDS)}`,
           ),
+    leases: await deleted(db, sql`delete from leases where expires_at < ${before(ENDED_LEASE_KEEP_SECONDS)}`),
   };
 }
 

@@ -10,6 +10,7 @@ import { stopRenewalJob } from "./stop-renewal.server";
 import { WEBHOOK_DELIVERY_JOB } from "../webhooks/events.server";
 import { webhookDeliveryJob } from "../webhooks/deliver.server";
 import { TEAM_ENDED_MAIL_JOB, teamEndedMailJob } from "../teams/team-ended.server";
+import { FALLBACK_BACKFILL_JOB, fallbackBackfillJob } from "../licenses/fallback-backfill.server";
 
 /** Every kind of background job the app runs, by queue name: each handler takes its kind's payload (job-payloads.server.ts). */
 export const JOB_DEFINITIONS: { [K in JobKind]: JobDefinition<JobPayload<K>> } = {
@@ -22,4 +23,5 @@ export const JOB_DEFINITIONS: { [K in JobKind]: JobDefinition<JobPayload<K>> } =
   [MACHINE_ACTIVATED_MAIL_JOB]: machineActivatedMailJob,
   [WEBHOOK_DELIVERY_JOB]: webhookDeliveryJob,
   [TEAM_ENDED_MAIL_JOB]: teamEndedMailJob,
+  [FALLBACK_BACKFILL_JOB]: fallbackBackfillJob,
 };

@@ -43,6 +43,8 @@ export const JOB_PAYLOADS = {
     attempt: z.number().int(),
     manual: z.boolean().optional(),
   }),
+  /** One run per database (decision 0075): nothing to carry. */
+  "fallback-backfill": z.object({}).strict(),
   "team-ended-mail": z.object({
     teamId: z.string().min(1),
     userId: z.string().min(1),

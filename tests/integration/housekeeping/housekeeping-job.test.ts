@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   audit_log,
   job_keys,
+  leases,
+  licenses,
   outbound_events,
   rate_limits,
   sessions,
@@ -93,6 +95,27 @@ describe.each(ENGINES)("housekeeping on %s", (engine) => {
     await db.execute(
       sql`update payments set billed_at = now() - interval '10 years', created_at = now() - interval '10 years'`,
     );
+    // Floating leases: ended 8 days ago (run out, or returned) go; ended 6 days ago or still held stay.
+    const [license] = await db.select({ id: licenses.id, user_id: licenses.user_id }).from(licenses).limit(1);
+    const lease = (name: string, expiresAt: Date, returnedAt: Date | null = null) => ({
+      license_id: license!.id,
+      user_id: license!.user_id,
+      fingerprint_hash: "f".repeat(64),
+      name,
+      ttl_minutes: 30,
+      taken_at: ago(30 * DAY),
+      heartbeat_at: expiresAt,
+      expires_at: expiresAt,
+      returned_at: returnedAt,
+    });
+    await db
+      .insert(leases)
+      .values([
+        lease("ran-out-long-ago", ago(8 * DAY)),
+        lease("returned-long-ago", ago(8 * DAY), ago(8 * DAY)),
+        lease("ran-out-lately", ago(6 * DAY)),
+        lease("held", new Date(Date.now() + 60_000)),
+      ]);
     const payments = await count(app, "payments");
     const audit = await count(app, "audit_log");
     expect(payments).toBeGreaterThan(0);
@@ -107,7 +130,10 @@ describe.each(ENGINES)("housekeeping on %s", (engine) => {
       webhook_events: 1,
       outbound_events: 1,
       job_keys: 2,
+      leases: 2,
     });
+    expect(await count(app, "leases", "name in ('ran-out-lately', 'held')")).toBe(2);
+    expect(await count(app, "leases", "name like '%long-ago'")).toBe(0);
     expect(await count(app, "sessions", "token = 'live-session'")).toBe(1);
     expect(await count(app, "sessions", "token = 'expired-session'")).toBe(0);
     expect(await count(app, "verifications", "identifier = 'fresh'")).toBe(1);

@@ -10,7 +10,7 @@ import {
   nextLeaseEnd,
   readLeaseTtl,
 } from "~/domain/leases";
-import { floatingLeasesOf, LICENSE_TYPES, licenseKindRow } from "~/domain/plans";
+import { floatingLeasesLine, floatingLeasesOf, LICENSE_TYPES, licenseKindRow, PLANS } from "~/domain/plans";
 
 // Floating leases' pure rules (decision 0069): the time to live's bounds, the limit decision, expiry.
 
@@ -96,5 +96,15 @@ describe("the plan table's floating leases", () => {
   it("the card's line counts leases in use against the limit", () => {
     expect(LEASE_TEXTS.inUse(0, 3)).toBe("0 of 3 floating leases in use");
     expect(LEASE_TEXTS.inUse(1, 1)).toBe("1 of 1 floating lease in use");
+  });
+});
+
+describe("the pricing page's floating lease line", () => {
+  it("says each plan's limit from the plan table, and nothing for a plan without floating use", () => {
+    const lines = Object.fromEntries(PLANS.map((plan) => [plan.id, floatingLeasesLine(plan.floatingLeases)]));
+    expect(lines).toEqual({ monthly: null, "6_months": null, yearly: "3 floating leases for build servers" });
+    expect(floatingLeasesLine(1)).toBe("1 floating lease for build servers");
+    expect(floatingLeasesLine(0)).toBeNull();
+    expect(floatingLeasesLine(-1)).toBeNull();
   });
 });
