@@ -5,7 +5,9 @@ import * as download from "~/routes/download";
 import { createApiToken } from "~/server/api-tokens/api-tokens.server";
 import { audit_log, releases } from "~/server/db/schema";
 import type { ReleasePatch } from "~/domain/release-input";
+import { inRollout } from "~/domain/release-rollout";
 import { latestUpdate } from "~/server/license-api/latest-update.server";
+import { rolloutBucket } from "~/server/releases/rollout-bucket.server";
 import { patchApiRelease } from "~/server/releases/api-releases.server";
 import { licenseApiApp } from "../../support/license-api-app";
 import { testEngines } from "../../support/test-app";
@@ -54,7 +56,7 @@ describe.each(testEngines())("release rollouts (%s)", (engine) => {
   const machineQuery = ({ licenseId, fingerprint }: (typeof MACHINES)[number]) =>
     `license_id=${licenseId}&fingerprint=${fingerprint}`;
   /** Which of the machines the update check offers `version` to, through the update check's own service. */
-  const reached = async (version: string, machines = MACHINES) => {
+  const reached = async (version: string, machines: typeof MACHINES) => {
     const offered = new Set<number>();
     for (let start = 0; start < machines.length; start += 50) {
       const answers = await Promise.all(
@@ -66,27 +68,36 @@ describe.each(testEngines())("release rollouts (%s)", (engine) => {
     }
     return offered;
   };
+  /** Which of the machines the rollout rule puts in `percent`% for `version` (what the service decides by). */
+  const inShare = (version: string, percent: number, machines = MACHINES) =>
+    new Set(
+      machines.flatMap((m, index) =>
+        inRollout(rolloutBucket(version, m.licenseId, m.fingerprint), percent) ? [index] : [],
+      ),
+    );
+  // The service asks the database twice a machine: 1,000 machines through it, all 10,000 through its rule.
+  const SAMPLE = MACHINES.slice(0, 1_000);
 
   it("10% → 50% → 100%: each share within ±2% of 10,000 machines, no machine flaps, raising adds machines, a yank stops it", async () => {
     expect((await publish("7.0.0", { rollout: 10 })).status).toBe(201);
-    const atTen = await reached("7.0.0");
+    const atTen = inShare("7.0.0", 10);
     expect(Math.abs(atTen.size / MACHINES.length - 0.1)).toBeLessThanOrEqual(0.02);
-    // The same machines at the next check.
-    const sample = MACHINES.slice(0, 2_000);
-    expect(await reached("7.0.0", sample)).toEqual(new Set([...atTen].filter((index) => index < sample.length)));
+    // The update check offers the release to exactly the sample's machines the rule puts in, at every check.
+    expect(await reached("7.0.0", SAMPLE)).toEqual(inShare("7.0.0", 10, SAMPLE));
+    expect(await reached("7.0.0", SAMPLE)).toEqual(inShare("7.0.0", 10, SAMPLE));
 
-    // Raised through the service the PATCH calls (the HTTP path is the next tests'): after the long
-    // simulation, a kept-alive connection to the test's listener may have been closed by the server.
+    // Raised through the service the PATCH calls (the HTTP path is the next tests').
     expect(await raise("7.0.0", { rollout_percent: 50 })).toMatchObject({ version: "7.0.0", rollout: 50 });
-    const atFifty = await reached("7.0.0");
+    const atFifty = inShare("7.0.0", 50);
     expect(Math.abs(atFifty.size / MACHINES.length - 0.5)).toBeLessThanOrEqual(0.02);
     for (const index of atTen) expect(atFifty.has(index)).toBe(true);
+    expect(await reached("7.0.0", SAMPLE)).toEqual(inShare("7.0.0", 50, SAMPLE));
 
     await raise("7.0.0", { rollout_percent: 100 });
-    expect((await reached("7.0.0", sample)).size).toBe(sample.length);
+    expect((await reached("7.0.0", SAMPLE)).size).toBe(SAMPLE.length);
 
     await raise("7.0.0", { yanked: true });
-    expect((await reached("7.0.0", MACHINES.slice(0, 500))).size).toBe(0);
+    expect((await reached("7.0.0", SAMPLE.slice(0, 500))).size).toBe(0);
   }, 240_000);
 
   it("through the signed update check: a machine in the rollout gets the release with its rollout, others and older tools the previous one", async () => {
