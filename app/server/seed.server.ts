@@ -36,17 +36,22 @@ export const DEMO_ACCOUNTS = [
 ] as const;
 
 /**
+ * Each demo password hashed once per process: the support customers share one, and a test file that
+ * seeds before each test seeds again what it deleted (a scrypt hash is the seed's costliest step,
+ * about half a second of a core). The demo passwords are public; their hashes gain nothing from a
+ * salt of their own per seed.
+ */
+const demoHashes = new Map<string, Promise<string>>();
+const hashOf = (password: string) => {
+  if (!demoHashes.has(password)) demoHashes.set(password, hashPassword(password));
+  return demoHashes.get(password)!;
+};
+
+/**
  * Demo content for embedded mode: releases, an admin and an ordinary user (e-mail
  * verified), and the ordinary user's licenses. Idempotent: what exists is left alone.
  */
 export async function seedDemoData(db: Database, now = new Date()): Promise<void> {
-  // Each password hashed once per seed: the support customers share one (a hash is the seed's
-  // costliest step, and every test server and test file seeds).
-  const hashes = new Map<string, Promise<string>>();
-  const hashOf = (password: string) => {
-    if (!hashes.has(password)) hashes.set(password, hashPassword(password));
-    return hashes.get(password)!;
-  };
   await db.transaction(async (tx) => {
     // Serialise concurrent seeds (several app servers on one PostgreSQL).
     await tx.execute(sql`select pg_advisory_xact_lock(727372002)`);
