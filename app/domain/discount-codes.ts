@@ -12,7 +12,8 @@ const CODE_PATTERN = /^[A-Za-z0-9]+$/;
 /** A provider's discount, as far as checking a code needs it (Paddle's discount entity, camelCased). */
 export interface DiscountEntity {
   id: string;
-  status: "active" | "archived";
+  /** Paddle marks a discount `expired` or `used` itself once past its date or its uses. */
+  status: "active" | "archived" | "expired" | "used";
   code: string | null;
   enabledForCheckout: boolean;
   type: "percentage" | "flat" | "flat_per_seat";
@@ -63,11 +64,11 @@ export function discountProblem(
   discount: DiscountEntity,
   { code, priceId, currency, now }: { code: string; priceId: string; currency: string; now: Date },
 ): string | null {
+  const expired = discount.expiresAt !== null && new Date(discount.expiresAt).getTime() <= now.getTime();
+  if (discount.status === "expired" || expired) return DISCOUNT_ERRORS.expired(code);
+  const usedUp = discount.usageLimit !== null && (discount.timesUsed ?? 0) >= discount.usageLimit;
+  if (discount.status === "used" || usedUp) return DISCOUNT_ERRORS.usedUp(code);
   if (discount.status !== "active" || !discount.enabledForCheckout) return DISCOUNT_ERRORS.inactive(code);
-  if (discount.expiresAt !== null && new Date(discount.expiresAt).getTime() <= now.getTime())
-    return DISCOUNT_ERRORS.expired(code);
-  if (discount.usageLimit !== null && (discount.timesUsed ?? 0) >= discount.usageLimit)
-    return DISCOUNT_ERRORS.usedUp(code);
   if (discount.restrictTo && discount.restrictTo.length > 0 && !discount.restrictTo.includes(priceId))
     return DISCOUNT_ERRORS.otherPlan(code);
   if (discount.type !== "percentage" && discount.currencyCode?.toUpperCase() !== currency.toUpperCase())

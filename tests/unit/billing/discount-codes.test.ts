@@ -56,6 +56,10 @@ describe("discountProblem", () => {
     expect(check({ status: "archived" })).toBe(DISCOUNT_ERRORS.inactive("SPRING10"));
     expect(check({ enabledForCheckout: false })).toBe(DISCOUNT_ERRORS.inactive("SPRING10"));
   });
+  it("Paddle's own expired and used statuses say so", () => {
+    expect(check({ status: "expired" })).toBe(DISCOUNT_ERRORS.expired("SPRING10"));
+    expect(check({ status: "used" })).toBe(DISCOUNT_ERRORS.usedUp("SPRING10"));
+  });
   it("expired at or before now; valid until then", () => {
     expect(check({ expiresAt: now.toISOString() })).toBe(DISCOUNT_ERRORS.expired("SPRING10"));
     expect(check({ expiresAt: "2026-11-28T12:00:01Z" })).toBeNull();
