@@ -80,7 +80,11 @@ export function discountProblem(
  * What a charge of `totalCents` (for `quantity` units) costs with the discount: a percentage of it
  * (rounded to the nearest minor unit), a flat amount, or a flat amount per unit; never below zero.
  */
-export function discountedCents(discount: Pick<DiscountEntity, "type" | "amount">, totalCents: number, quantity = 1): number {
+export function discountedCents(
+  discount: Pick<DiscountEntity, "type" | "amount">,
+  totalCents: number,
+  quantity = 1,
+): number {
   const amount = Number(discount.amount);
   if (!Number.isFinite(amount) || amount <= 0) return totalCents;
   const off =

@@ -87,6 +87,13 @@ export function checkoutPlanLines(checkout: PlanCheckoutView): { plan: string; p
   };
 }
 
+/** The summaries' Discount line: "WELCOME20: 20% off the first charge". */
+export function checkoutDiscountLine(checkout: PlanCheckoutView): string {
+  if (!checkout.discount) return "";
+  const money = (minor: number) => checkoutMoney(checkout, minor);
+  return `${checkout.discount.code}: ${discountLabel(checkout.discount, money)} the first charge`;
+}
+
 /**
  * What happens after paying, as both checkouts (the demo dialog and the summary before Paddle's
  * overlay) say it: with the trial, "Free for 7 days, then $X on <date> unless you cancel.";
@@ -97,9 +104,7 @@ export function checkoutNextStep(checkout: PlanCheckoutView): string {
   const money = (minor: number) => checkoutMoney(checkout, minor);
   if (checkout.trial && checkout.trialEndsAt)
     return `Free for ${TRIAL_DAYS} days, then ${money(checkout.priceCents)} on ${formatDate(checkout.trialEndsAt)} unless you cancel.`;
-  const code = checkout.discount
-    ? ` with ${checkout.discount.code} (${discountLabel(checkout.discount, money)})`
-    : "";
+  const code = checkout.discount ? ` with ${checkout.discount.code} (${discountLabel(checkout.discount, money)})` : "";
   return `${money(checkout.dueTodayCents)} today${code}, then ${money(checkout.priceCents)} ${plan.period}, next on ${formatDate(checkout.renewsAt)}, until you cancel.`;
 }
 

@@ -5,6 +5,7 @@ import { DemoCheckoutDialog } from "~/components/billing/demo-checkout-dialog";
 import { PlanCard } from "~/components/billing/plan-card";
 import { PricingQuestions } from "~/components/billing/pricing-questions";
 import { TeamOffer } from "~/components/billing/team-offer";
+import { DiscountCodeField } from "~/components/billing/discount-code-field";
 import { usePlanCheckout } from "~/components/billing/use-plan-checkout";
 import { isPlanId, PLANS, TRIAL_DAYS } from "~/domain/plans";
 import { planPricesSentence } from "~/domain/plan-words";
@@ -108,7 +109,7 @@ export async function action({ request }: Route.ActionArgs) {
 export default function Pricing({ loaderData }: Route.ComponentProps) {
   const { customer, prices, showTrial, trialNotices, teamChoice, invalidSeats } = loaderData;
   const signedIn = Boolean(customer);
-  const { creator, choose, demoCheckout, paddleSummary, setPaddleSummary, onEvent, openPaddle } =
+  const { creator, choose, demoCheckout, paddleSummary, setPaddleSummary, onEvent, openPaddle, ...code } =
     usePlanCheckout(customer);
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-12 sm:px-6">
@@ -121,6 +122,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
         </p>
       </div>
       <TrialsStillConvert notices={trialNotices} className="mx-auto mt-8 max-w-2xl" />
+      <DiscountCodeField value={code.discountCode} onChange={code.setDiscountCode} showTrial={showTrial} />
       <ul className="mt-12 grid gap-6 md:grid-cols-3">
         {PLANS.map((plan) => (
           <li key={plan.id}>

@@ -46,7 +46,8 @@ function claimCheckout(userId: string, planId: PlanId, now: Date, discount: Chec
     // A discount code is bought without the trial: its charge is today's (decision 0073).
     let trial = !owned && !trialCheckout && !discount;
     if (!owned && trialCheckout && trialCheckout.status === "open") {
-      if (!discount && trialCheckout.plan_type === planId && trialCheckout.transaction_id) return { reuse: trialCheckout };
+      if (!discount && trialCheckout.plan_type === planId && trialCheckout.transaction_id)
+        return { reuse: trialCheckout };
       // Another plan's trial was opened and not paid: this one replaces it.
       await tx
         .update(checkouts)

@@ -184,7 +184,11 @@ export function createPaddleProvider(options: {
     ...paddlePricingPreview(paddle, call),
     findDiscount: async (code) => {
       // Codes are unique and not case-sensitive; any status, so an archived code says so.
-      const found = await call("discount list", () => paddle().discounts.list({ code: [code], perPage: 1 }).next());
+      const found = await call("discount list", () =>
+        paddle()
+          .discounts.list({ code: [code], perPage: 1 })
+          .next(),
+      );
       const discount = found.find((d) => d.code?.toUpperCase() === code.toUpperCase());
       return discount ? discountEntity(discount) : null;
     },
