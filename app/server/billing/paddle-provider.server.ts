@@ -79,6 +79,22 @@ function discountEntity(discount: Discount): DiscountEntity {
   };
 }
 
+/** A code's discount: GET /discounts?code= (decision 0073). */
+function discountLookup(paddle: () => Paddle): Pick<PaymentProvider, "findDiscount"> {
+  return {
+    findDiscount: async (code) => {
+      // Codes are unique and not case-sensitive; any status, so an archived code says so.
+      const found = await call("discount list", () =>
+        paddle()
+          .discounts.list({ code: [code], perPage: 1 })
+          .next(),
+      );
+      const discount = found.find((d) => d.code?.toUpperCase() === code.toUpperCase());
+      return discount ? discountEntity(discount) : null;
+    },
+  };
+}
+
 /** A plan's (or team's) checkout transaction and a team's seat changes. */
 function planAndSeats(paddle: () => Paddle): Pick<PaymentProvider, "createPlanCheckout" | "updateSeats"> {
   return {
@@ -182,16 +198,7 @@ export function createPaddleProvider(options: {
     ...planAndSeats(paddle),
     ...paddlePlanChange(paddle, call),
     ...paddlePricingPreview(paddle, call),
-    findDiscount: async (code) => {
-      // Codes are unique and not case-sensitive; any status, so an archived code says so.
-      const found = await call("discount list", () =>
-        paddle()
-          .discounts.list({ code: [code], perPage: 1 })
-          .next(),
-      );
-      const discount = found.find((d) => d.code?.toUpperCase() === code.toUpperCase());
-      return discount ? discountEntity(discount) : null;
-    },
+    ...discountLookup(paddle),
     createExtensionCharge: async (charge) => {
       const transaction = await call("transaction", () => paddle().transactions.create(extensionTransaction(charge)));
       return { transactionId: transaction.id };
