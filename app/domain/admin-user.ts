@@ -60,6 +60,8 @@ export interface AdminPaymentView {
   pending_refund_cents?: number;
   /** The payment's dispute as the provider reported it (decision 0056): "warning", "charged_back", "reversed". */
   dispute_status?: string | null;
+  /** The discount code the payment was charged with (decision 0073), or null. */
+  discount_code?: string | null;
 }
 
 export type AdminPaymentStatus = "paid" | "failed" | "refunded" | "partially-refunded";

@@ -1,5 +1,6 @@
 import { formatDate } from "~/domain/format-date";
 import { formatPrice } from "~/domain/billing";
+import { discountLabel, type DiscountEntity } from "~/domain/discount-codes";
 import { getPlan, isPlanId, TRIAL_DAYS, type PlanId } from "~/domain/plans";
 
 /**
@@ -58,6 +59,11 @@ export interface PlanCheckoutView {
    */
   currency?: string;
   priceNote?: string;
+  /**
+   * The discount code the checkout's transaction was created with (decision 0073): dueTodayCents is
+   * the discounted first charge; priceCents stays the plan's price.
+   */
+  discount?: { code: string; type: DiscountEntity["type"]; amount: string };
 }
 
 /** An amount of the checkout in its currency ("$9", "€10.71"). */
@@ -81,6 +87,13 @@ export function checkoutPlanLines(checkout: PlanCheckoutView): { plan: string; p
   };
 }
 
+/** The summaries' Discount line: "WELCOME20: 20% off the first charge". */
+export function checkoutDiscountLine(checkout: PlanCheckoutView): string {
+  if (!checkout.discount) return "";
+  const money = (minor: number) => checkoutMoney(checkout, minor);
+  return `${checkout.discount.code}: ${discountLabel(checkout.discount, money)} the first charge`;
+}
+
 /**
  * What happens after paying, as both checkouts (the demo dialog and the summary before Paddle's
  * overlay) say it: with the trial, "Free for 7 days, then $X on <date> unless you cancel.";
@@ -91,7 +104,8 @@ export function checkoutNextStep(checkout: PlanCheckoutView): string {
   const money = (minor: number) => checkoutMoney(checkout, minor);
   if (checkout.trial && checkout.trialEndsAt)
     return `Free for ${TRIAL_DAYS} days, then ${money(checkout.priceCents)} on ${formatDate(checkout.trialEndsAt)} unless you cancel.`;
-  return `${money(checkout.dueTodayCents)} today, then ${money(checkout.priceCents)} ${plan.period}, next on ${formatDate(checkout.renewsAt)}, until you cancel.`;
+  const code = checkout.discount ? ` with ${checkout.discount.code} (${discountLabel(checkout.discount, money)})` : "";
+  return `${money(checkout.dueTodayCents)} today${code}, then ${money(checkout.priceCents)} ${plan.period}, next on ${formatDate(checkout.renewsAt)}, until you cancel.`;
 }
 
 /** What the pricing page's action answers. */

@@ -5,6 +5,7 @@ import { DemoCheckoutDialog } from "~/components/billing/demo-checkout-dialog";
 import { PlanCard } from "~/components/billing/plan-card";
 import { PricingQuestions } from "~/components/billing/pricing-questions";
 import { TeamOffer } from "~/components/billing/team-offer";
+import { DiscountCodeField } from "~/components/billing/discount-code-field";
 import { usePlanCheckout } from "~/components/billing/use-plan-checkout";
 import { isPlanId, PLANS, TRIAL_DAYS } from "~/domain/plans";
 import { planPricesSentence } from "~/domain/plan-words";
@@ -28,6 +29,7 @@ import { localizedPrices } from "~/server/billing/localized-prices.server";
 import { requestCountry } from "~/server/billing/visitor-country.server";
 import { quotedForCountry } from "~/server/billing/checkout-quote.server";
 import { parseCountry } from "~/domain/countries";
+import { DISCOUNT_ERRORS, parseDiscountCode } from "~/domain/discount-codes";
 import { readForm } from "~/http/read-form.server";
 import type { Route } from "./+types/pricing";
 
@@ -63,8 +65,12 @@ export async function action({ request }: Route.ActionArgs) {
       case "checkout": {
         const plan = form.get("plan");
         if (!isPlanId(plan)) return fail(400, CHECKOUT_ERRORS.invalidPlan);
+        // A discount code's form is checked before anything else; the provider checks the rest (decision 0073).
+        const code = parseDiscountCode(form.get("discountCode"));
+        if (!code.ok) return fail(400, code.error);
         // A team's checkout names its seats (2–100), bought without a trial; the buyer owns the team.
         if (form.has("seats")) {
+          if (code.code) return fail(400, DISCOUNT_ERRORS.team);
           const seats = parseTeamSeats(form.get("seats"));
           if (seats === null) return fail(400, TEAM_SEATS_ERROR);
           return data<PlanCheckoutAnswer>({
@@ -73,7 +79,12 @@ export async function action({ request }: Route.ActionArgs) {
         }
         // Quoted in the currency of the country the page priced (decision 0072); charged by the price id.
         const country = parseCountry(form.get("country")) ?? requestCountry(request);
-        const checkout = await createPlanCheckout({ userId: user.id, email: user.email, planId: plan });
+        const checkout = await createPlanCheckout({
+          userId: user.id,
+          email: user.email,
+          planId: plan,
+          discountCode: code.code,
+        });
         return data<PlanCheckoutAnswer>({ checkout: await quotedForCountry(checkout, country) });
       }
       case "demo-pay": {
@@ -98,7 +109,7 @@ export async function action({ request }: Route.ActionArgs) {
 export default function Pricing({ loaderData }: Route.ComponentProps) {
   const { customer, prices, showTrial, trialNotices, teamChoice, invalidSeats } = loaderData;
   const signedIn = Boolean(customer);
-  const { creator, choose, demoCheckout, paddleSummary, setPaddleSummary, onEvent, openPaddle } =
+  const { creator, choose, demoCheckout, paddleSummary, setPaddleSummary, onEvent, openPaddle, ...code } =
     usePlanCheckout(customer);
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-12 sm:px-6">
@@ -111,6 +122,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
         </p>
       </div>
       <TrialsStillConvert notices={trialNotices} className="mx-auto mt-8 max-w-2xl" />
+      <DiscountCodeField value={code.discountCode} onChange={code.setDiscountCode} showTrial={showTrial} />
       <ul className="mt-12 grid gap-6 md:grid-cols-3">
         {PLANS.map((plan) => (
           <li key={plan.id}>

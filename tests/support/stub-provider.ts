@@ -27,6 +27,7 @@ export function stubPaymentProvider(
     activateTrial: refuse,
     refund: refuse,
     createPlanCheckout: refuse,
+    findDiscount: refuse,
     createExtensionCharge: refuse,
     updateSeats: refuse,
     previewPlanChange: refuse,

@@ -34,6 +34,11 @@ export function AdminUserPayments({ userId, payments }: { userId: string; paymen
             </CardCell>
             <CardCell label="Amount" className="tabular-nums md:text-right">
               {formatMoney(payment.amount_cents, payment.currency)}
+              {payment.discount_code ? (
+                <span className="block text-xs text-muted-foreground" data-testid="admin-payment-discount">
+                  with code {payment.discount_code}
+                </span>
+              ) : null}
             </CardCell>
             <CardCell label="Status">
               {/* The customer's billing history's words ("Refunded $8.55 (95%)"): one wording source. */}

@@ -4,6 +4,7 @@ import { useFetcher } from "react-router";
 import { formatUsd, getPlan, TRIAL_DAYS } from "~/domain/plans";
 import {
   CHECKOUT_ERROR_TITLE,
+  checkoutDiscountLine,
   checkoutNextStep,
   checkoutPlanLines,
   type CheckoutEvent,
@@ -36,9 +37,15 @@ function CheckoutSummary({ checkout, email }: { checkout: PlanCheckoutView; emai
       ) : (
         <>
           <dt className="text-muted-foreground">Due today</dt>
-          <dd>{formatUsd(checkout.dueTodayCents)}</dd>
+          <dd data-testid="demo-checkout-due">{formatUsd(checkout.dueTodayCents)}</dd>
         </>
       )}
+      {checkout.discount ? (
+        <>
+          <dt className="text-muted-foreground">Discount</dt>
+          <dd data-testid="checkout-discount">{checkoutDiscountLine(checkout)}</dd>
+        </>
+      ) : null}
       <dt className="text-muted-foreground">E-mail</dt>
       <dd className="break-all">{email}</dd>
     </dl>

@@ -1,5 +1,11 @@
 import { getPlan, TRIAL_DAYS } from "~/domain/plans";
-import { checkoutMoney, checkoutNextStep, checkoutPlanLines, type PlanCheckoutView } from "~/lib/checkout";
+import {
+  checkoutDiscountLine,
+  checkoutMoney,
+  checkoutNextStep,
+  checkoutPlanLines,
+  type PlanCheckoutView,
+} from "~/lib/checkout";
 import { TrialsStillConvert } from "./trials-still-convert";
 import { Button } from "../ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../ui/dialog";
@@ -40,6 +46,12 @@ export function PaddleCheckoutSummary({
               {checkout.trial ? `${TRIAL_DAYS} days; due today: ` : ""}
               {checkoutMoney(checkout, checkout.dueTodayCents)}
             </dd>
+            {checkout.discount ? (
+              <>
+                <dt className="text-muted-foreground">Discount</dt>
+                <dd data-testid="checkout-discount">{checkoutDiscountLine(checkout)}</dd>
+              </>
+            ) : null}
           </dl>
           <p className="text-sm text-muted-foreground" data-testid="checkout-next">
             {checkoutNextStep(checkout)}

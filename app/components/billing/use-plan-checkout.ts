@@ -28,6 +28,8 @@ export function usePlanCheckout(customer: { id: string; email: string } | null) 
   const creator = useFetcher<PlanCheckoutAnswer>();
   const [demoCheckout, setDemoCheckout] = useState<PlanCheckoutView | null>(null);
   const [paddleSummary, setPaddleSummary] = useState<PlanCheckoutView | null>(null);
+  // The pricing page's discount code, sent with a personal plan's checkout (decision 0073).
+  const [discountCode, setDiscountCode] = useState("");
   const [searchParams, setSearchParams] = useSearchParams();
   const planFromAddress = planToOpen(searchParams);
   const seatsFromAddress = teamToOpen(searchParams)?.seats ?? null;
@@ -50,6 +52,7 @@ export function usePlanCheckout(customer: { id: string; email: string } | null) 
     if (problem) return fail(problem);
     const form: Record<string, string> = { intent: "checkout", plan: planId };
     if (seats !== null) form.seats = String(seats);
+    else if (discountCode.trim()) form.discountCode = discountCode.trim();
     // The country whose prices the page shows: the summary quotes the same (decision 0072).
     const country = searchParams.get("country");
     if (country) form.country = country;
@@ -85,5 +88,15 @@ export function usePlanCheckout(customer: { id: string; email: string } | null) 
     if (planFromAddress && signedIn && systemStatus !== "loading")
       openPlanFromAddress(planFromAddress, seatsFromAddress);
   }, [planFromAddress, seatsFromAddress, signedIn, systemStatus]);
-  return { creator, choose, demoCheckout, paddleSummary, setPaddleSummary, onEvent, openPaddle };
+  return {
+    creator,
+    choose,
+    demoCheckout,
+    paddleSummary,
+    setPaddleSummary,
+    onEvent,
+    openPaddle,
+    discountCode,
+    setDiscountCode,
+  };
 }

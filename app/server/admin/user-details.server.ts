@@ -53,6 +53,7 @@ export async function getUserDetails(userId: string, timelinePage = 1): Promise<
         refunded_cents: payments.refunded_cents,
         pending_refund_cents: payments.pending_refund_cents,
         dispute_status: payments.dispute_status,
+        discount_code: payments.discount_code,
       })
       .from(payments)
       .innerJoin(licenses, eq(licenses.id, payments.license_id))

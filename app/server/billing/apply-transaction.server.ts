@@ -13,7 +13,7 @@ import type { FollowUp } from "./payment-provider.server";
 import { isTrialPriceId, planForPriceId } from "./price-ids.server";
 import { licenseForSubscription } from "./sync-subscription.server";
 import { applyTeamPurchase, applyTeamTransaction } from "../teams/team-billing.server";
-import { readCustomData, type BillingPeriod, type PaymentFacts } from "./transaction-facts.server";
+import { discountOf, readCustomData, type BillingPeriod, type PaymentFacts } from "./transaction-facts.server";
 
 /**
  * A verified transaction.completed: a purchase creates the license, a renewal moves it on, an
@@ -48,6 +48,7 @@ export async function applyTransactionCompleted(
     // The period it paid for: what the perpetual fallback counts (decision 0066).
     period_start: txn.billing_period ? new Date(txn.billing_period.starts_at) : null,
     period_end: txn.billing_period ? new Date(txn.billing_period.ends_at) : null,
+    ...discountOf(txn),
   };
 
   // An extension is a one-time transaction (no subscription) that the server itself created.

@@ -1,4 +1,5 @@
 import type { CountryCode } from "~/domain/countries";
+import { discountedCents } from "~/domain/discount-codes";
 import type { PlanCheckoutView } from "~/lib/checkout";
 import { getPaymentProvider } from "./configured-provider.server";
 import { localizedPrices } from "./localized-prices.server";
@@ -12,6 +13,8 @@ import { localizedPrices } from "./localized-prices.server";
  */
 export async function quotedForCountry(view: PlanCheckoutView, country: CountryCode | null): Promise<PlanCheckoutView> {
   if (!country || view.seats !== undefined || getPaymentProvider().name !== "paddle") return view;
+  // A flat discount is in its own currency: the checkout is quoted in US dollars then (decision 0073).
+  if (view.discount && view.discount.type !== "percentage") return view;
   const { prices, settled } = await localizedPrices({ country, trial: view.trial });
   if (!settled || prices.country === null) return view;
   const price = prices.plans[view.planId].amountMinor;
@@ -19,7 +22,7 @@ export async function quotedForCountry(view: PlanCheckoutView, country: CountryC
     ...view,
     currency: prices.currency,
     priceCents: price,
-    dueTodayCents: view.trial ? 0 : price,
+    dueTodayCents: view.trial ? 0 : view.discount ? discountedCents(view.discount, price) : price,
     priceNote: prices.note,
   };
 }

@@ -1,6 +1,7 @@
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { addDays, addMonths } from "~/domain/extension";
 import { getPlan, priceIdFor, TRIAL_DAYS, type PlanId } from "~/domain/plans";
+import { discountedCents, discountProblem, DISCOUNT_ERRORS, type DiscountEntity } from "~/domain/discount-codes";
 import { CHECKOUT_ERRORS, type PlanCheckoutView } from "~/lib/checkout";
 import { ActionError } from "../action-error.server";
 import { getDb } from "../db/db.server";
@@ -16,7 +17,7 @@ const CREATING_TIMEOUT_MS = 60_000;
  * In one transaction, on the user's locked row: forgets a creation that never finished, then reuses the
  * same plan's open trial checkout, or records a new checkout with its price (trial or not).
  */
-function claimCheckout(userId: string, planId: PlanId, now: Date) {
+function claimCheckout(userId: string, planId: PlanId, now: Date, discount: CheckedDiscount | null) {
   const plan = getPlan(planId);
   return getDb().transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
@@ -42,15 +43,17 @@ function claimCheckout(userId: string, planId: PlanId, now: Date) {
           inArray(checkouts.status, ["creating", "open", "completed"]),
         ),
       );
-    let trial = !owned && !trialCheckout;
+    // A discount code is bought without the trial: its charge is today's (decision 0073).
+    let trial = !owned && !trialCheckout && !discount;
     if (!owned && trialCheckout && trialCheckout.status === "open") {
-      if (trialCheckout.plan_type === planId && trialCheckout.transaction_id) return { reuse: trialCheckout };
+      if (!discount && trialCheckout.plan_type === planId && trialCheckout.transaction_id)
+        return { reuse: trialCheckout };
       // Another plan's trial was opened and not paid: this one replaces it.
       await tx
         .update(checkouts)
         .set({ status: "superseded", updated_at: now })
         .where(eq(checkouts.id, trialCheckout.id));
-      trial = true;
+      trial = !discount;
     } else if (!owned && trialCheckout?.status === "creating") {
       throw new ActionError(409, CHECKOUT_ERRORS.openFailed);
     }
@@ -63,7 +66,7 @@ function claimCheckout(userId: string, planId: PlanId, now: Date) {
         plan_type: planId,
         trial,
         price_id: priceId,
-        amount_cents: trial ? 0 : plan.priceCents,
+        amount_cents: trial ? 0 : discount ? discountedCents(discount.entity, plan.priceCents) : plan.priceCents,
         created_at: now,
       })
       .returning();
@@ -76,6 +79,7 @@ function claimCheckout(userId: string, planId: PlanId, now: Date) {
 async function createWithProvider(
   row: Checkout,
   { userId, email, planId }: { userId: string; email: string; planId: PlanId },
+  discount: CheckedDiscount | null,
 ): Promise<string> {
   try {
     const { transactionId } = await getPaymentProvider().createPlanCheckout({
@@ -85,6 +89,7 @@ async function createWithProvider(
       planId,
       priceId: row.price_id!,
       trial: row.trial,
+      ...(discount ? { discount: { id: discount.entity.id, code: discount.code } } : {}),
     });
     return transactionId;
   } catch (error) {
@@ -104,28 +109,53 @@ export async function createPlanCheckout({
   userId,
   email,
   planId,
+  discountCode = null,
   now = new Date(),
 }: {
   userId: string;
   email: string;
   planId: PlanId;
+  /** A code already in its form (parseDiscountCode), checked with the provider here (decision 0073). */
+  discountCode?: string | null;
   now?: Date;
 }): Promise<PlanCheckoutView> {
-  const claim = await claimCheckout(userId, planId, now);
+  const discount = discountCode ? await checkDiscount(discountCode, planId, now) : null;
+  const claim = await claimCheckout(userId, planId, now, discount);
 
   if ("reuse" in claim && claim.reuse) return view(claim.reuse, now);
   if (!("created" in claim) || !claim.created) throw new Error("unreachable: no checkout claimed");
   const row = claim.created;
-  const transactionId = await createWithProvider(row, { userId, email, planId });
+  const transactionId = await createWithProvider(row, { userId, email, planId }, discount);
   const [opened] = await getDb()
     .update(checkouts)
     .set({ transaction_id: transactionId, status: "open", updated_at: new Date() })
     .where(eq(checkouts.id, row.id))
     .returning();
-  return view(opened!, now);
+  return view(opened!, now, discount);
 }
 
-function view(row: Checkout, now: Date): PlanCheckoutView {
+type CheckedDiscount = { code: string; entity: DiscountEntity };
+
+/**
+ * The provider's discount for the code, if it can be used for the plan's regular price now; otherwise
+ * a 400 that says why, before anything is recorded. A provider that does not answer is a 502.
+ */
+async function checkDiscount(code: string, planId: PlanId, now: Date): Promise<CheckedDiscount> {
+  let entity: DiscountEntity | null;
+  try {
+    entity = await getPaymentProvider().findDiscount(code);
+  } catch (error) {
+    getLogger().error({ err: error, code }, "the provider could not look up a discount code");
+    throw new ActionError(502, CHECKOUT_ERRORS.openFailed);
+  }
+  if (!entity) throw new ActionError(400, DISCOUNT_ERRORS.unknown(code));
+  const priceId = priceIdFor(planId, { firstTimeBuyer: false }, configuredPriceIds());
+  const problem = discountProblem(entity, { code, priceId, currency: "USD", now });
+  if (problem) throw new ActionError(400, problem);
+  return { code, entity };
+}
+
+function view(row: Checkout, now: Date, discount: CheckedDiscount | null = null): PlanCheckoutView {
   const planId = row.plan_type as PlanId;
   return {
     transactionId: row.transaction_id!,
@@ -135,6 +165,9 @@ function view(row: Checkout, now: Date): PlanCheckoutView {
     priceCents: getPlan(planId).priceCents,
     trialEndsAt: row.trial ? addDays(now, TRIAL_DAYS).toISOString() : null,
     renewsAt: (row.trial ? addDays(now, TRIAL_DAYS) : addMonths(now, getPlan(planId).months)).toISOString(),
+    ...(discount
+      ? { discount: { code: discount.code, type: discount.entity.type, amount: discount.entity.amount } }
+      : {}),
   };
 }
 

@@ -18,6 +18,8 @@ export const transactionSchema = z.looseObject({
   subscription_id: z.string().nullable().optional(),
   origin: z.string().nullable().optional(),
   custom_data: customData,
+  /** The discount the transaction was created with (decision 0073); its code is custom_data.discount_code. */
+  discount_id: z.string().nullable().optional(),
   billing_period: period.nullable().optional(),
   billed_at: timestamp.nullable().optional(),
   created_at: timestamp,

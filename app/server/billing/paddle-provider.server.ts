@@ -1,4 +1,5 @@
-import { Environment, Paddle, type CreateTransactionRequestBody } from "@paddle/paddle-node-sdk";
+import { Environment, Paddle, type CreateTransactionRequestBody, type Discount } from "@paddle/paddle-node-sdk";
+import type { DiscountEntity } from "~/domain/discount-codes";
 import { paddlePlanChange } from "./paddle-plan-change.server";
 import { paddlePricingPreview } from "./paddle-pricing-preview.server";
 import { ProviderError, type PaymentProvider } from "./payment-provider.server";
@@ -61,16 +62,52 @@ function extensionTransaction({
   };
 }
 
+/** Paddle's discount entity, as the code's rules read it. */
+function discountEntity(discount: Discount): DiscountEntity {
+  return {
+    id: discount.id,
+    status: discount.status,
+    code: discount.code,
+    enabledForCheckout: discount.enabledForCheckout,
+    type: discount.type,
+    amount: discount.amount,
+    currencyCode: discount.currencyCode,
+    usageLimit: discount.usageLimit,
+    timesUsed: discount.timesUsed,
+    restrictTo: discount.restrictTo,
+    expiresAt: discount.expiresAt,
+  };
+}
+
+/** A code's discount: GET /discounts?code= (decision 0073). */
+function discountLookup(paddle: () => Paddle): Pick<PaymentProvider, "findDiscount"> {
+  return {
+    findDiscount: async (code) => {
+      // Codes are unique and not case-sensitive; any status, so an archived code says so.
+      const found = await call("discount list", () =>
+        paddle()
+          .discounts.list({ code: [code], perPage: 1 })
+          .next(),
+      );
+      const discount = found.find((d) => d.code?.toUpperCase() === code.toUpperCase());
+      return discount ? discountEntity(discount) : null;
+    },
+  };
+}
+
 /** A plan's (or team's) checkout transaction and a team's seat changes. */
 function planAndSeats(paddle: () => Paddle): Pick<PaymentProvider, "createPlanCheckout" | "updateSeats"> {
   return {
-    createPlanCheckout: async ({ checkoutId, userId, planId, priceId, quantity = 1, teamName }) => {
+    createPlanCheckout: async ({ checkoutId, userId, planId, priceId, quantity = 1, teamName, discount }) => {
       // A team's checkout names its seats in the custom data too (the item's quantity is them).
       const team = teamName === undefined ? {} : { kind: "team", team_name: teamName, seats: quantity };
+      // The discount the server checked (decision 0073); its code comes back in the webhook's custom data.
+      const discounted = discount ? { discount_code: discount.code } : {};
       const transaction = await call("transaction", () =>
         paddle().transactions.create({
           items: [{ priceId, quantity }],
-          customData: { user_id: userId, plan_type: planId, checkout_id: checkoutId, ...team },
+          ...(discount ? { discountId: discount.id } : {}),
+          customData: { user_id: userId, plan_type: planId, checkout_id: checkoutId, ...team, ...discounted },
         }),
       );
       return { transactionId: transaction.id };
@@ -161,6 +198,7 @@ export function createPaddleProvider(options: {
     ...planAndSeats(paddle),
     ...paddlePlanChange(paddle, call),
     ...paddlePricingPreview(paddle, call),
+    ...discountLookup(paddle),
     createExtensionCharge: async (charge) => {
       const transaction = await call("transaction", () => paddle().transactions.create(extensionTransaction(charge)));
       return { transactionId: transaction.id };

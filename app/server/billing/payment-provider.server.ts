@@ -2,6 +2,7 @@ import type { PlanSwitchPreview } from "~/domain/plan-switch";
 import type { PlanId } from "~/domain/plans";
 import type { CountryCode } from "~/domain/countries";
 import type { PricePreview } from "~/domain/localized-prices";
+import type { DiscountEntity } from "~/domain/discount-codes";
 
 /**
  * What the site asks of a payment provider. Two implementations: `paddle` (Paddle Billing's
@@ -42,6 +43,12 @@ export interface PaymentProvider {
    * overlay opens with its id, so the browser never picks a price.
    */
   createPlanCheckout(input: PlanCheckoutInput): Promise<{ transactionId: string }>;
+  /**
+   * The discount a buyer's code names, or null when there is none (Paddle: GET /discounts?code=, any
+   * status, so an archived one is told apart from a mistyped one; the demo provider: its own codes).
+   * Whether it can be used is the server's rule (~/domain/discount-codes, decision 0073).
+   */
+  findDiscount(code: string): Promise<DiscountEntity | null>;
   /**
    * Changes a subscription's seat count (Paddle: PATCH /subscriptions/{id} with the item's
    * new quantity and a proration_billing_mode): `prorated_immediately` bills the added seats for the
@@ -112,6 +119,11 @@ export interface PlanCheckoutInput {
   quantity?: number;
   /** A team checkout's team name, echoed in custom_data (kind "team"). */
   teamName?: string;
+  /**
+   * The discount the server checked for the buyer's code (decision 0073): the transaction's
+   * `discount_id`, its code echoed in custom_data (`discount_code`) for the payment's row.
+   */
+  discount?: { id: string; code: string };
 }
 
 export interface SeatUpdateInput {

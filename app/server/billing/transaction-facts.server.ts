@@ -19,6 +19,20 @@ export function readCustomData(data: Record<string, unknown> | null | undefined)
   return { userId, planType, extension, teamName };
 }
 
+/**
+ * The discount a transaction was charged with (decision 0073): Paddle names its id; the code is the one
+ * the checkout echoed in custom_data, kept only when the transaction has a discount (a renewal after a
+ * one-time discount carries the custom data but no discount).
+ */
+export function discountOf(txn: { discount_id?: string | null; custom_data?: Record<string, unknown> | null }): {
+  discount_id: string | null;
+  discount_code: string | null;
+} {
+  if (!txn.discount_id) return { discount_id: null, discount_code: null };
+  const code = txn.custom_data?.discount_code;
+  return { discount_id: txn.discount_id, discount_code: typeof code === "string" ? code.slice(0, 32) : null };
+}
+
 export function newKey(
   license: Pick<License, "email" | "windows_username" | "computer_name" | "start_date">,
   end_date: Date,

@@ -409,6 +409,12 @@ export const payments = pgTable(
     currency: text("currency").notNull().default("USD"),
     billed_at: timestamp("billed_at", { withTimezone: true }).notNull(),
     ...timestamps,
+    /**
+     * The discount the transaction was charged with (decision 0073): the provider's id (dsc_…) and the
+     * code the buyer typed (custom_data.discount_code); null without a discount. Shown to admins.
+     */
+    discount_id: text("discount_id"),
+    discount_code: text("discount_code"),
     /** What approved refunds gave back of this payment (billing history: paid, partially refunded, refunded). */
     refunded_cents: integer("refunded_cents").notNull().default(0),
     /** What a refund requested and not yet approved will give back of it (decision 0036): "Refund of $8.55 pending". */

@@ -58,7 +58,7 @@ export const ROUTES: Record<string, { fields: string[]; intents?: string[]; sign
   },
   "/extend-license": { fields: ["licenseId", "months", "years"], signedIn: true },
   "/pricing": {
-    fields: ["plan", "seats", "transactionId"],
+    fields: ["plan", "seats", "transactionId", "discountCode"],
     intents: ["checkout", "demo-pay", "demo-checkout"],
     signedIn: true,
   },

@@ -1,9 +1,50 @@
+import { DEMO_DISCOUNTS, discountedCents } from "~/domain/discount-codes";
 import { getPlan, isPlanId, TRIAL_DAYS } from "~/domain/plans";
 import type { PaddleTransaction } from "../paddle-events.server";
-import { ProviderError } from "../payment-provider.server";
+import { ProviderError, type PlanCheckoutInput } from "../payment-provider.server";
 import type { DemoParts } from "./demo-events.server";
 import type { DemoProvider } from "./demo-provider-type.server";
 import { demoId, demoShapes } from "./demo-shapes.server";
+
+/** A plan's transaction ready to pay, as Paddle's transaction for a checkout is; the subscription exists once paid. */
+function readyCheckout({
+  checkoutId,
+  userId,
+  planId,
+  priceId,
+  trial,
+  quantity = 1,
+  teamName,
+  discount,
+}: PlanCheckoutInput) {
+  const team = teamName === undefined ? {} : { kind: "team", team_name: teamName };
+  const full = trial ? 0 : getPlan(planId).priceCents * quantity;
+  const known = discount ? DEMO_DISCOUNTS.find((d) => d.id === discount.id) : undefined;
+  if (discount && !known) throw new ProviderError(`demo discount ${discount.id} does not exist`);
+  return {
+    ...demoShapes.transaction({
+      subscriptionId: null,
+      customData: {
+        user_id: userId,
+        plan_type: planId,
+        checkout_id: checkoutId,
+        ...team,
+        ...(discount ? { discount_code: discount.code } : {}),
+      },
+      priceId,
+      trialPeriod: trial ? { interval: "day", frequency: TRIAL_DAYS } : null,
+      months: getPlan(planId).months,
+      amountCents: known ? discountedCents(known, full, quantity) : full,
+      quantity,
+      period: null,
+      origin: "web",
+      at: new Date(),
+    }),
+    status: "ready",
+    // As Paddle's transaction names the discount it was created with.
+    discount_id: discount?.id ?? null,
+  };
+}
 
 /** The demo's checkouts: a plan's transaction ready to pay, and the overlay's Pay for it. */
 export function demoCheckout({
@@ -11,27 +52,13 @@ export function demoCheckout({
   save,
   completeReady,
   deliver,
-}: DemoParts): Pick<DemoProvider, "createPlanCheckout" | "payCheckout"> {
+}: DemoParts): Pick<DemoProvider, "createPlanCheckout" | "payCheckout" | "findDiscount"> {
   return {
-    async createPlanCheckout({ checkoutId, userId, planId, priceId, trial, quantity = 1, teamName }) {
-      const now = new Date();
-      const team = teamName === undefined ? {} : { kind: "team", team_name: teamName };
-      // Ready to pay, as Paddle's transaction for a checkout is; the subscription exists once paid.
-      const txn = {
-        ...demoShapes.transaction({
-          subscriptionId: null,
-          customData: { user_id: userId, plan_type: planId, checkout_id: checkoutId, ...team },
-          priceId,
-          trialPeriod: trial ? { interval: "day", frequency: TRIAL_DAYS } : null,
-          months: getPlan(planId).months,
-          amountCents: trial ? 0 : getPlan(planId).priceCents * quantity,
-          quantity,
-          period: null,
-          origin: "web",
-          at: now,
-        }),
-        status: "ready",
-      };
+    // The demo's own codes (~/domain/discount-codes): WELCOME20, SAVE5, and two that are refused.
+    findDiscount: async (code) => DEMO_DISCOUNTS.find((d) => d.code === code.toUpperCase()) ?? null,
+
+    async createPlanCheckout(input) {
+      const txn = readyCheckout(input);
       await save("transaction", txn, null);
       return { transactionId: txn.id };
     },
@@ -60,19 +87,22 @@ export function demoCheckout({
         quantity,
         customData: subscriptionData,
       });
-      const txn = demoShapes.transaction({
-        id: ready.id,
-        subscriptionId: sub.id,
-        customData: ready.custom_data ?? {},
-        priceId: price.id,
-        trialPeriod: price.trial_period ?? null,
-        months: getPlan(planId).months,
-        amountCents: Number(ready.details.totals.total),
-        period: sub.current_billing_period!,
-        origin: "web",
-        at: now,
-        quantity,
-      });
+      const txn = {
+        ...demoShapes.transaction({
+          id: ready.id,
+          subscriptionId: sub.id,
+          customData: ready.custom_data ?? {},
+          priceId: price.id,
+          trialPeriod: price.trial_period ?? null,
+          months: getPlan(planId).months,
+          amountCents: Number(ready.details.totals.total),
+          period: sub.current_billing_period!,
+          origin: "web",
+          at: now,
+          quantity,
+        }),
+        discount_id: ready.discount_id ?? null,
+      };
       await completeReady(txn, sub.id);
       await save("subscription", sub, sub.id);
       await deliver(
