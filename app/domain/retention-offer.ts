@@ -1,3 +1,4 @@
+import { discountedCents as discountedBy } from "./discount-codes";
 import { formatDate } from "./format-date";
 import { planSwitchRefusal, type PlanSwitchFacts } from "./plan-switch";
 import { formatUsd, getPlan, isPlanId, PLANS, type PlanId } from "./plans";
@@ -90,9 +91,9 @@ export function cheaperPeriodOf(plan: PlanId): PlanId | null {
   return shorter[0]?.id ?? null;
 }
 
-/** A renewal's price with the discount: whole percent off, rounded to the cent. */
+/** A renewal's price with the discount: whole percent off, by the one rule of discount codes (rounded off amount). */
 export function discountedCents(priceCents: number, percent: number): number {
-  return Math.round((priceCents * (100 - percent)) / 100);
+  return discountedBy({ type: "percentage", amount: String(percent) }, priceCents);
 }
 
 /**
