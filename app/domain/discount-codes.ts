@@ -96,6 +96,18 @@ export function discountedCents(
   return Math.max(0, totalCents - off);
 }
 
+/**
+ * The country a checkout is priced in (decisions 0072, 0073): the buyer's, unless the discount is a
+ * flat amount, which is in its own currency (US dollars): the checkout is then priced and quoted in US
+ * dollars. The quote and the demo provider's charge both read this.
+ */
+export function pricedCountry<C extends string>(
+  country: C | null,
+  discount: Pick<DiscountEntity, "type"> | null | undefined,
+): C | null {
+  return discount && discount.type !== "percentage" ? null : country;
+}
+
 /** The discount's words on the checkout summary: "20% off" or "$5.00 off". */
 export function discountLabel(discount: Pick<DiscountEntity, "type" | "amount">, money: (minor: number) => string) {
   if (discount.type === "percentage") return `${discount.amount}% off`;

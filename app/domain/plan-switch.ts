@@ -126,7 +126,8 @@ export interface PlanSwitchPreview {
  * credits the unused share of the current period's price, charges the new plan's price and starts
  * a new period now; a switch to a shorter period bills nothing now and the new price from the
  * period's end. `extendedMonths` (bought extensions) stay added to the license's end. A team's
- * subscription (`seats` > 1) is billed per seat: every amount times its seats.
+ * subscription (`seats` > 1) is billed per seat: every amount times its seats. A subscription in
+ * another currency (decision 0072) passes its prices (`prices`): each plan's price there, in its minor units.
  */
 export function computePlanSwitchPreview(input: {
   from: PlanId;
@@ -135,11 +136,14 @@ export function computePlanSwitchPreview(input: {
   now: Date;
   extendedMonths?: number;
   seats?: number;
+  prices?: { currency: string; of: (plan: PlanId) => number };
 }): PlanSwitchPreview {
   const { from, to, period, now } = input;
   const effect = planSwitchEffect(from, to);
   const seats = input.seats ?? 1;
-  const target = { ...getPlan(to), priceCents: getPlan(to).priceCents * seats };
+  const currency = input.prices?.currency ?? "USD";
+  const priceOf = input.prices?.of ?? ((plan: PlanId) => getPlan(plan).priceCents);
+  const target = { ...getPlan(to), priceCents: priceOf(to) * seats };
   const extra = input.extendedMonths ?? 0;
   const becomes = (end: Date) => ({
     plan: to,
@@ -149,16 +153,16 @@ export function computePlanSwitchPreview(input: {
   });
   if (effect === "next-renewal") {
     return {
-      ...{ from, to, effect, chargedNowCents: 0, creditCents: 0, currency: "USD" },
+      ...{ from, to, effect, chargedNowCents: 0, creditCents: 0, currency },
       nextChargeCents: target.priceCents,
       nextChargeAt: period.end.toISOString(),
       becomes: becomes(period.end),
     };
   }
-  const creditCents = unusedCents(getPlan(from).priceCents * seats, period, now);
+  const creditCents = unusedCents(priceOf(from) * seats, period, now);
   const newEnd = addMonths(now, target.months);
   return {
-    ...{ from, to, effect, creditCents, currency: "USD" },
+    ...{ from, to, effect, creditCents, currency },
     chargedNowCents: Math.max(0, target.priceCents - creditCents),
     nextChargeCents: target.priceCents,
     nextChargeAt: newEnd.toISOString(),

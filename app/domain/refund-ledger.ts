@@ -19,6 +19,8 @@ export interface LedgerPayment {
   license_type: string;
   amount_cents: number;
   currency: string;
+  /** The units it billed (a team's seats); null or absent when not recorded. */
+  quantity?: number | null;
   billed_at: Date | string;
   /** What approved refunds gave back of it. */
   refunded_cents: number;

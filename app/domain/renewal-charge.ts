@@ -22,6 +22,8 @@ export interface SubscriptionCharge {
   kind: string;
   amount_cents: number;
   currency: string;
+  /** The units it billed (a team's seats); null or absent when not recorded. */
+  quantity?: number | null;
 }
 
 /**
@@ -42,10 +44,12 @@ export function renewalPriceCents(license: RenewalFacts): number | null {
 /**
  * What the next renewal (or a trial's first charge) takes, in the subscription's currency (decision
  * 0072): the currency of the license's latest payment of its subscription (an extension is not one), US
- * dollars without one. In US dollars, the
- * plan table's price (`renewalPriceCents`). In another currency the plan table says nothing: the
- * subscription's last full charge of its plan is what it charges again, unless a plan switch or a
- * team's seats change what the renewal bills (then no amount, rather than a wrong one).
+ * dollars without one. In US dollars, the plan table's price (`renewalPriceCents`). In another
+ * currency the plan table says nothing: the subscription's last full charge of its plan is what it
+ * charges again; for a team's subscription, the seats its next renewal bills × what that charge took
+ * for one seat (its amount ÷ the seats it billed). No amount, rather than a wrong one, where a plan
+ * switch waits for the renewal or the last charge does not say it (a trial's start, a switch's
+ * prorated charge, seats not recorded or not dividing its amount).
  */
 export function renewalCharge(license: RenewalFacts & { charges?: readonly SubscriptionCharge[] }): {
   cents: number | null;
@@ -56,10 +60,17 @@ export function renewalCharge(license: RenewalFacts & { charges?: readonly Subsc
   const currency = charges.at(-1)?.currency ?? "USD";
   const cents = renewalPriceCents(license);
   if (currency === "USD" || cents === null) return { cents, currency };
-  if (license.team_role === "billing" || isPlanId(license.plan_next_renewal)) return { cents: null, currency };
+  if (isPlanId(license.plan_next_renewal)) return { cents: null, currency };
   const periods = charges.filter((c) => ["purchase", "renewal", "plan_change"].includes(c.kind));
   const last = periods.at(-1);
-  const full = last && last.kind !== "plan_change" && last.amount_cents > 0 ? last.amount_cents : null;
+  const full = last && last.kind !== "plan_change" && last.amount_cents > 0 ? last : null;
+  if (full === null) return { cents: null, currency };
+  if (license.team_role === "billing") {
+    // renewalPriceCents gave a number, so the seats the next renewal bills are known.
+    const unit = full.quantity ? full.amount_cents / full.quantity : null;
+    const seats = license.renewal_seats ?? 0;
+    return { cents: unit !== null && Number.isInteger(unit) ? unit * seats : null, currency };
+  }
   // The discount taken comes off the next renewal only: the last full charge is before it.
-  return { cents: full === null ? null : withDiscount(full, license.renewal_discount_percent), currency };
+  return { cents: withDiscount(full.amount_cents, license.renewal_discount_percent), currency };
 }

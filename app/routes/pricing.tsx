@@ -68,22 +68,22 @@ export async function action({ request }: Route.ActionArgs) {
         // A discount code's form is checked before anything else; the provider checks the rest (decision 0073).
         const code = parseDiscountCode(form.get("discountCode"));
         if (!code.ok) return fail(400, code.error);
+        // Quoted in the currency of the country the page priced (decision 0072); charged by the price id.
+        const country = parseCountry(form.get("country")) ?? requestCountry(request);
         // A team's checkout names its seats (2–100), bought without a trial; the buyer owns the team.
         if (form.has("seats")) {
           if (code.code) return fail(400, DISCOUNT_ERRORS.team);
           const seats = parseTeamSeats(form.get("seats"));
           if (seats === null) return fail(400, TEAM_SEATS_ERROR);
-          return data<PlanCheckoutAnswer>({
-            checkout: await createTeamCheckout({ userId: user.id, email: user.email, planId: plan, seats }),
-          });
+          const team = await createTeamCheckout({ userId: user.id, email: user.email, planId: plan, seats, country });
+          return data<PlanCheckoutAnswer>({ checkout: await quotedForCountry(team, country) });
         }
-        // Quoted in the currency of the country the page priced (decision 0072); charged by the price id.
-        const country = parseCountry(form.get("country")) ?? requestCountry(request);
         const checkout = await createPlanCheckout({
           userId: user.id,
           email: user.email,
           planId: plan,
           discountCode: code.code,
+          country,
         });
         return data<PlanCheckoutAnswer>({ checkout: await quotedForCountry(checkout, country) });
       }

@@ -1,10 +1,11 @@
 import { FlaskConical } from "lucide-react";
 import { useAnswer } from "../use-answer";
 import { useFetcher } from "react-router";
-import { formatUsd, getPlan, TRIAL_DAYS } from "~/domain/plans";
+import { getPlan, TRIAL_DAYS } from "~/domain/plans";
 import {
   CHECKOUT_ERROR_TITLE,
   checkoutDiscountLine,
+  checkoutMoney,
   checkoutNextStep,
   checkoutPlanLines,
   type CheckoutEvent,
@@ -31,13 +32,13 @@ function CheckoutSummary({ checkout, email }: { checkout: PlanCheckoutView; emai
         <>
           <dt className="text-muted-foreground">Free trial</dt>
           <dd>
-            {TRIAL_DAYS} days; due today: {formatUsd(checkout.dueTodayCents)}
+            {TRIAL_DAYS} days; due today: {checkoutMoney(checkout, checkout.dueTodayCents)}
           </dd>
         </>
       ) : (
         <>
           <dt className="text-muted-foreground">Due today</dt>
-          <dd data-testid="demo-checkout-due">{formatUsd(checkout.dueTodayCents)}</dd>
+          <dd data-testid="demo-checkout-due">{checkoutMoney(checkout, checkout.dueTodayCents)}</dd>
         </>
       )}
       {checkout.discount ? (
@@ -101,6 +102,11 @@ export function DemoCheckoutDialog({
           <p className="text-sm text-muted-foreground" data-testid="demo-checkout-next">
             {checkoutNextStep(checkout)}
           </p>
+          {checkout.priceNote ? (
+            <p className="text-sm text-muted-foreground" data-testid="checkout-price-note">
+              {checkout.priceNote}
+            </p>
+          ) : null}
           <fetcher.Form id="demo-pay" method="post" action="/pricing">
             <input type="hidden" name="intent" value="demo-pay" />
             <input type="hidden" name="transactionId" value={checkout.transactionId} />
@@ -122,7 +128,7 @@ export function DemoCheckoutDialog({
                 ? "Processing…"
                 : checkout.trial
                   ? "Start free trial"
-                  : `Pay ${formatUsd(checkout.dueTodayCents)}`}
+                  : `Pay ${checkoutMoney(checkout, checkout.dueTodayCents)}`}
             </Button>
           </DialogFooter>
         </DialogContent>

@@ -44,6 +44,8 @@ export async function applyTransactionCompleted(
     item_id: txn.details.line_items[0]?.id ?? null,
     amount_cents: amount,
     currency: txn.details.totals.currency_code,
+    // The units it billed (a team's seats): a renewal in another currency is priced per seat from it.
+    quantity: txn.items[0]?.quantity ?? null,
     billed_at: billedAt,
     // The period it paid for: what the perpetual fallback counts (decision 0066).
     period_start: txn.billing_period ? new Date(txn.billing_period.starts_at) : null,

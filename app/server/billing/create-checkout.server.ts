@@ -1,4 +1,5 @@
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import type { CountryCode } from "~/domain/countries";
 import { addDays, addMonths } from "~/domain/extension";
 import { getPlan, priceIdFor, TRIAL_DAYS, type PlanId } from "~/domain/plans";
 import { discountedCents, discountProblem, DISCOUNT_ERRORS, type DiscountEntity } from "~/domain/discount-codes";
@@ -78,7 +79,7 @@ function claimCheckout(userId: string, planId: PlanId, now: Date, discount: Chec
 /** Has the provider create the checkout's transaction; a refusal marks the checkout failed (502). */
 async function createWithProvider(
   row: Checkout,
-  { userId, email, planId }: { userId: string; email: string; planId: PlanId },
+  { userId, email, planId, country }: { userId: string; email: string; planId: PlanId; country: CountryCode | null },
   discount: CheckedDiscount | null,
 ): Promise<string> {
   try {
@@ -89,6 +90,7 @@ async function createWithProvider(
       planId,
       priceId: row.price_id!,
       trial: row.trial,
+      country,
       ...(discount ? { discount: { id: discount.entity.id, code: discount.code } } : {}),
     });
     return transactionId;
@@ -110,6 +112,7 @@ export async function createPlanCheckout({
   email,
   planId,
   discountCode = null,
+  country = null,
   now = new Date(),
 }: {
   userId: string;
@@ -117,6 +120,8 @@ export async function createPlanCheckout({
   planId: PlanId;
   /** A code already in its form (parseDiscountCode), checked with the provider here (decision 0073). */
   discountCode?: string | null;
+  /** The country the pricing page priced (decision 0072): the provider's checkout is priced there. */
+  country?: CountryCode | null;
   now?: Date;
 }): Promise<PlanCheckoutView> {
   const discount = discountCode ? await checkDiscount(discountCode, planId, now) : null;
@@ -125,7 +130,7 @@ export async function createPlanCheckout({
   if ("reuse" in claim && claim.reuse) return view(claim.reuse, now);
   if (!("created" in claim) || !claim.created) throw new Error("unreachable: no checkout claimed");
   const row = claim.created;
-  const transactionId = await createWithProvider(row, { userId, email, planId }, discount);
+  const transactionId = await createWithProvider(row, { userId, email, planId, country }, discount);
   const [opened] = await getDb()
     .update(checkouts)
     .set({ transaction_id: transactionId, status: "open", updated_at: new Date() })

@@ -54,10 +54,11 @@ async function ask(
   country: CountryCode,
   ids: Record<PlanId, string>,
   timeoutMs: number,
+  quantity: number,
 ): Promise<LocalizedPrices | null> {
   try {
     const preview = await withTimeout(
-      provider.previewPrices({ priceIds: PLAN_IDS.map((id) => ids[id]), country }),
+      provider.previewPrices({ priceIds: PLAN_IDS.map((id) => ids[id]), country, quantity }),
       timeoutMs,
     );
     const prices = readPricePreview(country, ids, preview);
@@ -77,22 +78,33 @@ export function createLocalizedPrices(options: Options) {
   // At most one entry per provider, country (about 250) and price set (two): no other bound is needed.
   const entries = new Map<string, Entry>();
 
-  /** The prices a buyer in `country` (null: unknown) sees for the trial set or the regular one. */
+  /**
+   * The prices a buyer in `country` (null: unknown) sees for the trial set or the regular one, one
+   * license each; with `quantity` (a team checkout's seats) the provider is asked for that many, each
+   * line still one seat's price, and the answer is not kept: a checkout is made far less often than
+   * the page is seen, and seat counts would multiply the entries by a hundred.
+   */
   const pricesFor = async ({
     country,
     trial,
+    quantity = 1,
   }: {
     country: CountryCode | null;
     trial: boolean;
+    quantity?: number;
   }): Promise<PricesAnswer> => {
     if (!country) return { prices: tablePrices(), settled: true };
     const provider = options.provider();
     const ids = trial ? options.priceIds().trial : options.priceIds().regular;
+    if (quantity !== 1) {
+      const prices = await ask(provider, country, ids, timeoutMs, quantity);
+      return prices ? { prices, settled: true } : { prices: tablePrices(), settled: false };
+    }
     const key = [provider.name, country, ...PLAN_IDS.map((id) => ids[id])].join(" ");
     let entry = entries.get(key);
     if (!entry || entry.until <= now()) {
       // One question per key at a time: requests arriving meanwhile wait for the same answer.
-      const fresh: Entry = { until: now() + ttlMs, answer: ask(provider, country, ids, timeoutMs) };
+      const fresh: Entry = { until: now() + ttlMs, answer: ask(provider, country, ids, timeoutMs, 1) };
       void fresh.answer.then((prices) => {
         if (!prices) fresh.until = Math.min(fresh.until, now() + failureTtlMs);
       });

@@ -4,7 +4,7 @@ import { ProviderError, type PaymentProvider } from "./payment-provider.server";
 
 /**
  * Prices in the buyer's currency with Paddle (decision 0072): POST /pricing-preview with the prices as
- * `items` (quantity 1 each) and the country as `address.country_code`, the same calculation Paddle's
+ * `items` (quantity 1 each, or a team's seats) and the country as `address.country_code`, the same calculation Paddle's
  * checkout makes there (a price's override for the country, or Paddle's conversion, and the tax).
  * Each line item's `unit_totals` (minor units as strings) and `formatted_unit_totals` are read.
  */
@@ -35,10 +35,11 @@ export function paddlePricingPreview(
   call: <T>(what: string, run: () => Promise<T>) => Promise<T>,
 ): Pick<PaymentProvider, "previewPrices"> {
   return {
-    previewPrices: async ({ priceIds, country }) => {
+    previewPrices: async ({ priceIds, country, quantity = 1 }) => {
       const preview = await call("pricing preview", () =>
         paddle().pricingPreview.preview({
-          items: priceIds.map((priceId) => ({ priceId, quantity: 1 })),
+          // A team's seats as the quantity: Paddle checks it against the price's limits; unit_totals stay one seat's.
+          items: priceIds.map((priceId) => ({ priceId, quantity })),
           // A country Paddle does not sell in is refused (400): the caller falls back to US dollars.
           address: { countryCode: country as string as PaddleCountry },
         }),

@@ -84,10 +84,15 @@ export interface PaymentProvider {
   paymentMethodUpdate(subscriptionId: string): Promise<{ transactionId: string }>;
   /**
    * What these prices cost a buyer in a country, as the checkout would charge them (Paddle: POST
-   * /pricing-preview with `items` of `price_id` and quantity 1 and `address.country_code`): the
+   * /pricing-preview with `items` of `price_id` and quantity (1, or a team's seats) and `address.country_code`): the
    * currency, each price's total with its tax, and the tax rate. Changes nothing (decision 0072).
    */
-  previewPrices(input: { priceIds: readonly string[]; country: CountryCode }): Promise<PricePreview>;
+  previewPrices(input: {
+    priceIds: readonly string[];
+    country: CountryCode;
+    /** Each price's quantity (a team's seats); 1 when absent. The lines' totals stay one unit's. */
+    quantity?: number;
+  }): Promise<PricePreview>;
   /**
    * Where a completed transaction's invoice PDF can be downloaded (Paddle: GET
    * /transactions/{id}/invoice, a link valid for an hour); null when the site renders it itself (demo).
@@ -124,6 +129,12 @@ export interface PlanCheckoutInput {
    * `discount_id`, its code echoed in custom_data (`discount_code`) for the payment's row.
    */
   discount?: { id: string; code: string };
+  /**
+   * The buyer's country as the pricing page priced it (decision 0072). The demo provider charges its
+   * table's price there (its currency and tax); Paddle's overlay asks the buyer's address itself and
+   * charges the price's amount for it, so nothing of it is sent to Paddle.
+   */
+  country?: CountryCode | null;
 }
 
 export interface SeatUpdateInput {

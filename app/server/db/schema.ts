@@ -407,6 +407,12 @@ export const payments = pgTable(
     item_id: text("item_id"),
     amount_cents: integer("amount_cents").notNull(),
     currency: text("currency").notNull().default("USD"),
+    /**
+     * The units the transaction billed (its item's quantity: a team's seats, 1 for a personal license),
+     * so that a team's renewal in another currency can be priced per seat (decision 0072); null for
+     * payments recorded before it was kept.
+     */
+    quantity: integer("quantity"),
     billed_at: timestamp("billed_at", { withTimezone: true }).notNull(),
     ...timestamps,
     /**

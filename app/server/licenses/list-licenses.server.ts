@@ -109,6 +109,7 @@ async function licenseCharges(userId: string) {
       kind: payments.kind,
       amount_cents: payments.amount_cents,
       currency: payments.currency,
+      quantity: payments.quantity,
       billed_at: payments.billed_at,
       refunded_cents: payments.refunded_cents,
       pending_refund_cents: payments.pending_refund_cents,

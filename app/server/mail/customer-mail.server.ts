@@ -158,7 +158,12 @@ export async function sendCustomerMail({ kind, licenseId, details }: CustomerMai
     .where(eq(licenses.id, licenseId));
   if (!row) return { skipped: "the license no longer exists" };
   const charges = await getDb()
-    .select({ kind: payments.kind, amount_cents: payments.amount_cents, currency: payments.currency })
+    .select({
+      kind: payments.kind,
+      amount_cents: payments.amount_cents,
+      currency: payments.currency,
+      quantity: payments.quantity,
+    })
     .from(payments)
     .where(eq(payments.license_id, licenseId))
     .orderBy(asc(payments.billed_at));

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import type { CountryCode } from "~/domain/countries";
 import { addMonths } from "~/domain/extension";
 import { getPlan, isPlanId, priceIdFor } from "~/domain/plans";
 import { defaultTeamName } from "~/domain/team-invitations";
@@ -26,6 +27,8 @@ export async function createTeamCheckout(input: {
   planId: string;
   seats: number;
   teamName?: string | null;
+  /** The country the pricing page priced (decision 0072): the provider's checkout is priced there. */
+  country?: CountryCode | null;
   now?: Date;
 }): Promise<TeamCheckoutView> {
   const now = input.now ?? new Date();
@@ -60,6 +63,7 @@ export async function createTeamCheckout(input: {
       trial: false,
       quantity: input.seats,
       teamName,
+      country: input.country ?? null,
     }));
   } catch (error) {
     getLogger().error({ err: error, checkout: row!.id }, "the provider could not create the team checkout");

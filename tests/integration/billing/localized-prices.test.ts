@@ -47,10 +47,25 @@ function lineItem(
   frequency: number,
   net: number,
   rate: number,
+  quantity = 1,
 ) {
   const tax = Math.round(net * rate);
   const totals = { subtotal: String(net), discount: "0", tax: String(tax), total: String(net + tax) };
   const formatted = { subtotal: EUR(net), discount: EUR(0), tax: EUR(tax), total: EUR(net + tax) };
+  // The line's totals are the quantity's (Paddle computes the tax on the line), its unit totals one unit's.
+  const [lineNet, lineTax] = [net * quantity, Math.round(net * quantity * rate)];
+  const lineTotals = {
+    subtotal: String(lineNet),
+    discount: "0",
+    tax: String(lineTax),
+    total: String(lineNet + lineTax),
+  };
+  const lineFormatted = {
+    subtotal: EUR(lineNet),
+    discount: EUR(0),
+    tax: EUR(lineTax),
+    total: EUR(lineNet + lineTax),
+  };
   return {
     price: {
       id: priceId,
@@ -70,12 +85,12 @@ function lineItem(
       created_at: "2026-01-05T10:00:00.000000Z",
       updated_at: "2026-01-05T10:00:00.000000Z",
     },
-    quantity: 1,
+    quantity,
     tax_rate: String(rate),
     unit_totals: totals,
     formatted_unit_totals: formatted,
-    totals,
-    formatted_totals: formatted,
+    totals: lineTotals,
+    formatted_totals: lineFormatted,
     product: {
       id: "pro_01hforgekit0000000000000a",
       name: "ForgeKit",
@@ -95,13 +110,13 @@ function lineItem(
 
 /** Paddle's answer to POST /pricing-preview for Germany (19% VAT on top of the prices' amounts). */
 function germanPreview(body: any) {
-  const ids: string[] = body.items.map((item: { price_id: string }) => item.price_id);
-  const plan = (id: string) =>
+  const items: { price_id: string; quantity: number }[] = body.items;
+  const plan = ({ price_id: id, quantity }: { price_id: string; quantity: number }) =>
     id.includes("monthly")
-      ? lineItem(id, "Monthly", "month", 1, 900, 0.19)
+      ? lineItem(id, "Monthly", "month", 1, 900, 0.19, quantity)
       : id.includes("six")
-        ? lineItem(id, "6 Months", "month", 6, 4950, 0.19)
-        : lineItem(id, "Yearly", "year", 1, 9000, 0.19);
+        ? lineItem(id, "6 Months", "month", 6, 4950, 0.19, quantity)
+        : lineItem(id, "Yearly", "year", 1, 9000, 0.19, quantity);
   return {
     data: {
       customer_id: null,
@@ -111,7 +126,7 @@ function germanPreview(body: any) {
       discount_id: null,
       address: { postal_code: null, country_code: body.address.country_code },
       customer_ip_address: null,
-      details: { line_items: ids.map(plan) },
+      details: { line_items: items.map(plan) },
       available_payment_methods: ["apple_pay", "google_pay", "card", "paypal"],
     },
     meta: { request_id: "b6b0b0e4-7c3c-4b7e-9a5e-2f8a3c0c6f11" },
@@ -318,17 +333,60 @@ describe.each(testEngines())("prices in the buyer's currency on %s", (engine) =>
       expect(sent.map((s) => s.body.items[2].price_id)).toEqual([PRICES.PRICE_YEARLY, PRICES.PRICE_YEARLY_TRIAL]);
     });
 
-    it("US dollars unchanged: no country, Paddle down, a team's seats, or the demo provider (which charges US dollars)", async () => {
+    it("US dollars unchanged: no country, or Paddle down", async () => {
       usePaddle();
       answer = () => ({ status: 503, body: { error: { type: "api_error", code: "x", detail: "down" }, meta: {} } });
       expect(await quotedForCountry(view, null)).toBe(view);
       expect(await quotedForCountry(view, DE)).toEqual(view);
-      expect(await quotedForCountry({ ...view, seats: 3, unitCents: 9000, priceCents: 27000 }, DE)).toMatchObject({
-        priceCents: 27000,
-      });
-      useDemo();
-      expect(await quotedForCountry(view, DE)).toBe(view);
+      const team = { ...view, seats: 3, unitCents: 9000, priceCents: 27000, dueTodayCents: 27000 };
+      expect(await quotedForCountry(team, DE)).toEqual(team);
       expect(checkoutNextStep(view)).toBe("$90 today, then $90 per year, next on Nov 28, 2027, until you cancel.");
+    });
+
+    it("a team's checkout with Paddle: the preview asked with the seats as the quantity, quoted seats × one seat's price", async () => {
+      usePaddle();
+      answer = ({ body }) => ({ status: 200, body: germanPreview(body) });
+      const team = {
+        ...view,
+        planId: "monthly" as const,
+        seats: 3,
+        unitCents: 900,
+        priceCents: 2700,
+        dueTodayCents: 2700,
+      };
+      const quoted = await quotedForCountry(team, DE);
+      expect(sent).toHaveLength(1);
+      expect(sent[0]).toMatchObject({ method: "POST", url: "https://sandbox-api.paddle.com/pricing-preview" });
+      expect(sent[0]!.body).toEqual({
+        items: [
+          { price_id: PRICES.PRICE_MONTHLY, quantity: 3 },
+          { price_id: PRICES.PRICE_6_MONTHS, quantity: 3 },
+          { price_id: PRICES.PRICE_YEARLY, quantity: 3 },
+        ],
+        address: { country_code: "DE" },
+      });
+      expect(quoted).toMatchObject({
+        currency: "EUR",
+        seats: 3,
+        unitCents: 1071,
+        priceCents: 3213,
+        dueTodayCents: 3213,
+        priceNote: "Germany: prices in EUR, including 19% tax.",
+      });
+      expect(checkoutPlanLines(quoted).price).toBe("3 seats × €10.71 = €32.13 per month");
+      // Not kept: the next team checkout asks again (seat counts would multiply the kept entries).
+      await quotedForCountry(team, DE);
+      expect(sent).toHaveLength(2);
+    });
+
+    it("the demo provider quotes its table, which its checkout now charges: euros for Germany", async () => {
+      useDemo();
+      const quoted = await quotedForCountry(view, DE);
+      expect(quoted).toMatchObject({ currency: "EUR", priceCents: 9999, dueTodayCents: 9999 });
+      expect(checkoutNextStep(quoted)).toBe(
+        "€99.99 today, then €99.99 per year, next on Nov 28, 2027, until you cancel.",
+      );
+      expect(sent).toHaveLength(0);
     });
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseCountry, type CountryCode } from "~/domain/countries";
-import { DEMO_COUNTRY_PRICES, demoPricePreview } from "~/domain/demo-prices";
+import { DEMO_COUNTRY_PRICES, demoCharge, demoPricePreview, taxIncluded } from "~/domain/demo-prices";
 import { readPricePreview } from "~/domain/localized-prices";
 import { PLAN_IDS, type PlanId } from "~/domain/plans";
 
@@ -48,5 +48,24 @@ describe("the demo provider's prices abroad", () => {
       [4950, 0],
       [9000, 0],
     ]);
+  });
+});
+
+describe("what the demo charges (decision 0072): the one rule its checkout, renewals and preview read", () => {
+  it("a listed country: the table's currency, amount with its tax, and rate", () => {
+    expect(demoCharge("DE", "yearly")).toEqual({ currency: "EUR", totalMinor: 9999, taxRate: "0.19" });
+    expect(demoCharge("JP", "monthly")).toEqual({ currency: "JPY", totalMinor: 1400, taxRate: "0.1" });
+  });
+
+  it("any other country, none, or a name that is not a country: the plan table's US dollars without tax", () => {
+    for (const country of ["BR", null, undefined, "", "toString", "__proto__"])
+      expect(demoCharge(country, "monthly")).toEqual({ currency: "USD", totalMinor: 900, taxRate: "0" });
+  });
+
+  it("the tax inside an amount, to the minor unit; none at a zero or unreadable rate", () => {
+    expect(taxIncluded(9999, "0.19")).toBe(1596);
+    expect(taxIncluded(1400, "0.1")).toBe(127);
+    expect(taxIncluded(900, "0")).toBe(0);
+    expect(taxIncluded(900, "x")).toBe(0);
   });
 });

@@ -7,6 +7,7 @@ import {
   discountLabel,
   discountProblem,
   parseDiscountCode,
+  pricedCountry,
   type DiscountEntity,
 } from "~/domain/discount-codes";
 
@@ -119,5 +120,16 @@ describe("discountLabel and the demo's codes", () => {
       DISCOUNT_ERRORS.usedUp("DEMOUSEDUP"),
     );
     for (const d of DEMO_DISCOUNTS) expect(parseDiscountCode(d.code)).toEqual({ ok: true, code: d.code });
+  });
+});
+
+describe("pricedCountry: the country a checkout is priced in (decisions 0072, 0073)", () => {
+  it("the buyer's without a discount or with a percentage; none (US dollars) with a flat amount, in its own currency", () => {
+    expect(pricedCountry("DE", null)).toBe("DE");
+    expect(pricedCountry("DE", undefined)).toBe("DE");
+    expect(pricedCountry("DE", { type: "percentage" })).toBe("DE");
+    expect(pricedCountry("DE", { type: "flat" })).toBeNull();
+    expect(pricedCountry("DE", { type: "flat_per_seat" })).toBeNull();
+    expect(pricedCountry(null, { type: "percentage" })).toBeNull();
   });
 });

@@ -172,6 +172,20 @@ describe("the preview as the demo computes it", () => {
     });
   });
 
+  it("a subscription in euros (decision 0072): its own prices, credited and charged in its currency", () => {
+    const euros = { monthly: 999, "6_months": 5499, yearly: 9999 } as const;
+    const prices = { currency: "EUR", of: (plan: PlanId) => euros[plan] };
+    const preview = computePlanSwitchPreview({ from: "monthly", to: "yearly", period, now: NOW, prices, seats: 2 });
+    expect(preview).toMatchObject({
+      currency: "EUR",
+      creditCents: 666,
+      chargedNowCents: 2 * 9999 - 666,
+      nextChargeCents: 2 * 9999,
+    });
+    const later = computePlanSwitchPreview({ from: "yearly", to: "monthly", period, now: NOW, prices });
+    expect(later).toMatchObject({ currency: "EUR", chargedNowCents: 0, nextChargeCents: 999 });
+  });
+
   it("the unused share: whole before the period, none after it, none of an empty period", () => {
     expect(unusedCents(900, period, at(-30 * DAY))).toBe(900);
     expect(unusedCents(900, period, at(11 * DAY))).toBe(0);

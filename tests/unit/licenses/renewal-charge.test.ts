@@ -40,9 +40,31 @@ describe("the renewal's amount, in the subscription's currency (decision 0072)",
       cents: null,
       currency: "EUR",
     });
+    // A team's charge whose seats were not recorded (a payment from before they were kept).
     expect(
       renewalCharge({ ...base, team_role: "billing", renewal_seats: 3, charges: [eur("purchase", 32130)] }),
     ).toEqual({ cents: null, currency: "EUR" });
+  });
+
+  it("a team in another currency: the seats its next renewal bills × the last full charge of one seat", () => {
+    const team = { ...base, team_role: "billing" as const, renewal_seats: 3 };
+    const bought = { ...eur("purchase", 32130), quantity: 3 };
+    expect(renewalCharge({ ...team, charges: [bought] })).toEqual({ cents: 32130, currency: "EUR" });
+    // Seats added since (their prorated charge is not a full one) or fewer from the renewal: the seats it will bill.
+    const added = { ...eur("seats", 4000), quantity: 5 };
+    expect(renewalCharge({ ...team, renewal_seats: 5, charges: [bought, added] })).toEqual({
+      cents: 53550,
+      currency: "EUR",
+    });
+    expect(
+      renewalCharge({ ...team, renewal_seats: 2, charges: [bought, { ...eur("renewal", 53550), quantity: 5 }] }),
+    ).toEqual({
+      cents: 21420,
+      currency: "EUR",
+    });
+    // No amount rather than a wrong one: a charge that does not divide by its seats, a switch waiting.
+    expect(renewalCharge({ ...team, charges: [{ ...eur("purchase", 32131), quantity: 3 }] }).cents).toBeNull();
+    expect(renewalCharge({ ...team, plan_next_renewal: "monthly", charges: [bought] }).cents).toBeNull();
   });
 
   it("nothing for a member's seat or a license without a plan, whatever the currency", () => {

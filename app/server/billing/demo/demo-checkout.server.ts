@@ -1,12 +1,17 @@
-import { DEMO_DISCOUNTS, discountedCents } from "~/domain/discount-codes";
+import { DEMO_DISCOUNTS, discountedCents, pricedCountry } from "~/domain/discount-codes";
+import { demoCharge } from "~/domain/demo-prices";
 import { getPlan, isPlanId, TRIAL_DAYS } from "~/domain/plans";
 import type { PaddleTransaction } from "../paddle-events.server";
 import { ProviderError, type PlanCheckoutInput } from "../payment-provider.server";
 import type { DemoParts } from "./demo-events.server";
 import type { DemoProvider } from "./demo-provider-type.server";
-import { demoId, demoShapes } from "./demo-shapes.server";
+import { demoId, demoShapes, subscriptionCharge, type DemoCountry } from "./demo-shapes.server";
 
-/** A plan's transaction ready to pay, as Paddle's transaction for a checkout is; the subscription exists once paid. */
+/**
+ * A plan's transaction ready to pay, as Paddle's transaction for a checkout is; the subscription exists
+ * once paid. Priced by the demo's table for the buyer's country (decision 0072), as Paddle prices it by
+ * the buyer's address: the currency, each seat's amount and its tax.
+ */
 function readyCheckout({
   checkoutId,
   userId,
@@ -16,11 +21,14 @@ function readyCheckout({
   quantity = 1,
   teamName,
   discount,
+  country = null,
 }: PlanCheckoutInput) {
   const team = teamName === undefined ? {} : { kind: "team", team_name: teamName };
-  const full = trial ? 0 : getPlan(planId).priceCents * quantity;
   const known = discount ? DEMO_DISCOUNTS.find((d) => d.id === discount.id) : undefined;
   if (discount && !known) throw new ProviderError(`demo discount ${discount.id} does not exist`);
+  const priced = pricedCountry(country, known);
+  const charge = demoCharge(priced, planId);
+  const full = trial ? 0 : charge.totalMinor * quantity;
   return {
     ...demoShapes.transaction({
       subscriptionId: null,
@@ -39,8 +47,11 @@ function readyCheckout({
       period: null,
       origin: "web",
       at: new Date(),
+      currency: charge.currency,
+      taxRate: charge.taxRate,
     }),
     status: "ready",
+    demo_country: priced,
     // As Paddle's transaction names the discount it was created with.
     discount_id: discount?.id ?? null,
   };
@@ -77,6 +88,7 @@ export function demoCheckout({
       const trial = Boolean(price.trial_period);
       const quantity = ready.items[0]!.quantity;
       const { checkout_id: _checkout, ...subscriptionData } = ready.custom_data ?? {};
+      const country = (ready as DemoCountry).demo_country ?? null;
       const sub = demoShapes.subscription({
         id: demoId("sub"),
         userId,
@@ -86,6 +98,7 @@ export function demoCheckout({
         start: now,
         quantity,
         customData: subscriptionData,
+        country,
       });
       const txn = {
         ...demoShapes.transaction({
@@ -100,6 +113,8 @@ export function demoCheckout({
           origin: "web",
           at: now,
           quantity,
+          currency: ready.details.totals.currency_code,
+          taxRate: subscriptionCharge(sub, planId).taxRate,
         }),
         discount_id: ready.discount_id ?? null,
       };

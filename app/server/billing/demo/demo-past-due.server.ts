@@ -4,7 +4,7 @@ import { getPlan, type PlanId } from "~/domain/plans";
 import type { Database } from "../../db/client.server";
 import { demo_billing, type DemoBillingKind } from "../../db/schema";
 import type { DemoProvider } from "./demo-provider-type.server";
-import { demoShapes } from "./demo-shapes.server";
+import { demoShapes, subscriptionCharge } from "./demo-shapes.server";
 import type { PaddleSubscription, PaddleTransaction } from "../paddle-events.server";
 import { ProviderError } from "../payment-provider.server";
 
@@ -13,7 +13,10 @@ import { ProviderError } from "../payment-provider.server";
  * past due, and the subscription past due in the period it could not collect for.
  */
 function declinedRenewal(sub: PaddleSubscription, subscriptionId: string, now: Date) {
-  const plan = getPlan(sub.custom_data?.plan_type as PlanId);
+  const planId = sub.custom_data?.plan_type as PlanId;
+  const plan = getPlan(planId);
+  // The plan's price in the subscription's currency (its buyer's country, decision 0072).
+  const charge = subscriptionCharge(sub, planId);
   const start = new Date(sub.current_billing_period!.ends_at); // the caller checked it is there
   const period = { starts_at: start.toISOString(), ends_at: addMonths(start, plan.months).toISOString() };
   // A team's subscription bills each seat, as its paid renewal does.
@@ -23,11 +26,13 @@ function declinedRenewal(sub: PaddleSubscription, subscriptionId: string, now: D
     customData: sub.custom_data ?? {},
     priceId: sub.items[0]!.price.id,
     months: plan.months,
-    amountCents: plan.priceCents * quantity,
+    amountCents: charge.totalMinor * quantity,
     period,
     origin: "subscription_recurring",
     at: now,
     quantity,
+    currency: charge.currency,
+    taxRate: charge.taxRate,
   });
   const declined = [{ status: "error", error_code: "declined", method_details: { type: "card" } }];
   const failed = { ...charged, status: "billed", billed_at: null, payments: declined };

@@ -4,7 +4,7 @@ import type { PaddleSubscription } from "../paddle-events.server";
 import { ProviderError, type PlanChangeInput } from "../payment-provider.server";
 import type { DemoParts } from "./demo-events.server";
 import type { DemoProvider } from "./demo-provider-type.server";
-import { demoShapes } from "./demo-shapes.server";
+import { demoShapes, subscriptionCharge } from "./demo-shapes.server";
 import { refusePastDue } from "./demo-subscription-changes.server";
 
 /**
@@ -32,6 +32,11 @@ export function demoPlanChange({
       now,
       extendedMonths: input.extendedMonths,
       seats: input.quantity,
+      // The plans' prices in the subscription's currency (its buyer's country, decision 0072).
+      prices: {
+        currency: subscriptionCharge(sub, input.to).currency,
+        of: (plan) => subscriptionCharge(sub, plan).totalMinor,
+      },
     });
     return { sub, result };
   }
@@ -75,6 +80,8 @@ export function demoPlanChange({
         origin: "subscription_update",
         at: now,
         quantity: input.quantity ?? 1,
+        currency: result.currency,
+        taxRate: subscriptionCharge(sub, input.to).taxRate,
       });
       await save("transaction", txn, sub.id);
       await deliver(

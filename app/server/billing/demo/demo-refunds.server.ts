@@ -74,6 +74,10 @@ function refundAdjustment(
   reason: string,
   full = false,
 ): PaddleAdjustment & Record<string, unknown> {
+  const currency = txn.details.totals.currency_code;
+  const paid = Number(txn.details.totals.total);
+  const paidTax = Number((txn.details.totals as { tax?: string }).tax ?? 0) || 0;
+  const tax = paid > 0 ? Math.round((paidTax * amountCents) / paid) : 0;
   return {
     id: demoId("adj"),
     action: "refund",
@@ -82,15 +86,16 @@ function refundAdjustment(
     subscription_id: txn.subscription_id ?? null,
     customer_id: txn.customer_id ?? null,
     reason,
-    currency_code: "USD",
+    // In the transaction's currency, its tax refunded in proportion, as Paddle's adjustment totals are.
+    currency_code: currency,
     status: "pending_approval",
     totals: {
-      subtotal: String(amountCents),
-      tax: "0",
+      subtotal: String(amountCents - tax),
+      tax: String(tax),
       total: String(amountCents),
       fee: "0",
       earnings: "0",
-      currency_code: "USD",
+      currency_code: currency,
     },
     created_at: new Date().toISOString(),
   };

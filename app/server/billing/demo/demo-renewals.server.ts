@@ -6,7 +6,7 @@ import { demo_billing } from "../../db/schema";
 import type { PaddleSubscription } from "../paddle-events.server";
 import type { DemoParts } from "./demo-events.server";
 import type { DemoProvider, RenewOutcome } from "./demo-provider-type.server";
-import { demoShapes } from "./demo-shapes.server";
+import { demoShapes, subscriptionCharge } from "./demo-shapes.server";
 import type { DemoDiscount } from "./demo-subscription-changes.server";
 
 /**
@@ -77,7 +77,9 @@ async function billNextPeriod({ save, deliver }: DemoParts, sub: PaddleSubscript
   const quantity = Number((sub.items[0] as { quantity?: unknown } | undefined)?.quantity ?? 1) || 1;
   // A discount given from this period (the cancel step's offer, decision 0065) takes its percent off, once.
   const { discount, ...rest } = sub as PaddleSubscription & { discount?: DemoDiscount | null };
-  const priceCents = discount ? discountedCents(plan.priceCents, discount.demo_percent) : plan.priceCents;
+  // The plan's price in the subscription's currency (its buyer's country, decision 0072).
+  const charge = subscriptionCharge(sub, planId);
+  const priceCents = discount ? discountedCents(charge.totalMinor, discount.demo_percent) : charge.totalMinor;
   const renewed: PaddleSubscription = {
     ...rest,
     status: "active",
@@ -95,6 +97,8 @@ async function billNextPeriod({ save, deliver }: DemoParts, sub: PaddleSubscript
     origin: "subscription_recurring",
     at: now,
     quantity,
+    currency: charge.currency,
+    taxRate: charge.taxRate,
   });
   await save("subscription", renewed, sub.id);
   await save("transaction", txn, sub.id);

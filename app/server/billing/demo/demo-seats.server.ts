@@ -5,7 +5,7 @@ import type { PaddleSubscription } from "../paddle-events.server";
 import { ProviderError } from "../payment-provider.server";
 import type { DemoParts } from "./demo-events.server";
 import type { DemoProvider } from "./demo-provider-type.server";
-import { demoShapes } from "./demo-shapes.server";
+import { demoShapes, subscriptionCharge } from "./demo-shapes.server";
 
 /**
  * The prorated charge's line as Paddle's subscription_update transaction shows it: the added
@@ -49,16 +49,20 @@ export function demoSeats({ load, save, deliver }: DemoParts): Pick<DemoProvider
       const planId = sub.custom_data?.plan_type;
       if (proration === "prorated_immediately" && quantity > before && isPlanId(planId)) {
         const range = { start: new Date(period.starts_at), end: new Date(period.ends_at) };
+        // A seat's price in the subscription's currency (its buyer's country, decision 0072).
+        const charge = subscriptionCharge(sub, planId);
         const charged = demoShapes.transaction({
           subscriptionId,
           customData: sub.custom_data ?? {},
           priceId,
           months: getPlan(planId).months,
-          amountCents: proratedCents(getPlan(planId).priceCents, quantity - before, range, now),
+          amountCents: proratedCents(charge.totalMinor, quantity - before, range, now),
           period,
           origin: "subscription_update",
           at: now,
           quantity,
+          currency: charge.currency,
+          taxRate: charge.taxRate,
         });
         const txn = prorationShape(charged, quantity - before, range, now);
         await save("transaction", txn, sub.id);

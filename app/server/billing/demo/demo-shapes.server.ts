@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { demoCharge, taxIncluded, type DemoCharge } from "~/domain/demo-prices";
 import { addMonths } from "~/domain/extension";
 import { getPlan, TRIAL_DAYS, type PlanId } from "~/domain/plans";
 import type { PaddleSubscription, PaddleTransaction } from "../paddle-events.server";
@@ -7,6 +8,20 @@ import type { PaddleSubscription, PaddleTransaction } from "../paddle-events.ser
 export const demoId = (prefix: string) => `${prefix}_demo_${randomBytes(10).toString("hex")}`;
 
 const DAY = 24 * 60 * 60 * 1000;
+
+/**
+ * The buyer's country the demo keeps on its subscription (and on a checkout's transaction until it is
+ * paid), a demo-only field as `demo_percent` is: what Paddle knows from the customer's address. Every
+ * charge of the subscription is priced for it (decision 0072).
+ */
+export interface DemoCountry {
+  demo_country?: string | null;
+}
+
+/** What the subscription (or checkout) charges for one license of a plan: the demo's table for its country. */
+export function subscriptionCharge(record: object, plan: PlanId): DemoCharge {
+  return demoCharge((record as DemoCountry).demo_country ?? null, plan);
+}
 
 /** Paddle-shaped records, shared by the demo provider and the demo seed. */
 export const demoShapes = {
@@ -20,6 +35,7 @@ export const demoShapes = {
     now = start,
     quantity = 1,
     customData = { user_id: userId, plan_type: planId },
+    country = null,
   }: {
     id: string;
     userId: string;
@@ -30,6 +46,8 @@ export const demoShapes = {
     now?: Date;
     quantity?: number;
     customData?: Record<string, unknown>;
+    /** The buyer's country, whose currency the subscription is in (decision 0072); none: US dollars. */
+    country?: string | null;
   }): PaddleSubscription & Record<string, unknown> {
     const end = trial ? new Date(start.getTime() + TRIAL_DAYS * DAY) : addMonths(start, getPlan(planId).months);
     const period = { starts_at: start.toISOString(), ends_at: end.toISOString() };
@@ -37,7 +55,8 @@ export const demoShapes = {
       id,
       status: trial ? "trialing" : "active",
       customer_id: customerId(userId),
-      currency_code: "USD",
+      currency_code: demoCharge(country, planId).currency,
+      demo_country: country,
       created_at: now.toISOString(),
       updated_at: now.toISOString(),
       started_at: start.toISOString(),
@@ -70,8 +89,13 @@ export const demoShapes = {
     origin,
     at,
     quantity = 1,
+    currency = "USD",
+    taxRate = "0",
   }: {
     quantity?: number;
+    /** The subscription's currency (decision 0072) and the tax rate in its amounts ("0.19"). */
+    currency?: string;
+    taxRate?: string;
     id?: string;
     subscriptionId: string | null;
     customData: Record<string, unknown>;
@@ -84,7 +108,11 @@ export const demoShapes = {
     at: Date;
   }): PaddleTransaction & Record<string, unknown> {
     const total = String(amountCents);
-    const totals = { subtotal: total, tax: "0", discount: "0", total, grand_total: total, currency_code: "USD" };
+    // The demo's amounts include their tax, as its table says (none in US dollars).
+    const tax = String(taxIncluded(amountCents, taxRate));
+    const subtotal = String(amountCents - Number(tax));
+    const lineTotals = { subtotal, discount: "0", tax, total };
+    const totals = { ...lineTotals, grand_total: total, currency_code: currency };
     return {
       id,
       status: "completed",
@@ -92,7 +120,7 @@ export const demoShapes = {
       subscription_id: subscriptionId,
       origin,
       collection_mode: "automatic",
-      currency_code: "USD",
+      currency_code: currency,
       custom_data: customData,
       billing_period: period,
       billed_at: at.toISOString(),
@@ -114,10 +142,10 @@ export const demoShapes = {
         },
       ],
       details: {
-        // No sales tax in the demo; the line is there as on Paddle's transactions (and invoices).
-        tax_rates_used: [{ tax_rate: "0", totals: { subtotal: total, discount: "0", tax: "0", total } }],
+        // The tax line is there as on Paddle's transactions (and invoices), "0" in US dollars.
+        tax_rates_used: [{ tax_rate: taxRate, totals: lineTotals }],
         totals,
-        line_items: [{ id: demoId("txnitm"), price_id: priceId, quantity, totals }],
+        line_items: [{ id: demoId("txnitm"), price_id: priceId, quantity, tax_rate: taxRate, totals: lineTotals }],
       },
     };
   },

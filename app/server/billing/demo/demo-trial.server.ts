@@ -4,7 +4,7 @@ import type { PaddleSubscription } from "../paddle-events.server";
 import { ProviderError } from "../payment-provider.server";
 import type { DemoParts } from "./demo-events.server";
 import type { DemoProvider } from "./demo-provider-type.server";
-import { demoShapes } from "./demo-shapes.server";
+import { demoShapes, subscriptionCharge } from "./demo-shapes.server";
 
 /**
  * "Start paid plan now" in the demo, as Paddle's POST /subscriptions/{id}/activate does it: only a
@@ -33,15 +33,19 @@ export function demoTrial({ load, save, deliver }: DemoParts): Pick<DemoProvider
         next_billed_at: period.ends_at,
         items: sub.items.map((item) => ({ ...item, status: "active" })),
       };
+      // The plan's price in the subscription's currency (its buyer's country, decision 0072).
+      const charge = subscriptionCharge(sub, planId);
       const txn = demoShapes.transaction({
         subscriptionId: sub.id,
         customData: sub.custom_data ?? {},
         priceId: sub.items[0]!.price.id,
         months: plan.months,
-        amountCents: plan.priceCents,
+        amountCents: charge.totalMinor,
         period,
         origin: "subscription_charge",
         at: now,
+        currency: charge.currency,
+        taxRate: charge.taxRate,
       });
       await save("subscription", active, sub.id);
       await save("transaction", txn, sub.id);
