@@ -21,6 +21,8 @@ export interface LedgerPayment {
   currency: string;
   /** The units it billed (a team's seats); null or absent when not recorded. */
   quantity?: number | null;
+  /** The discount code's discount it was charged with, if any (decision 0073). */
+  discount_id?: string | null;
   billed_at: Date | string;
   /** What approved refunds gave back of it. */
   refunded_cents: number;

@@ -24,6 +24,8 @@ export interface SubscriptionCharge {
   currency: string;
   /** The units it billed (a team's seats); null or absent when not recorded. */
   quantity?: number | null;
+  /** The discount code's discount it was charged with (decision 0073): then it is not the full price. */
+  discount_id?: string | null;
 }
 
 /**
@@ -49,7 +51,7 @@ export function renewalPriceCents(license: RenewalFacts): number | null {
  * charges again; for a team's subscription, the seats its next renewal bills × what that charge took
  * for one seat (its amount ÷ the seats it billed). No amount, rather than a wrong one, where a plan
  * switch waits for the renewal or the last charge does not say it (a trial's start, a switch's
- * prorated charge, seats not recorded or not dividing its amount).
+ * prorated charge, a discount code's first charge, seats not recorded or not dividing its amount).
  */
 export function renewalCharge(license: RenewalFacts & { charges?: readonly SubscriptionCharge[] }): {
   cents: number | null;
@@ -63,7 +65,8 @@ export function renewalCharge(license: RenewalFacts & { charges?: readonly Subsc
   if (isPlanId(license.plan_next_renewal)) return { cents: null, currency };
   const periods = charges.filter((c) => ["purchase", "renewal", "plan_change"].includes(c.kind));
   const last = periods.at(-1);
-  const full = last && last.kind !== "plan_change" && last.amount_cents > 0 ? last : null;
+  // A first charge with a discount code's discount is not what the renewal charges again (decision 0073).
+  const full = last && last.kind !== "plan_change" && last.amount_cents > 0 && !last.discount_id ? last : null;
   if (full === null) return { cents: null, currency };
   if (license.team_role === "billing") {
     // renewalPriceCents gave a number, so the seats the next renewal bills are known.

@@ -38,25 +38,29 @@ test.describe("pricing in the visitor's currency", () => {
   }, info) => {
     test.setTimeout(90_000);
     await registerAndConfirm(page, uniqueEmail("euros", info.project.name), "secret-pass-1", "Erika Euro");
-    await page.goto("/pricing?country=DE");
-    // A first-time buyer's percentage code is bought without the trial: a charge today, in euros.
-    await page.getByLabel("Discount code (optional)").fill("WELCOME20");
+    // A first license (its trial, in US dollars), so that the next checkout is bought without a trial.
+    await page.goto("/pricing");
     await page.getByTestId("plan-monthly").getByRole("button", { name: "Start 7-day free trial" }).click();
+    await page.getByRole("dialog", { name: "Checkout" }).getByRole("button", { name: "Start free trial" }).click();
+    await expect(page).toHaveURL(/\/success\?transactionId=/);
+
+    await page.goto("/pricing?country=DE");
+    await page.getByTestId("plan-yearly").getByRole("button", { name: "Choose Yearly" }).click();
     const dialog = page.getByRole("dialog", { name: "Checkout" });
-    await expect(dialog.getByTestId("demo-checkout-price")).toHaveText("€9.99 per month");
-    await expect(dialog.getByTestId("demo-checkout-due")).toHaveText("€7.99");
+    await expect(dialog.getByTestId("demo-checkout-price")).toHaveText("€99.99 per year");
+    await expect(dialog.getByTestId("demo-checkout-due")).toHaveText("€99.99");
     await expect(dialog.getByTestId("checkout-price-note")).toHaveText("Germany: prices in EUR, including 19% tax.");
-    await dialog.getByRole("button", { name: "Pay €7.99" }).click();
+    await dialog.getByRole("button", { name: "Pay €99.99" }).click();
     await expect(page).toHaveURL(/\/success\?transactionId=txn_demo_[0-9a-f]+$/);
 
     await page.goto("/licenses");
-    const card = page.getByTestId("license-card");
-    await expect(card).toHaveCount(1);
-    await expect(card.getByTestId("license-status")).toHaveText(/^Active, renews on .+ for €9\.99$/);
+    const card = page.getByTestId("license-card").filter({ hasText: "Yearly license" });
+    await expect(card.getByTestId("license-status")).toHaveText(/^Active, renews on .+ for €99\.99$/);
 
     await page.goto("/billing");
-    await expect(page.getByTestId("upcoming-charge")).toContainText("€9.99");
-    await expect(page.getByTestId("billing-entry")).toContainText("€7.99");
-    await expect(page.getByTestId("billing-entry")).not.toContainText("$");
+    await expect(page.getByTestId("upcoming-charge").filter({ hasText: "€99.99" })).toHaveCount(1);
+    const paid = page.getByTestId("billing-entry").filter({ hasText: "Yearly" });
+    await expect(paid).toContainText("€99.99");
+    await expect(paid).not.toContainText("$");
   });
 });

@@ -110,6 +110,7 @@ async function licenseCharges(userId: string) {
       amount_cents: payments.amount_cents,
       currency: payments.currency,
       quantity: payments.quantity,
+      discount_id: payments.discount_id,
       billed_at: payments.billed_at,
       refunded_cents: payments.refunded_cents,
       pending_refund_cents: payments.pending_refund_cents,

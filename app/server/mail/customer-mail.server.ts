@@ -163,6 +163,7 @@ export async function sendCustomerMail({ kind, licenseId, details }: CustomerMai
       amount_cents: payments.amount_cents,
       currency: payments.currency,
       quantity: payments.quantity,
+      discount_id: payments.discount_id,
     })
     .from(payments)
     .where(eq(payments.license_id, licenseId))

@@ -203,9 +203,14 @@ describe.each(testEngines())("the demo provider in the buyer's currency on %s", 
     const welcome = await buy({ plan: "monthly", country: "DE", discountCode: "WELCOME20" }, percent.cookie);
     expect(welcome.checkout).toMatchObject({ currency: "EUR", dueTodayCents: 799, priceCents: 999 });
     expect(await paymentsOf(percent.id)).toMatchObject([{ amount_cents: 799, currency: "EUR" }]);
-    // The renewal after the first charge's discount is the full price in euros.
+    // The discounted first charge is not what renews: the card names no amount rather than €7.99.
+    const card = async () => licenseState((await listUserLicenses(percent.id))[0]!, new Date());
+    expect(await card()).toMatchObject({ nextChargeCents: null, nextChargeCurrency: "EUR" });
+    expect((await card()).line).not.toContain("7.99");
+    // The renewal after the first charge's discount is the full price in euros, and the card says it.
     await demo.renew(welcome.subscriptionId);
     expect((await paymentsOf(percent.id))[1]).toMatchObject({ amount_cents: 999, currency: "EUR" });
+    expect((await card()).line).toContain("for €9.99");
   });
 
   it("a team's checkout in euros: seats × the country's seat price, quoted, charged, renewed and said on the card", async () => {

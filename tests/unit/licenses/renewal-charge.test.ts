@@ -25,6 +25,15 @@ describe("the renewal's amount, in the subscription's currency (decision 0072)",
     });
   });
 
+  it("a first charge with a discount code's discount is not the full price: no amount until a full charge", () => {
+    const discounted = { ...eur("purchase", 799), discount_id: "dsc_01" };
+    expect(renewalCharge({ ...base, charges: [discounted] })).toEqual({ cents: null, currency: "EUR" });
+    expect(renewalCharge({ ...base, charges: [discounted, eur("renewal", 999)] })).toEqual({
+      cents: 999,
+      currency: "EUR",
+    });
+  });
+
   it("a US-dollar extension bought later does not change the subscription's currency", () => {
     const charges = [eur("purchase", 10710), { kind: "extension", amount_cents: 2000, currency: "USD" }];
     expect(renewalCharge({ ...base, charges })).toEqual({ cents: 10710, currency: "EUR" });
