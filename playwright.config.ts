@@ -31,6 +31,10 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 7_000 },
   use: {
+    // Animations and transitions end at once (app.css honours prefers-reduced-motion), so a dialog or a
+    // toast is still the moment it shows: Playwright waits for nothing to settle and Chromium paints no
+    // frames in between (decision 0077). E2E_MOTION=1 shows them as a visitor sees them.
+    reducedMotion: process.env.E2E_MOTION === "1" ? "no-preference" : "reduce",
     // A trace on the retry only (decision 0076): recording one for every test cost a quarter of the step's CPU.
     trace: (process.env.E2E_TRACE as "on" | undefined) ?? "on-first-retry",
     launchOptions: {

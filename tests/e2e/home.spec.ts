@@ -1,7 +1,10 @@
 import { expect, test, openMenu, DEMO_USER } from "./support";
 
 test.describe("home", () => {
-  test("the headline rotates every 4 seconds with a fade", async ({ page }) => {
+  test("the headline rotates every 4 seconds with a fade", async ({ browser }) => {
+    // The suite runs with reduced motion (playwright.config.ts); this visitor has no such preference.
+    const context = await browser.newContext({ reducedMotion: "no-preference" });
+    const page = await context.newPage();
     await page.goto("/");
     const line = page.getByTestId("rotating-headline");
     const first = await line.innerText();
@@ -10,6 +13,7 @@ test.describe("home", () => {
     await expect(line).not.toHaveText(first, { timeout: 3_000 });
     const transition = await line.evaluate((el) => getComputedStyle(el).transitionDuration);
     expect(transition).toBe("0.3s");
+    await context.close();
   });
 
   test("the headline stays still for visitors who prefer reduced motion", async ({ browser }) => {
