@@ -38,6 +38,13 @@ test.describe("cancelling renewal with a reason and an offer", () => {
     await dialog.getByLabel(/Why are you cancelling/).selectOption({ label: "I don't use it enough" });
     await dialog.getByRole("button", { name: "Cancel renewal" }).click();
     await expect(page.locator("[data-sonner-toast]").filter({ hasText: "cancelled at the end" })).toBeVisible();
-    await expect(card.getByRole("button", { name: "Re-enable auto-renewal" })).toBeVisible();
+    await card.getByRole("button", { name: "Re-enable auto-renewal" }).click();
+    // The offer is made once per license: cancelling again asks only why, and the button that ends the
+    // renewal is red on the outline as on the page without JavaScript (not the primary colour of a go-ahead).
+    await card.getByRole("button", { name: "Cancel auto-renewal" }).click();
+    await expect(dialog.getByTestId("retention-offer")).toHaveCount(0);
+    await expect(dialog.getByRole("button", { name: "Cancel renewal" })).toHaveClass(/border-destructive/);
+    await dialog.getByRole("button", { name: "Keep renewing" }).click();
+    await expect(dialog).toBeHidden();
   });
 });

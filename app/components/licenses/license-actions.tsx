@@ -148,7 +148,8 @@ function CancelRenewalDialog({ license, action }: { license: LicenseView; action
           ) : null}
           <AlertDialogAction
             onClick={() => send("cancel-renewal")}
-            className={offer ? `${DESTRUCTIVE_OUTLINE} border bg-transparent` : undefined}
+            // Red on the outline, as on the page without JavaScript: it ends the renewal (with or without an offer beside it).
+            className={`${DESTRUCTIVE_OUTLINE} border bg-transparent`}
           >
             {CANCEL_RENEWAL_CONFIRMATION.confirm}
           </AlertDialogAction>
