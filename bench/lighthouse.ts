@@ -3,15 +3,20 @@
 // Lighthouse's default simulated throttling, driving Debian's Chromium headless (never a downloaded
 // browser; CHROMIUM_PATH overrides /usr/bin/chromium). Target: 100 in every category on every page.
 // BENCH_PAGES (comma-separated paths) and BENCH_RUNS (median of that many runs per page, default 1).
+// BENCH_SIGNED_IN_PAGES (default /licenses,/team) are audited as the demo customer, whose session cookie
+// Lighthouse sends with every request of the page (`extraHeaders`).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { signIn } from "../tests/support/raw-http";
 import { startServer } from "../tests/support/server-process";
+import { DEMO_ACCOUNTS } from "../app/server/seed.server";
 import { freePort } from "./support";
 
-const PAGES = (process.env.BENCH_PAGES ?? "/,/pricing,/download,/release-notes").split(",");
+const PAGES = (process.env.BENCH_PAGES ?? "/,/pricing,/download,/release-notes").split(",").filter(Boolean);
+const SIGNED_IN_PAGES = (process.env.BENCH_SIGNED_IN_PAGES ?? "/licenses,/team").split(",").filter(Boolean);
 const RUNS = Number(process.env.BENCH_RUNS ?? 1);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
@@ -23,9 +28,10 @@ interface PageFigures {
   failing: string[];
 }
 
-async function audit(url: string, port: number): Promise<PageFigures> {
+async function audit(url: string, port: number, cookie?: string): Promise<PageFigures> {
   const result = await lighthouse(url, {
     port,
+    ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
     output: "json",
     logLevel: "error",
     onlyCategories: [...CATEGORIES],
@@ -66,9 +72,15 @@ async function main() {
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
   });
   try {
-    for (const page of PAGES) {
+    const customer = DEMO_ACCOUNTS[1];
+    const cookie = SIGNED_IN_PAGES.length > 0 ? await signIn(server.port, customer.email, customer.password) : "";
+    const pages = [
+      ...PAGES.map((page) => ({ page, cookie: undefined })),
+      ...SIGNED_IN_PAGES.map((page) => ({ page, cookie })),
+    ];
+    for (const { page, cookie } of pages) {
       const runs: PageFigures[] = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await audit(`${server.origin}${page}`, chrome.port));
+      for (let i = 0; i < RUNS; i++) runs.push(await audit(`${server.origin}${page}`, chrome.port, cookie));
       const scores = CATEGORIES.map((c) => `${c} ${median(runs.map((r) => r.scores[c]))}`).join(", ");
       const fcp = median(runs.map((r) => r.fcp)) / 1000;
       const lcp = median(runs.map((r) => r.lcp)) / 1000;

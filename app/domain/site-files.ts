@@ -15,9 +15,13 @@ export const PUBLIC_PATHS = [
   "/refund-policy",
 ] as const;
 
-/** Crawl the public pages, not the account, admin, API or mailbox ones; where the sitemap is. */
+/**
+ * Crawl the public pages, not the API or the demo's mailbox (both answer without a session); where the
+ * sitemap is. The account and admin pages are not listed: they answer a crawler with the way to the login
+ * page, so a Disallow would only advertise their paths and mark them uncrawlable (decision 0080).
+ */
 export function renderRobotsTxt(publicUrl: string): string {
-  const disallowed = ["/admin", "/licenses", "/billing", "/profile", "/extend-license", "/success", "/dev/", "/api/"];
+  const disallowed = ["/dev/", "/api/"];
   return [
     "User-agent: *",
     ...disallowed.map((path) => `Disallow: ${path}`),

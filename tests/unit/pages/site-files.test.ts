@@ -4,10 +4,11 @@ import { PUBLIC_PATHS, renderRobotsTxt, renderSecurityTxt, renderSitemap, webMan
 const site = "https://www.example.com";
 
 describe("robots.txt", () => {
-  it("keeps crawlers out of the account, admin, API and mailbox pages and names the sitemap", () => {
+  it("keeps crawlers out of the API and the mailbox, not off the signed-in pages, and names the sitemap", () => {
     const robots = renderRobotsTxt(site);
-    for (const path of ["/admin", "/licenses", "/profile", "/api/", "/dev/"])
-      expect(robots).toContain(`Disallow: ${path}\n`);
+    for (const path of ["/api/", "/dev/"]) expect(robots).toContain(`Disallow: ${path}\n`);
+    // The signed-in pages send a crawler to the login page (decision 0080); a Disallow would only name them.
+    for (const path of ["/admin", "/licenses", "/billing", "/profile", "/team"]) expect(robots).not.toContain(path);
     expect(robots).toContain(`Sitemap: ${site}/sitemap.xml`);
     expect(robots).not.toMatch(/Disallow: \/\n/);
   });
