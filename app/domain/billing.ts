@@ -113,9 +113,17 @@ function moneyFormat(currency: string, whole = false): Intl.NumberFormat | null 
   return format;
 }
 
+// resolvedOptions() builds a new object on every call: a licenses page asked it for every amount.
+const minorDigits = new Map<string, number>();
+
 /** Digits after the decimal point of a currency's minor unit: 2 for USD and EUR, 0 for JPY (Paddle's amounts). */
 export function minorUnitDigits(currency: string): number {
-  return moneyFormat(currency)?.resolvedOptions().maximumFractionDigits ?? 2;
+  let digits = minorDigits.get(currency);
+  if (digits === undefined) {
+    digits = moneyFormat(currency)?.resolvedOptions().maximumFractionDigits ?? 2;
+    if (minorDigits.size < 100) minorDigits.set(currency, digits);
+  }
+  return digits;
 }
 
 /** An amount in the currency's minor units (cents, or yen) as money: "$9.00", "€49.50", "¥1,400". */
