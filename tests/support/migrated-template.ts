@@ -71,6 +71,15 @@ export function postgresTemplateName(): string {
   return `fk_template_${migrationsHash()}`;
 }
 
+/**
+ * What a site a test starts on `engine` gets as the template of its scratch database: on PostgreSQL
+ * the migrated template, so its start migrates nothing (on PGlite startServer copies the migrated
+ * data directory in).
+ */
+export async function siteTemplate(engine: "pglite" | "postgres"): Promise<string | undefined> {
+  return engine === "postgres" ? migratedPostgresTemplate(process.env.TEST_DATABASE_URL!) : undefined;
+}
+
 let postgresTemplate: Promise<string> | undefined;
 
 /** The template of a database at the first `n` migrations (one of EARLIER_STATES) on the server at `base`. */
