@@ -2,13 +2,19 @@ import { spawnSync } from "node:child_process";
 import pg from "pg";
 import { REPO_ROOT } from "./server-process";
 
-/** A fresh PostgreSQL database on TEST_DATABASE_URL's server, and the function that drops it. */
-export async function scratchDatabase(prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * A fresh PostgreSQL database on TEST_DATABASE_URL's server (empty, or a copy of `template`), and the
+ * function that drops it.
+ */
+export async function scratchDatabase(
+  prefix: string,
+  template?: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL!;
   const name = `${prefix.replace(/[^a-z0-9_]/g, "_")}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ""}`);
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;

@@ -7,13 +7,23 @@ const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder(), "meta",
   entries: { tag: string }[];
 };
 
-/** A migrations folder holding only the migrations before `tag`: a database as it was before it. */
-export function migrationsBefore(tag: string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "fk-mig-"));
-  fs.mkdirSync(path.join(dir, "meta"));
+/** How many migrations there are. */
+export function migrationCount(): number {
+  return journal.entries.length;
+}
+
+/** How many migrations a database as it was before `tag` has applied. */
+export function appliedBefore(tag: string): number {
   const at = journal.entries.findIndex((entry) => entry.tag === tag);
   if (at < 0) throw new Error(`no migration ${tag}`);
-  const entries = journal.entries.slice(0, at);
+  return at;
+}
+
+/** A migrations folder holding only the first `n` migrations. */
+export function firstMigrations(n: number): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "fk-mig-"));
+  fs.mkdirSync(path.join(dir, "meta"));
+  const entries = journal.entries.slice(0, n);
   fs.writeFileSync(path.join(dir, "meta", "_journal.json"), JSON.stringify({ ...journal, entries }));
   for (const entry of entries)
     fs.copyFileSync(path.join(migrationsFolder(), `${entry.tag}.sql`), path.join(dir, `${entry.tag}.sql`));

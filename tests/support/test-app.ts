@@ -12,7 +12,8 @@ import { setMailer, type MailMessage } from "~/server/mail/mailer.server";
 import { flushMail } from "~/server/mail/outbox.server";
 import { profiles, user_roles, users } from "~/server/db/schema";
 import { enrolWithSecret } from "~/server/auth/two-factor.server";
-import { migratedPgliteDump, migratedPostgresTemplate } from "./migrated-template";
+import { migratedPgliteDump, migratedPostgresTemplate, pgliteDumpAt, postgresTemplateAt } from "./migrated-template";
+import { appliedBefore } from "./migrations";
 import { createScratchDatabase } from "./scratch";
 
 /** The two-factor secret (base32) of admins made by createUser. */
@@ -57,6 +58,11 @@ export async function startTestApp(
   envOverrides: Record<string, string> = {},
   options: {
     migrationsFolder?: string;
+    /**
+     * Start from a copy of the database as it was before this migration (one of EARLIER_STATES in
+     * migrated-template.ts), migrated no further: the test writes old rows, then calls migrate().
+     */
+    before?: string;
     /** Job kinds besides the app's; jobs run only when the test calls drainJobs() unless `work`. */
     jobs?: JobDefinitions;
     work?: boolean;
@@ -67,19 +73,28 @@ export async function startTestApp(
   setEnv(env);
   let dropDatabase = async () => {};
   let database: DatabaseHandle;
-  // A copy of the migrated template (decision 0053), unless the test brings its own migrations.
+  // A copy of the migrated template (decision 0053), or of an earlier state's, unless the test brings
+  // its own migrations.
+  const earlier = options.before === undefined ? undefined : appliedBefore(options.before);
   const fromTemplate = !options.migrationsFolder;
   if (engine === "postgres") {
     const base = process.env.TEST_DATABASE_URL!;
-    const template = fromTemplate ? await migratedPostgresTemplate(base) : undefined;
+    const template =
+      earlier !== undefined
+        ? await postgresTemplateAt(base, earlier)
+        : fromTemplate
+          ? await migratedPostgresTemplate(base)
+          : undefined;
     const scratch = await createScratchDatabase(base, "test", template);
     database = await openDatabase({ url: scratch.url, maxConnections: 5 });
     dropDatabase = scratch.drop;
   } else {
-    database = await openDatabase({ memory: true, loadDataDir: fromTemplate ? await migratedPgliteDump() : undefined });
+    const dump =
+      earlier !== undefined ? await pgliteDumpAt(earlier) : fromTemplate ? await migratedPgliteDump() : undefined;
+    database = await openDatabase({ memory: true, loadDataDir: dump });
   }
   // Finds nothing to apply on a template's copy; applies a custom folder's migrations for real.
-  await database.migrate(options.migrationsFolder);
+  if (earlier === undefined) await database.migrate(options.migrationsFolder);
   setDatabase(database);
   resetAuth();
   setPaymentProvider(undefined);

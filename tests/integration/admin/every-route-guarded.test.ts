@@ -13,6 +13,7 @@ import { openDatabase } from "~/server/db/client.server";
 import { accounts, profiles, user_roles, users } from "~/server/db/schema";
 import { DEMO_ACCOUNTS } from "~/server/seed.server";
 import { formPost, rawRequest, signIn } from "../../support/raw-http";
+import { siteTemplate } from "../../support/migrated-template";
 import { freePort, scratchDatabaseFor } from "../../support/scratch";
 import { REPO_ROOT, startServer, tempDir, type ServerProcess } from "../../support/server-process";
 import { testEngines } from "../../support/test-app";
@@ -70,12 +71,12 @@ describe.each(testEngines())("every admin route on a live server on %s", (engine
 
   beforeAll(async () => {
     dataDir = tempDir("fk-guard-");
-    const scratch = await scratchDatabaseFor(engine, "guard");
+    const scratch = await scratchDatabaseFor(engine, "guard", await siteTemplate(engine));
     databaseUrl = scratch.url;
     dropDatabase = scratch.drop;
     const env = { AUTH_RATE_LIMIT: "1000", ...scratch.env };
     const port = await freePort();
-    // The first start migrates and seeds; then, with the server stopped (the embedded database is
+    // The first start seeds; then, with the server stopped (the embedded database is
     // one process's), an admin who has not turned on two-factor is added.
     await (await startServer({ port, dataDir, env })).stop();
     demoUserId = await addAdminWithoutTwoFactor(databaseUrl ? { url: databaseUrl } : { dataDir });

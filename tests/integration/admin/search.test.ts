@@ -10,7 +10,6 @@ import { flushMail } from "~/server/mail/outbox.server";
 import { DEMO_ACCOUNTS, seedDemoData } from "~/server/seed.server";
 import { throughAdminGuard } from "../../support/admin-route";
 import { days, envelope, signed, transaction } from "../../support/paddle-fixtures";
-import { migrationsBefore } from "../../support/migrations";
 import { call, formRequest, getRequest, routeArgs, signInCookie } from "../../support/route-call";
 import { createUser, linkIn, startTestApp, testEngines, type TestApp } from "../../support/test-app";
 
@@ -191,7 +190,7 @@ describe.each(testEngines())("finding a customer on %s", (engine) => {
 
 describe.each(MIGRATION_ENGINES)("migration 0017 on an existing database (%s)", (engine) => {
   it("gives the payments recorded before it their Paddle customer, from the stored webhook events", async () => {
-    const app = await startTestApp(engine, {}, { migrationsFolder: migrationsBefore("0017_admin_search") });
+    const app = await startTestApp(engine, {}, { before: "0017_admin_search" });
     try {
       const run = async (query: SQL) => (await app.database.db.execute(query)) as unknown as { rows: { id: string }[] };
       const user = (

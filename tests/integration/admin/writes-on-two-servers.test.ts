@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSIONS_CHANNEL } from "~/server/cache/names.server";
 import { DEMO_ACCOUNTS } from "~/server/seed.server";
 import { formPost, rawRequest, signIn } from "../../support/raw-http";
+import { migratedPostgresTemplate } from "../../support/migrated-template";
 import { createScratchDatabase, freePort } from "../../support/scratch";
 import { startServer, tempDir, type ServerProcess } from "../../support/server-process";
 import { testEngines } from "../../support/test-app";
@@ -28,7 +29,11 @@ for (const engine of testEngines().filter((name) => name === "postgres")) {
     let dropDatabase = async () => {};
 
     beforeAll(async () => {
-      const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, "writes");
+      const scratch = await createScratchDatabase(
+        process.env.TEST_DATABASE_URL!,
+        "writes",
+        await migratedPostgresTemplate(process.env.TEST_DATABASE_URL!),
+      );
       dropDatabase = scratch.drop;
       const url = new URL(scratch.url);
       // One data directory: both read the secrets the first one generated (one cookie signature).

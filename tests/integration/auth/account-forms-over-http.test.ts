@@ -2,6 +2,7 @@ import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS } from "~/server/seed.server";
 import { cookieJar, formPost, rawRequest, signIn } from "../../support/raw-http";
+import { siteTemplate } from "../../support/migrated-template";
 import { scratchDatabaseFor } from "../../support/scratch";
 import { startServer, tempDir, type ServerProcess } from "../../support/server-process";
 import { testEngines } from "../../support/test-app";
@@ -28,7 +29,7 @@ for (const engine of ENGINES) {
 
     beforeAll(async () => {
       dataDir = tempDir("fk-seams-");
-      const scratch = await scratchDatabaseFor(engine, "test_seams");
+      const scratch = await scratchDatabaseFor(engine, "test_seams", await siteTemplate(engine));
       dropDatabase = scratch.drop;
       const env = { AUTH_RATE_LIMIT: "1000000", ...scratch.env };
       // One data directory: both servers read the secrets the first one generated.

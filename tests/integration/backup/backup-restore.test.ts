@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, migrationsFolder } from "~/server/db/client.server";
 import { takeBackup } from "../../../server/backup-socket";
 import { appliedMigrations, runScript, scratchDatabase } from "../../support/backup";
-import { migrationsBefore } from "../../support/migrations";
+import { migratedPostgresTemplate, pgliteDumpAt, postgresTemplateAt } from "../../support/migrated-template";
 import { rawRequest, signIn } from "../../support/raw-http";
 import { startServer, tempDir, type ServerProcess } from "../../support/server-process";
 import { testEngines } from "../../support/test-app";
@@ -79,13 +79,16 @@ async function snapshot(port: number) {
 describe.each(ENGINES)("backup and restore on %s", (engine) => {
   const cleanup: (() => Promise<void> | void)[] = [];
   const servers: ServerProcess[] = [];
-  /** A data directory and, on PostgreSQL, a fresh database: where a site runs or a backup is restored. */
-  const target = async (prefix: string) => {
+  /**
+   * A data directory and, on PostgreSQL, a fresh database: where a site runs or a backup is restored.
+   * An empty one, or on PostgreSQL a copy of `template` (a site's start then migrates nothing).
+   */
+  const target = async (prefix: string, template?: (base: string) => Promise<string>) => {
     const dataDir = tempDir(`fk-${prefix}-`);
     cleanup.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
     const env: Record<string, string> = { DATA_DIR: dataDir };
     if (engine === "postgres") {
-      const db = await scratchDatabase(prefix);
+      const db = await scratchDatabase(prefix, template && (await template(process.env.TEST_DATABASE_URL!)));
       cleanup.push(db.drop);
       env.DATABASE_URL = db.url;
     }
@@ -118,7 +121,8 @@ describe.each(ENGINES)("backup and restore on %s", (engine) => {
     let archive = "";
 
     beforeAll(async () => {
-      const source = await target("bk-src");
+      // On PGlite the site starts on a copy of the migrated database (startServer), here likewise.
+      const source = await target("bk-src", migratedPostgresTemplate);
       const site = await start(PORT_SOURCE, source);
       before = await snapshot(PORT_SOURCE);
       const out = tempDir("fk-bk-out-");
@@ -177,17 +181,20 @@ describe.each(ENGINES)("backup and restore on %s", (engine) => {
   });
 
   it("restores a backup older than the code, which migrates forward on start", async () => {
-    const older = await target("bk-old");
-    const tag = journal.entries.at(-2)!.tag;
-    const database = await openDatabase({ url: older.env.DATABASE_URL, dataDir: older.dataDir });
-    await database.migrate(migrationsBefore(tag));
+    // The database as the code of two migrations ago left it: a copy the migrated template's build kept.
+    const behind = journal.entries.length - 2;
+    const older = await target("bk-old", (base) => postgresTemplateAt(base, behind));
     let file = path.join(tempDir("fk-bk-old-out-"), `older${engine === "postgres" ? "" : "-with-secrets.tar.gz"}`);
     if (engine === "pglite") {
       // No site can run on an older schema (it migrates at start): the dump the site would take.
-      fs.writeFileSync(file, await takeBackup(database.pglite!, older.dataDir));
-      await database.close();
+      const database = await openDatabase({ dataDir: older.dataDir, loadDataDir: await pgliteDumpAt(behind) });
+      try {
+        expect(await appliedMigrations((text) => database.db.execute(text) as never)).toBe(behind);
+        fs.writeFileSync(file, await takeBackup(database.pglite!, older.dataDir));
+      } finally {
+        await database.close();
+      }
     } else {
-      await database.close();
       const backup = runScript("backup", [file], older.env);
       expect(backup.status, backup.output).toBe(0);
       file = `${file}-with-secrets.tar.gz`;
@@ -195,7 +202,7 @@ describe.each(ENGINES)("backup and restore on %s", (engine) => {
     const into = await target("bk-old-dst");
     const restore = runScript("restore", [file], into.env);
     expect(restore.status, restore.output).toBe(0);
-    expect(await migrationsOf(into)).toBe(journal.entries.length - 2);
+    expect(await migrationsOf(into)).toBe(behind);
     const site = await start(PORT_RESTORED, into);
     expect((await get(PORT_RESTORED, "/readyz")).status).toBe(200);
     await site.stop();

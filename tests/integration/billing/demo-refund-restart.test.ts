@@ -4,6 +4,7 @@ import { openDatabase } from "~/server/db/client.server";
 import { DEMO_ACCOUNTS } from "~/server/seed.server";
 import { rowsOf } from "../../support/db-snapshot";
 import { formPost, rawRequest, signIn } from "../../support/raw-http";
+import { siteTemplate } from "../../support/migrated-template";
 import { freePort, scratchDatabaseFor } from "../../support/scratch";
 import { startServer, tempDir, type ServerProcess } from "../../support/server-process";
 import { testEngines } from "../../support/test-app";
@@ -27,7 +28,7 @@ describe.each(ENGINES)("demo refund approval across a restart (%s, the built ser
 
   it("a refund requested just before a restart is approved by the next server", { timeout: 240_000 }, async () => {
     const dataDir = tempDir("fk-refund-");
-    const database = await scratchDatabaseFor(engine, "refund");
+    const database = await scratchDatabaseFor(engine, "refund", await siteTemplate(engine));
     cleanups.push(database.drop, async () => fs.rmSync(dataDir, { recursive: true, force: true }));
     const port = await freePort();
     const env = { AUTH_RATE_LIMIT: "100000", ...database.env };

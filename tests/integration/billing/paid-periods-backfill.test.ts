@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { migrationsBefore } from "../../support/migrations";
 import { startTestApp, testEngines } from "../../support/test-app";
 
 const MIGRATION_ENGINES = testEngines({ pglite: "always", because: "a migration, on both engines" });
@@ -16,7 +15,7 @@ const iso = (value: string | Date | null) => (value === null ? null : new Date(v
  */
 describe.each(MIGRATION_ENGINES)("paid periods backfilled by migration 0036 (%s)", (engine) => {
   it("reads each paid row's period back from its charge and its plan", async () => {
-    const app = await startTestApp(engine, {}, { migrationsFolder: migrationsBefore("0036_perpetual_fallback") });
+    const app = await startTestApp(engine, {}, { before: "0036_perpetual_fallback" });
     const db = app.database.db;
     try {
       // Raw inserts: the schema's tables have columns this migration adds.

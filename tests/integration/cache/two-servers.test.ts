@@ -2,6 +2,7 @@ import fs from "node:fs";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formPost, signIn } from "../../support/raw-http";
+import { migratedPostgresTemplate } from "../../support/migrated-template";
 import { createScratchDatabase } from "../../support/scratch";
 import { startServer, tempDir, type ServerProcess } from "../../support/server-process";
 import { testEngines } from "../../support/test-app";
@@ -67,7 +68,11 @@ for (const engine of testEngines().filter((name) => name === "postgres")) {
     let databaseUrl = "";
 
     beforeAll(async () => {
-      const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, "test_two");
+      const scratch = await createScratchDatabase(
+        process.env.TEST_DATABASE_URL!,
+        "test_two",
+        await migratedPostgresTemplate(process.env.TEST_DATABASE_URL!),
+      );
       dropDatabase = scratch.drop;
       databaseUrl = scratch.url;
       // One data directory: both read the secrets the first one generated (one cookie signature).

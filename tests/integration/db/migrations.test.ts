@@ -9,7 +9,9 @@ import { DataDirLockedError, acquireDataDirLock } from "~/server/db/lock.server"
 import { migrationsFolder, openDatabase } from "~/server/db/client.server";
 import { accounts, licenses, profiles, releases, user_roles, users } from "~/server/db/schema";
 import { DEMO_ACCOUNTS, seedDemoData } from "~/server/seed.server";
-import { startTestApp, testEngines, type TestApp } from "../../support/test-app";
+import { pgliteDumpAt, postgresTemplateAt } from "../../support/migrated-template";
+import { createScratchDatabase } from "../../support/scratch";
+import { startTestApp, testEngines, type EngineName, type TestApp } from "../../support/test-app";
 
 const ENGINES = testEngines({
   pglite: "always",
@@ -19,17 +21,6 @@ const ENGINES = testEngines({
 const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder(), "meta", "_journal.json"), "utf8")) as {
   entries: { tag: string }[];
 };
-
-/** A copy of the migrations folder holding only the first n migrations. */
-function partialMigrations(n: number): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "fk-mig-"));
-  fs.mkdirSync(path.join(dir, "meta"));
-  const entries = journal.entries.slice(0, n);
-  fs.writeFileSync(path.join(dir, "meta", "_journal.json"), JSON.stringify({ ...journal, entries }));
-  for (const entry of entries)
-    fs.copyFileSync(path.join(migrationsFolder(), `${entry.tag}.sql`), path.join(dir, `${entry.tag}.sql`));
-  return dir;
-}
 
 describe.each(ENGINES)("migrations on %s", (engine) => {
   let app: TestApp;
@@ -126,23 +117,49 @@ describe.each(ENGINES)("migrations on %s", (engine) => {
 /**
  * Three starting points, not every one: the oldest database (the first migration alone), one half-way,
  * and one a single migration behind. What one migration does to existing rows is its own test's
- * (`migrationsBefore(tag)` in tests/support/migrations.ts).
+ * (`startTestApp(engine, {}, { before: tag })`). Each starts from the copy of that state the migrated
+ * template's build keeps (tests/support/migrated-template.ts), not from a walk of its own up to it.
  */
 const STARTING_POINTS = [1, Math.ceil(journal.entries.length / 2), journal.entries.length - 1];
 
+/**
+ * A copy of the database at the first n migrations, and what closes it. On PGlite next to PostgreSQL
+ * the walk from the first migration is left to PostgreSQL: on the embedded engine the empty database's
+ * walk above applies the same migrations, and the template's build walks there from the first one.
+ */
+async function databaseAt(engine: EngineName, n: number) {
+  if (engine === "pglite") {
+    const database = await openDatabase({ memory: true, loadDataDir: await pgliteDumpAt(n) });
+    return { database, close: () => database.close() };
+  }
+  const base = process.env.TEST_DATABASE_URL!;
+  const scratch = await createScratchDatabase(base, "walk", await postgresTemplateAt(base, n));
+  const database = await openDatabase({ url: scratch.url, maxConnections: 2 });
+  return {
+    database,
+    close: async () => {
+      await database.close();
+      await scratch.drop();
+    },
+  };
+}
+
 describe.each(ENGINES)("a database at an earlier migration on %s", (engine) => {
-  it.each(STARTING_POINTS)("reaches the latest from migration %i", async (n) => {
-    const app = await startTestApp(engine, {}, { migrationsFolder: partialMigrations(n) });
+  const points = engine === "pglite" && ENGINES.includes("postgres") ? STARTING_POINTS.slice(1) : STARTING_POINTS;
+  it.each(points)("reaches the latest from migration %i", async (n) => {
+    const { database, close } = await databaseAt(engine, n);
+    const applied = async () =>
+      (
+        (await database.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)) as unknown as {
+          rows: { n: number }[];
+        }
+      ).rows[0]!.n;
     try {
-      await app.database.migrate();
-      const applied = (
-        (await app.database.db.execute(
-          sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
-        )) as unknown as { rows: { n: number }[] }
-      ).rows;
-      expect(applied[0]!.n).toBe(journal.entries.length);
+      expect(await applied()).toBe(n);
+      await database.migrate();
+      expect(await applied()).toBe(journal.entries.length);
     } finally {
-      await app.close();
+      await close();
     }
   });
 });

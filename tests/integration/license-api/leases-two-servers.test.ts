@@ -2,6 +2,7 @@ import fs from "node:fs";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { desktopClient, type SignedAnswer } from "../../support/desktop-api";
+import { migratedPostgresTemplate } from "../../support/migrated-template";
 import { createScratchDatabase, freePort } from "../../support/scratch";
 import { startServer, tempDir, type ServerProcess } from "../../support/server-process";
 import { testEngines } from "../../support/test-app";
@@ -26,7 +27,11 @@ for (const engine of testEngines().filter((name) => name === "postgres")) {
     let licenseId = "";
 
     beforeAll(async () => {
-      const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, "test_leases");
+      const scratch = await createScratchDatabase(
+        process.env.TEST_DATABASE_URL!,
+        "test_leases",
+        await migratedPostgresTemplate(process.env.TEST_DATABASE_URL!),
+      );
       dropDatabase = scratch.drop;
       dataDir = tempDir("fk-leases-");
       const env = { DATABASE_URL: scratch.url, API_RATE_LIMIT: "100000", API_KEY_RATE_LIMIT: "100000" };

@@ -2,7 +2,6 @@ import { createHash } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { license_keys, licenses } from "~/server/db/schema";
-import { migrationsBefore } from "../../support/migrations";
 import { createUser, startTestApp, testEngines, type TestApp } from "../../support/test-app";
 
 const MIGRATION_ENGINES = testEngines({ pglite: "always", because: "a migration, on both engines" });
@@ -58,7 +57,7 @@ describe.each(testEngines())("license_keys: every key issued is recorded against
 
 describe.each(MIGRATION_ENGINES)("license_keys backfill of an existing database (%s)", (engine) => {
   it("records the current key of every license that existed before the migration", async () => {
-    const app = await startTestApp(engine, {}, { migrationsFolder: migrationsBefore("0007_license_keys") });
+    const app = await startTestApp(engine, {}, { before: "0007_license_keys" });
     try {
       // A raw insert: the schema's users table has columns later migrations add.
       const user = (

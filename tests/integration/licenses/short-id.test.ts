@@ -2,7 +2,6 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SHORT_ID_PATTERN } from "~/domain/short-id";
 import { licenses } from "~/server/db/schema";
-import { migrationsBefore } from "../../support/migrations";
 import { createUser, startTestApp, testEngines, type TestApp } from "../../support/test-app";
 
 const MIGRATION_ENGINES = testEngines({ pglite: "always", because: "a migration, on both engines" });
@@ -58,7 +57,7 @@ describe.each(testEngines())("license short ids (%s)", (engine) => {
 
 describe.each(MIGRATION_ENGINES)("license short ids for an existing database (%s)", (engine) => {
   it("gives the licenses that existed before the migration a short id each", async () => {
-    const app = await startTestApp(engine, {}, { migrationsFolder: migrationsBefore("0009_license_short_id") });
+    const app = await startTestApp(engine, {}, { before: "0009_license_short_id" });
     try {
       // A raw insert: the schema's users table has columns later migrations add.
       const user = (

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { desktopClient } from "../../support/desktop-api";
+import { migratedPostgresTemplate } from "../../support/migrated-template";
 import { createScratchDatabase } from "../../support/scratch";
 import { startServer, tempDir, type ServerProcess } from "../../support/server-process";
 import { testEngines } from "../../support/test-app";
@@ -24,7 +25,11 @@ for (const engine of testEngines().filter((name) => name === "postgres")) {
     let keys: string[] = [];
 
     beforeAll(async () => {
-      const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, "test_machines");
+      const scratch = await createScratchDatabase(
+        process.env.TEST_DATABASE_URL!,
+        "test_machines",
+        await migratedPostgresTemplate(process.env.TEST_DATABASE_URL!),
+      );
       dropDatabase = scratch.drop;
       dataDir = tempDir("fk-machines-");
       const env = {
