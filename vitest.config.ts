@@ -4,6 +4,19 @@ import { defineConfig } from "vitest/config";
 /** Integration files that need modules of their own (decision 0068). */
 const ISOLATED = ["tests/integration/auth/account-abuse.test.ts"];
 
+/**
+ * Files about two app servers on one database: only PostgreSQL is shared by two processes (the embedded
+ * PGlite belongs to one), so without TEST_DATABASE_URL they have nothing to run and are left out.
+ */
+const TWO_SERVERS_ON_POSTGRES = [
+  "tests/integration/admin/writes-on-two-servers.test.ts",
+  "tests/integration/cache/two-servers.test.ts",
+  "tests/integration/license-api/leases-two-servers.test.ts",
+  "tests/integration/machines/two-servers.test.ts",
+  "tests/integration/teams/last-seat-two-servers.test.ts",
+];
+const postgresOnly = process.env.TEST_DATABASE_URL ? [] : TWO_SERVERS_ON_POSTGRES;
+
 export default defineConfig({
   plugins: [tsconfigPaths()],
   test: {
@@ -33,7 +46,7 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
-          exclude: [...ISOLATED],
+          exclude: [...ISOLATED, ...postgresOnly],
           isolate: false,
         },
       },
