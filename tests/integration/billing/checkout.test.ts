@@ -1,4 +1,3 @@
-import { hashPassword } from "better-auth/crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as pricingRoute from "~/routes/pricing";
@@ -7,7 +6,8 @@ import { createPlanCheckout } from "~/server/billing/create-checkout.server";
 import type { DemoProvider } from "~/server/billing/demo/demo-provider.server";
 import { connectDemoProvider, setPaymentProvider } from "~/server/billing/configured-provider.server";
 import type { PlanCheckoutInput } from "~/server/billing/payment-provider.server";
-import { accounts, checkouts, licenses } from "~/server/db/schema";
+import { checkouts, licenses } from "~/server/db/schema";
+import { givePassword } from "../../support/team";
 import { call, formRequest, routeArgs, signInCookie } from "../../support/route-call";
 import { stubPaymentProvider } from "../../support/stub-provider";
 import { createUser, startTestApp, testEngines, type TestApp } from "../../support/test-app";
@@ -34,14 +34,7 @@ describe.each(testEngines())("checkouts created by the server on %s", (engine) =
   /** A confirmed account that can sign in, and its session cookie. */
   async function customer() {
     const user = await createUser(db(), `checkout-${engine}-${++n}@example.com`);
-    await db()
-      .insert(accounts)
-      .values({
-        accountId: user.id,
-        providerId: "credential",
-        userId: user.id,
-        password: await hashPassword(PASSWORD),
-      });
+    await givePassword(db(), user.id, PASSWORD);
     return { ...user, cookie: await signInCookie(user.email, PASSWORD) };
   }
   const post = (fields: Record<string, string>, cookie: string) =>

@@ -1,4 +1,3 @@
-import { hashPassword } from "better-auth/crypto";
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as pricingRoute from "~/routes/pricing";
@@ -11,10 +10,11 @@ import { getOwnPayment, listBillingHistory } from "~/server/billing/billing-hist
 import { buildInvoice, money } from "~/server/billing/invoice.server";
 import { invoiceResponse } from "~/server/billing/invoice-response.server";
 import { forgetLocalizedPrices } from "~/server/billing/localized-prices.server";
-import { accounts, demo_billing, licenses, payments, teams } from "~/server/db/schema";
+import { demo_billing, licenses, payments, teams } from "~/server/db/schema";
 import { drainJobs } from "~/server/jobs/jobs.server";
 import { listUserLicenses } from "~/server/licenses/list-licenses.server";
 import { changeSeats } from "~/server/teams/team-seats.server";
+import { givePassword } from "../../support/team";
 import { pdfText } from "../../support/pdf-text";
 import { call, formRequest, routeArgs, signInCookie } from "../../support/route-call";
 import { createUser, startTestApp, testEngines, type TestApp } from "../../support/test-app";
@@ -48,14 +48,7 @@ describe.each(testEngines())("the demo provider in the buyer's currency on %s", 
   const db = () => app.database.db;
   async function customer() {
     const user = await createUser(db(), `currency-${engine}-${++n}@example.com`);
-    await db()
-      .insert(accounts)
-      .values({
-        accountId: user.id,
-        providerId: "credential",
-        userId: user.id,
-        password: await hashPassword(PASSWORD),
-      });
+    await givePassword(db(), user.id, PASSWORD);
     return { ...user, cookie: await signInCookie(user.email, PASSWORD) };
   }
   const post = (fields: Record<string, string>, cookie: string, headers: Record<string, string> = {}) => {

@@ -1,4 +1,3 @@
-import { hashPassword } from "better-auth/crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DISCOUNT_ERRORS } from "~/domain/discount-codes";
@@ -8,7 +7,8 @@ import { getUserDetails } from "~/server/admin/user-details.server";
 import { connectDemoProvider, setPaymentProvider } from "~/server/billing/configured-provider.server";
 import { createPaddleProvider } from "~/server/billing/paddle-provider.server";
 import { receiveWebhook } from "~/server/billing/receive-webhook.server";
-import { accounts, checkouts, licenses, payments } from "~/server/db/schema";
+import { checkouts, licenses, payments } from "~/server/db/schema";
+import { givePassword } from "../../support/team";
 import { days, envelope, signed, transaction } from "../../support/paddle-fixtures";
 import { call, formRequest, routeArgs, signInCookie } from "../../support/route-call";
 import { createUser, startTestApp, testEngines, type TestApp } from "../../support/test-app";
@@ -64,14 +64,7 @@ describe.each(testEngines())("discount codes at checkout on %s", (engine) => {
   const db = () => app.database.db;
   async function customer() {
     const user = await createUser(db(), `discount-${engine}-${++n}@example.com`);
-    await db()
-      .insert(accounts)
-      .values({
-        accountId: user.id,
-        providerId: "credential",
-        userId: user.id,
-        password: await hashPassword(PASSWORD),
-      });
+    await givePassword(db(), user.id, PASSWORD);
     return { ...user, cookie: await signInCookie(user.email, PASSWORD) };
   }
   const post = (fields: Record<string, string>, cookie: string) =>
