@@ -92,7 +92,10 @@ function TermsCheckbox({
           id="terms"
           name="terms"
           value="on"
-          checked={agreed}
+          // Uncontrolled, so a tick made before the scripts ran survives hydration; read once they do.
+          ref={(input) => {
+            if (input?.checked && !agreed) onAgreedChange(true);
+          }}
           onCheckedChange={(value) => onAgreedChange(value === true)}
           aria-invalid={errors ? true : undefined}
           aria-describedby={errors ? "terms-error" : undefined}

@@ -15,6 +15,28 @@ import {
 const toast = (page: Page) => page.locator("[data-sonner-toast]");
 
 test.describe("accounts", () => {
+  test("the terms box ticked before the scripts run stays ticked once they do, and the button stays enabled", async ({
+    browser,
+  }) => {
+    // A page of its own: the fixture's goto waits for the scripts, which this test holds back.
+    const page = await browser.newPage();
+    // Hold the page's scripts back until the box is ticked, as on a slow connection.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/assets/*.js", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/register", { waitUntil: "domcontentloaded" });
+    await page.getByRole("checkbox").check();
+    release();
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    await expect(page.getByRole("checkbox")).toBeChecked();
+    await expect(page.getByRole("button", { name: "Create account" })).toBeEnabled();
+    await expect(page.getByText("Tick the box to agree to the terms, then create your account.")).toHaveCount(0);
+    await page.close();
+  });
+
   test(
     "register → confirmation e-mail → link (not signed in yet) → the password → signed in at / → log out",
     { tag: "@phone" },
