@@ -1,4 +1,5 @@
-import { Environment, Paddle, type CreateTransactionRequestBody, type Discount } from "@paddle/paddle-node-sdk";
+import type * as PaddleSdk from "@paddle/paddle-node-sdk";
+import type { CreateTransactionRequestBody, Discount, Paddle } from "@paddle/paddle-node-sdk";
 import type { DiscountEntity } from "~/domain/discount-codes";
 import { paddlePlanChange } from "./paddle-plan-change.server";
 import { paddlePricingPreview } from "./paddle-pricing-preview.server";
@@ -6,13 +7,20 @@ import { ProviderError, type PaymentProvider } from "./payment-provider.server";
 
 type PaddleOptions = { apiKey: string | undefined; environment: "sandbox" | "production" };
 
+/**
+ * The SDK, loaded by the first Paddle call (`call` below): loading it took 0.4 s of every server start,
+ * demo sites included, which never call Paddle (decision 0081).
+ */
+let sdk: typeof PaddleSdk | undefined;
+
 /** The SDK's client, made on first use (a missing API key fails the call, not the start). */
 function lazyClient(options: PaddleOptions): () => Paddle {
   let client: Paddle | undefined;
   return () => {
     if (!options.apiKey) throw new ProviderError("PADDLE_API_KEY is not set");
-    client ??= new Paddle(options.apiKey, {
-      environment: options.environment === "production" ? Environment.production : Environment.sandbox,
+    if (!sdk) throw new ProviderError("the Paddle SDK is loaded by call() before any client is made");
+    client ??= new sdk.Paddle(options.apiKey, {
+      environment: options.environment === "production" ? sdk.Environment.production : sdk.Environment.sandbox,
     });
     return client;
   };
@@ -21,6 +29,7 @@ function lazyClient(options: PaddleOptions): () => Paddle {
 /** Runs one Paddle call; any failure becomes a ProviderError that names the call. */
 async function call<T>(what: string, run: () => Promise<T>): Promise<T> {
   try {
+    sdk ??= await import("@paddle/paddle-node-sdk");
     return await run();
   } catch (error) {
     if (error instanceof ProviderError) throw error;
