@@ -117,10 +117,12 @@ export function send(
   { headers = {}, body }: { headers?: Record<string, string>; body?: string | Buffer } = {},
 ): Promise<LiveResponse> {
   return new Promise((resolve, reject) => {
+    let answered = false;
     const req = http.request(
       `${server.url}${pathname}`,
       { method, headers: { Connection: "close", ...headers } },
       (res) => {
+        answered = true;
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
         res.on("end", () =>
@@ -129,7 +131,11 @@ export function send(
         res.on("error", reject);
       },
     );
-    req.on("error", reject);
+    // A refused upload: the server answers (413) and closes while the rest of the body is still being
+    // written, so writing fails (EPIPE) after the answer came; the answer is what counts.
+    req.on("error", (error) => {
+      if (!answered) reject(error);
+    });
     req.end(body);
   });
 }
