@@ -78,7 +78,8 @@ export async function chargeExtension({
 /**
  * An extension as the page asks for it: with Paddle, the prepared transaction the overlay pays
  * (its webhook applies the months); with the demo provider, a simulated payment (2 seconds,
- * no money moves), then the new end date.
+ * no money moves), then the new end date. A refused extension is answered at once, before the
+ * simulated payment.
  */
 export async function extendLicense(
   input: Parameters<typeof chargeExtension>[0],
@@ -86,8 +87,8 @@ export async function extendLicense(
 ): Promise<{ kind: "checkout"; transactionId: string } | { kind: "extended"; end_date: Date }> {
   const demo = getDemoProvider();
   if (!demo) return { kind: "checkout", transactionId: (await chargeExtension(input)).transactionId };
-  await new Promise((resolve) => setTimeout(resolve, demoDelayMs));
   const { transactionId } = await chargeExtension(input);
+  await new Promise((resolve) => setTimeout(resolve, demoDelayMs));
   await askProvider(EXTENSION_FAILED, () => demo.payExtension(transactionId));
   const license = await getOwnLicense(input.userId, input.licenseId);
   return { kind: "extended", end_date: license.end_date };

@@ -9,6 +9,7 @@ import { ProviderError } from "~/server/billing/payment-provider.server";
 import { audit_log, demo_billing, licenses, payments, users, type License } from "~/server/db/schema";
 import { setEnv } from "~/server/env.server";
 import { drainJobs } from "~/server/jobs/jobs.server";
+import { extendLicense } from "~/server/licenses/extend-license.server";
 import { licenseKeys } from "~/server/license-keys/keys.server";
 import { DEMO_ACCOUNTS, seedDemoData } from "~/server/seed.server";
 import { call, formRequest, getRequest, routeArgs, signInCookie } from "../../support/route-call";
@@ -315,6 +316,17 @@ describe.each(testEngines())("license self-service actions on %s", (engine) => {
         expect(result.data.toast.title).toBe("Extension Failed");
       }
     }, 30_000);
+
+    it("a refused extension is answered before the demo's simulated payment, not after it", async () => {
+      // An hour-long simulated payment: waiting for it first would time the test out.
+      const refused = (licenseId: string, months = 1) =>
+        extendLicense(
+          { userId: state.userId, email: USER.email, licenseId, months, years: 0 },
+          { demoDelayMs: 3_600_000 },
+        );
+      await expect(refused((await seeded((l) => l.status === "revoked")).id)).rejects.toMatchObject({ status: 409 });
+      await expect(refused((await renewing()).id, 13)).rejects.toMatchObject({ status: 400 });
+    });
 
     it("the page reads the license from its address on the server: own, extendable licenses only", async () => {
       const load = (query: string, cookie = state.userCookie) =>
