@@ -1,3 +1,4 @@
+import { formatPrice } from "./billing";
 import { formatUsd, getPlan, isPlanId, type PlanId } from "./plans";
 import { withReturnTo } from "./return-to";
 import { TEAM_SEATS_MAX, TEAM_SEATS_MIN } from "./team-seats";
@@ -22,10 +23,17 @@ export function teamTotalCents(planId: PlanId, seats: number): number {
   return getPlan(planId).priceCents * seats;
 }
 
-/** "5 seats × $90 = $450 per year". */
-export function teamTotalLine(planId: PlanId, seats: number): string {
-  const plan = getPlan(planId);
-  return `${seats} seats × ${formatUsd(plan.priceCents)} = ${formatUsd(teamTotalCents(planId, seats))} ${plan.period}`;
+/**
+ * "5 seats × $90 = $450 per year", or in the currency the page priced one seat in (decision 0072):
+ * "5 seats × €99.99 = €499.95 per year".
+ */
+export function teamTotalLine(
+  planId: PlanId,
+  seats: number,
+  seat: { amountMinor: number; currency: string } = { amountMinor: getPlan(planId).priceCents, currency: "USD" },
+): string {
+  const total = seat.amountMinor * seats;
+  return `${seats} seats × ${formatPrice(seat.amountMinor, seat.currency)} = ${formatPrice(total, seat.currency)} ${getPlan(planId).period}`;
 }
 
 /** The pricing page with a team's checkout to open (once signed in, with scripts). */

@@ -146,6 +146,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
       <section aria-label="For teams" className="mx-auto mt-12 max-w-3xl">
         <TeamOffer
           signedIn={signedIn}
+          prices={prices}
           chosen={teamChoice}
           invalidSeats={invalidSeats}
           busy={creator.state !== "idle" && creator.formData?.has("seats") === true}

@@ -15,6 +15,15 @@ test.describe("pricing in the visitor's currency", () => {
     await expect(page.getByTestId("plan-yearly")).toContainText("€8.33 per month");
     await expect(page.getByTestId("plan-yearly")).toContainText("Save 17%");
     await expect(page.getByTestId("prices-note")).toHaveText("Germany: prices in EUR, including 19% tax.");
+    // The team offer prices its seats in the same currency, before its code is loaded and after.
+    const team = page.getByTestId("team-offer");
+    await expect(team.getByText("€99.99 / seat, per year")).toBeVisible();
+    await expect(team.getByTestId("team-total")).toHaveText("Total: 5 seats × €99.99 = €499.95 per year");
+    await team.getByLabel("Seats").fill("3");
+    await expect(team.getByTestId("team-total")).toHaveText("Total: 3 seats × €99.99 = €299.97 per year");
+    await team.getByRole("radio", { name: /Monthly/ }).check();
+    await expect(team.getByTestId("team-total")).toHaveText("Total: 3 seats × €9.99 = €29.97 per month");
+    await expect(team).not.toContainText("$");
 
     await page.goto("/pricing?country=jp");
     await expect(page.getByTestId("plan-monthly").getByTestId("plan-price")).toHaveText("¥1,400");

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { Form, Link, useNavigate } from "react-router";
-import { formatUsd, PLANS, type PlanId } from "~/domain/plans";
+import type { LocalizedPrices } from "~/domain/localized-prices";
+import { PLANS, type PlanId } from "~/domain/plans";
 import { parseTeamSeats, registerForTeam, TEAM_SEATS_ERROR, teamTotalLine } from "~/domain/team-pricing";
 import { TEAM_SEATS_MAX, TEAM_SEATS_MIN } from "~/domain/team-seats";
 import { cn } from "~/lib/utils";
@@ -16,21 +17,10 @@ export interface TeamChoice {
   seats: number;
 }
 
-/**
- * The pricing page's team offer (decision 0047): a plan for 2–100 seats with the total shown as the buyer
- * types. It is a real GET form to /pricing: before scripts it shows the total on the server and,
- * for a visitor, the way to register with those seats; with scripts it opens the checkout (signed
- * in) or goes to registration (visitor) at once.
- */
-export function TeamSeatsForm({
-  signedIn,
-  chosen,
-  invalidSeats,
-  busy,
-  onBuy,
-  start,
-}: {
+interface TeamSeatsFormProps {
   signedIn: boolean;
+  /** The page's prices: a seat costs a plan's price, in the visitor's currency (decision 0072). */
+  prices: LocalizedPrices;
   /** The choice in the address (`?plan=&seats=`), shown as the form's starting values. */
   chosen: TeamChoice | null;
   /** The address named a seat count out of bounds. */
@@ -39,7 +29,15 @@ export function TeamSeatsForm({
   onBuy: (choice: TeamChoice) => void;
   /** What the server's copy of the form held when this one took its place (team-offer.tsx). */
   start?: { planId: PlanId; seatsText: string };
-}) {
+}
+
+/**
+ * The pricing page's team offer (decision 0047): a plan for 2–100 seats with the total shown as the buyer
+ * types. It is a real GET form to /pricing: before scripts it shows the total on the server and,
+ * for a visitor, the way to register with those seats; with scripts it opens the checkout (signed
+ * in) or goes to registration (visitor) at once.
+ */
+export function TeamSeatsForm({ signedIn, prices, chosen, invalidSeats, busy, onBuy, start }: TeamSeatsFormProps) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const [planId, setPlanId] = useState<PlanId>(start?.planId ?? chosen?.planId ?? "yearly");
@@ -53,6 +51,7 @@ export function TeamSeatsForm({
     if (signedIn) onBuy({ planId, seats });
     else navigate(registerForTeam(planId, seats));
   };
+  const seatPrice = { amountMinor: prices.plans[planId].amountMinor, currency: prices.currency };
   const count = seats === null ? "" : ` ${seats}`;
   const label = !hydrated ? "Show the total" : signedIn ? `Buy${count} seats` : `Continue with${count} seats`;
   return (
@@ -70,7 +69,7 @@ export function TeamSeatsForm({
       </CardHeader>
       <CardContent>
         <Form method="get" action="/pricing#team" onSubmit={hydrated ? submit : undefined} className="grid gap-5">
-          <PlanChoice planId={planId} onChange={setPlanId} />
+          <PlanChoice planId={planId} prices={prices} onChange={setPlanId} />
           <div className="grid gap-2 sm:max-w-48">
             <Label htmlFor={ids.seats}>Seats</Label>
             <Input
@@ -90,7 +89,7 @@ export function TeamSeatsForm({
           </div>
           <p id={ids.total} aria-live="polite" data-testid="team-total" className="text-lg font-medium">
             {showError ? <span className="text-destructive">{TEAM_SEATS_ERROR}</span> : null}
-            {seats !== null ? `Total: ${teamTotalLine(planId, seats)}` : null}
+            {seats !== null ? `Total: ${teamTotalLine(planId, seats, seatPrice)}` : null}
           </p>
           <div className="flex flex-wrap items-center gap-3">
             <Button type="submit" disabled={busy || (hydrated && seats === null)}>
@@ -105,7 +104,15 @@ export function TeamSeatsForm({
 }
 
 /** The plans as radio buttons, each with its price per seat. */
-function PlanChoice({ planId, onChange }: { planId: PlanId; onChange: (planId: PlanId) => void }) {
+function PlanChoice({
+  planId,
+  prices,
+  onChange,
+}: {
+  planId: PlanId;
+  prices: LocalizedPrices;
+  onChange: (planId: PlanId) => void;
+}) {
   return (
     <fieldset className="grid gap-2">
       <legend className="mb-2 text-sm font-medium">Plan</legend>
@@ -129,7 +136,7 @@ function PlanChoice({ planId, onChange }: { planId: PlanId; onChange: (planId: P
             <span>
               <span className="font-medium">{plan.name}</span>{" "}
               <span className="text-muted-foreground">
-                {formatUsd(plan.priceCents)} / seat, {plan.period}
+                {prices.plans[plan.id].amount} / seat, {plan.period}
               </span>
             </span>
           </label>

@@ -31,6 +31,16 @@ describe("team pricing", () => {
     expect(teamTotalLine("monthly", 100)).toBe("100 seats × $9 = $900 per month");
   });
 
+  it("says the total in the currency the page priced a seat in", () => {
+    expect(teamTotalLine("yearly", 5, { amountMinor: 9999, currency: "EUR" })).toBe(
+      "5 seats × €99.99 = €499.95 per year",
+    );
+    expect(teamTotalLine("monthly", 3, { amountMinor: 1400, currency: "JPY" })).toBe(
+      "3 seats × ¥1,400 = ¥4,200 per month",
+    );
+    expect(teamTotalLine("monthly", 2, { amountMinor: 900, currency: "USD" })).toBe(teamTotalLine("monthly", 2));
+  });
+
   it("keeps the choice through the address and registration", () => {
     expect(pricingWithTeam("yearly", 5)).toBe("/pricing?plan=yearly&seats=5");
     expect(registerForTeam("monthly", 3)).toBe("/register?redirectTo=%2Fpricing%3Fplan%3Dmonthly%26seats%3D3");
