@@ -125,12 +125,24 @@ const START_SCRIPTS =
  * the document does not arrive whole in one chunk.
  */
 export function deferScriptsUntilPainted(chunk: Buffer, nonce: string): Buffer {
-  const html = chunk.toString("utf8");
-  const head = html.indexOf("</head>");
-  const body = html.lastIndexOf("</body>");
-  if (head === -1 || body === -1 || !/<script[^>]* type="module"/.test(html.slice(head))) return chunk;
-  const inertHead = html.slice(0, head).replaceAll('<link rel="modulepreload"', '<link rel="x-modulepreload"');
-  const inertBody = html.slice(head, body).replace(/(<script[^>]*) type="module"/g, '$1 type="x-deferred-module"');
+  const head = chunk.indexOf("</head>");
+  const body = chunk.lastIndexOf("</body>");
+  const firstModule = head === -1 ? -1 : chunk.indexOf(' type="module"', head);
+  if (head === -1 || body === -1 || firstModule === -1) return chunk;
+  // The page's markup up to the first module script is copied as bytes: only the head and the body's
+  // scripts are read as text (a signed-in page's body is ≈ 100 KB).
+  const scripts = Math.min(body, Math.max(head, chunk.lastIndexOf("<script", firstModule)));
+  const tail = chunk.toString("utf8", scripts, body);
+  if (!/<script[^>]* type="module"/.test(tail)) return chunk;
+  const inertHead = chunk
+    .toString("utf8", 0, head)
+    .replaceAll('<link rel="modulepreload"', '<link rel="x-modulepreload"');
+  const inertScripts = tail.replace(/(<script[^>]*) type="module"/g, '$1 type="x-deferred-module"');
   const starter = `<script nonce="${nonce}">${START_SCRIPTS}</script>`;
-  return Buffer.from(inertHead + inertBody + starter + html.slice(body));
+  return Buffer.concat([
+    Buffer.from(inertHead),
+    chunk.subarray(head, scripts),
+    Buffer.from(inertScripts + starter),
+    chunk.subarray(body),
+  ]);
 }

@@ -27,12 +27,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The same session may get this page again from memory for a minute, unless the user, profile,
   // sessions, connected accounts or two-factor change first (decision 0028).
   context.reuseAnswerUntil?.(new Date(Date.now() + 60_000));
-  return {
-    profile: await getProfile(user.id),
-    reminderEmails: await getReminderEmails(user.id),
-    billingDetails: await getBillingDetails(user.id),
-    account: await accountOverview(request, user),
-  };
+  // Four independent reads, side by side rather than one after the other.
+  const [profile, reminderEmails, billingDetails, account] = await Promise.all([
+    getProfile(user.id),
+    getReminderEmails(user.id),
+    getBillingDetails(user.id),
+    accountOverview(request, user),
+  ]);
+  return { profile, reminderEmails, billingDetails, account };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -210,15 +210,23 @@ function expireSessionCookies(request: Request, from: Headers): Headers {
 export async function accountOverview(request: Request, user: SessionUser): Promise<AccountOverview> {
   const { role, twoFactorEnabled } = await getCurrentSession(request);
   const url = new URL(request.url);
+  // Independent reads, side by side rather than one after the other.
+  const [codesLeft, passwordSet, sessions, connected, toCancel] = await Promise.all([
+    twoFactorEnabled ? recoveryCodesLeft(user.id) : null,
+    hasPassword(user.id),
+    listSessions(request, user.id),
+    connectedAccounts(user.id),
+    subscriptionsToCancel(user.id),
+  ]);
   return {
     isAdmin: role === "admin",
     twoFactorEnabled,
-    recoveryCodesLeft: twoFactorEnabled ? await recoveryCodesLeft(user.id) : null,
+    recoveryCodesLeft: codesLeft,
     twoFactorRequired: role === "admin" && !twoFactorEnabled && url.searchParams.get("two-factor") === "required",
-    hasPassword: await hasPassword(user.id),
-    sessions: await listSessions(request, user.id),
-    connected: await connectedAccounts(user.id),
+    hasPassword: passwordSet,
+    sessions,
+    connected,
     providers: configuredOAuthProviders(getEnv()),
-    subscriptionsToCancel: await subscriptionsToCancel(user.id),
+    subscriptionsToCancel: toCancel,
   };
 }

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { BillingEntryView } from "~/domain/billing";
 import { isTransactionId, isUuid } from "~/domain/route-params";
-import { getDb } from "../db/db.server";
+import { getDb, preparedPerDatabase } from "../db/db.server";
 import { licenses, payments } from "../db/schema";
 
 const entryColumns = {
@@ -24,14 +24,19 @@ const entryColumns = {
 
 /** The user's payments, newest first, each with the license it paid for (only what the page shows). */
 export async function listBillingHistory(userId: string): Promise<BillingEntryView[]> {
-  const rows = await getDb()
+  const rows = await billingHistoryQuery().execute({ userId });
+  return rows.map((row) => ({ ...row, billed_at: row.billed_at.toISOString() }));
+}
+
+const billingHistoryQuery = preparedPerDatabase((db) =>
+  db
     .select(entryColumns)
     .from(payments)
     .innerJoin(licenses, eq(licenses.id, payments.license_id))
-    .where(eq(payments.user_id, userId))
-    .orderBy(desc(payments.billed_at), desc(payments.id));
-  return rows.map((row) => ({ ...row, billed_at: row.billed_at.toISOString() }));
-}
+    .where(eq(payments.user_id, sql.placeholder("userId")))
+    .orderBy(desc(payments.billed_at), desc(payments.id))
+    .prepare("user_billing_history"),
+);
 
 /**
  * One of the user's payments by transaction id; another user's (or no) payment is undefined, and so

@@ -2,7 +2,7 @@ import type { LicenseView } from "~/domain/views";
 import { asc, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
 import { isRefundLocked } from "~/domain/license-status";
-import { getDb } from "../db/db.server";
+import { getDb, preparedPerDatabase } from "../db/db.server";
 import { licenses, payments } from "../db/schema";
 import { licenseMachineViews, userMachineRows } from "../machines/list-machines.server";
 import { seatFactColumns } from "../teams/renewal-seats.server";
@@ -102,7 +102,19 @@ export async function listUserLicenses(
 
 /** The user's payments by license, oldest first, as the refund ledger reads them (dates as ISO strings). */
 async function licenseCharges(userId: string) {
-  const rows = await getDb()
+  const rows = await chargesQuery().execute({ userId });
+  type Charge = Omit<(typeof rows)[number], "billed_at" | "license_id"> & { billed_at: string };
+  const byLicense = new Map<string, Charge[]>();
+  for (const { license_id, billed_at, ...rest } of rows) {
+    const list = byLicense.get(license_id) ?? [];
+    list.push({ ...rest, billed_at: billed_at.toISOString() });
+    byLicense.set(license_id, list);
+  }
+  return byLicense;
+}
+
+const chargesQuery = preparedPerDatabase((db) =>
+  db
     .select({
       id: payments.id,
       license_id: payments.license_id,
@@ -116,17 +128,10 @@ async function licenseCharges(userId: string) {
       pending_refund_cents: payments.pending_refund_cents,
     })
     .from(payments)
-    .where(eq(payments.user_id, userId))
-    .orderBy(asc(payments.billed_at));
-  type Charge = Omit<(typeof rows)[number], "billed_at" | "license_id"> & { billed_at: string };
-  const byLicense = new Map<string, Charge[]>();
-  for (const { license_id, billed_at, ...rest } of rows) {
-    const list = byLicense.get(license_id) ?? [];
-    list.push({ ...rest, billed_at: billed_at.toISOString() });
-    byLicense.set(license_id, list);
-  }
-  return byLicense;
-}
+    .where(eq(payments.user_id, sql.placeholder("userId")))
+    .orderBy(asc(payments.billed_at))
+    .prepare("user_license_charges"),
+);
 
 type UserLicenseRow = Awaited<ReturnType<ReturnType<typeof prepareUserLicenses>["execute"]>>[number];
 type TeamFacts = { team_name: string | null; team_seats_held: number | null };

@@ -2,7 +2,7 @@ import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { leaseDecision, leaseEndsAt, nextLeaseEnd } from "~/domain/leases";
 import { floatingLeasesOf } from "~/domain/plans";
 import type { Database, Transaction } from "../db/client.server";
-import { getDb } from "../db/db.server";
+import { getDb, preparedPerDatabase } from "../db/db.server";
 import { leases, type Lease, type License } from "../db/schema";
 import { fingerprintHash, lockLicense } from "./machine-records.server";
 
@@ -160,9 +160,14 @@ export async function returnLease(licenseId: string, leaseId: string): Promise<L
 
 /** A user's live leases on all their licenses (the licenses page, the admin's user page), soonest end first. */
 export function userLiveLeases(userId: string, now = new Date()): Promise<Lease[]> {
-  return getDb()
+  return userLiveLeasesQuery().execute({ userId, now: now.toISOString() });
+}
+
+const userLiveLeasesQuery = preparedPerDatabase((db) =>
+  db
     .select()
     .from(leases)
-    .where(and(eq(leases.user_id, userId), gt(leases.expires_at, now)))
-    .orderBy(asc(leases.expires_at));
-}
+    .where(and(eq(leases.user_id, sql.placeholder("userId")), gt(leases.expires_at, sql.placeholder("now"))))
+    .orderBy(asc(leases.expires_at))
+    .prepare("user_live_leases"),
+);

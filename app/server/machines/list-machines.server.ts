@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, gt, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { deactivationAllowance, DEACTIVATION_WINDOW_DAYS } from "~/domain/machines";
 import type { LicenseLeasesView } from "~/domain/leases";
 import type { AdminLicenseMachines, LicenseMachinesView, MachineView } from "~/domain/machine-texts";
-import { getDb } from "../db/db.server";
+import { getDb, preparedPerDatabase } from "../db/db.server";
 import { licenses, machine_deactivations, machines, type Lease, type Machine } from "../db/schema";
 import { getEnv } from "../env.server";
 import { licenseMachineLimit } from "./activate-machine.server";
@@ -24,28 +24,37 @@ export const machineView = (machine: Machine): MachineView => ({
  * leases (decision 0069): three queries.
  */
 export async function userMachineRows(userId: string, now = new Date()) {
-  const db = getDb();
-  const since = new Date(now.getTime() - DEACTIVATION_WINDOW_DAYS * DAY_MS);
+  const since = new Date(now.getTime() - DEACTIVATION_WINDOW_DAYS * DAY_MS).toISOString();
   const [active, counted, live] = await Promise.all([
-    db
-      .select()
-      .from(machines)
-      .where(and(eq(machines.user_id, userId), isNull(machines.deactivated_at)))
-      .orderBy(desc(machines.last_seen_at), asc(machines.name)),
-    db
-      .select({ license_id: machine_deactivations.license_id, at: machine_deactivations.created_at })
-      .from(machine_deactivations)
-      .where(
-        and(
-          eq(machine_deactivations.user_id, userId),
-          eq(machine_deactivations.counts_toward_limit, true),
-          gt(machine_deactivations.created_at, since),
-        ),
-      ),
+    activeMachinesQuery().execute({ userId }),
+    countedDeactivationsQuery().execute({ userId, since }),
     userLiveLeases(userId, now),
   ]);
   return { active, counted, live };
 }
+
+const activeMachinesQuery = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(machines)
+    .where(and(eq(machines.user_id, sql.placeholder("userId")), isNull(machines.deactivated_at)))
+    .orderBy(desc(machines.last_seen_at), asc(machines.name))
+    .prepare("user_active_machines"),
+);
+
+const countedDeactivationsQuery = preparedPerDatabase((db) =>
+  db
+    .select({ license_id: machine_deactivations.license_id, at: machine_deactivations.created_at })
+    .from(machine_deactivations)
+    .where(
+      and(
+        eq(machine_deactivations.user_id, sql.placeholder("userId")),
+        eq(machine_deactivations.counts_toward_limit, true),
+        gt(machine_deactivations.created_at, sql.placeholder("since")),
+      ),
+    )
+    .prepare("user_counted_deactivations"),
+);
 
 /** The machines section of each license, by license id, from `userMachineRows` (one pass over each list). */
 export function licenseMachineViews(

@@ -1,10 +1,10 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { emailDomain, INVITATION_ERRORS, invitationState, type InvitationState } from "~/domain/team-invitations";
 import { CLAIM_ERRORS, type ClaimableTeamView } from "~/domain/team-claim-texts";
 import { checkTakeSeat } from "~/domain/team-seats";
 import { ActionError } from "../action-error.server";
 import type { Transaction } from "../db/client.server";
-import { getDb } from "../db/db.server";
+import { getDb, preparedPerDatabase } from "../db/db.server";
 import { team_invitations, team_members, teams, users, type Team } from "../db/schema";
 import { issueSeatLicense } from "./seat-license.server";
 import { authorizeTeam, lockTeam, refuseNewcomersWhenOwnerGone, seatFacts } from "./team-access.server";
@@ -127,14 +127,22 @@ export async function claimableTeams(
   const { id: userId, email, emailVerified } = typeof user === "string" ? await addressOf(user) : user;
   if (!emailVerified) return [];
   const domain = emailDomain(email);
-  const rows = await getDb()
-    .select({ id: teams.id, name: teams.name, seat: team_members.seat_license_id })
-    .from(teams)
-    .leftJoin(team_members, and(eq(team_members.team_id, teams.id), eq(team_members.user_id, userId)))
-    .where(and(eq(teams.domain_claim, true), eq(teams.domain, domain)))
-    .orderBy(teams.name);
+  const rows = await claimableTeamsQuery().execute({ userId, domain });
   return rows.filter((row) => !row.seat).map(({ id, name }) => ({ id, name, domain }));
 }
+
+const claimableTeamsQuery = preparedPerDatabase((db) =>
+  db
+    .select({ id: teams.id, name: teams.name, seat: team_members.seat_license_id })
+    .from(teams)
+    .leftJoin(
+      team_members,
+      and(eq(team_members.team_id, teams.id), eq(team_members.user_id, sql.placeholder("userId"))),
+    )
+    .where(and(eq(teams.domain_claim, true), eq(teams.domain, sql.placeholder("domain"))))
+    .orderBy(teams.name)
+    .prepare("claimable_teams"),
+);
 
 async function addressOf(userId: string) {
   const [row] = await getDb()

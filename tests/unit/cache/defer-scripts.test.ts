@@ -47,4 +47,15 @@ describe("deferScriptsUntilPainted: the page's scripts wait for its first paint"
     const noModule = Buffer.from(page.replace(/<script nonce="N" type="module"[\s\S]*?<\/script>/, ""));
     expect(deferScriptsUntilPainted(noModule, "N")).toBe(noModule);
   });
+
+  it("keeps text outside ASCII whole around the rewritten parts (the page is cut at byte offsets)", () => {
+    const accented = page
+      .replace("<title>x</title>", "<title>Lizenzen für Zoë — ✓</title>")
+      .replace("<main>Hello</main>", "<main>Grüße, 東京 🎉</main>");
+    const rewritten = deferScriptsUntilPainted(Buffer.from(accented), "N").toString("utf8");
+    expect(rewritten).toContain("<title>Lizenzen für Zoë — ✓</title>");
+    expect(rewritten).toContain("<main>Grüße, 東京 🎉</main>");
+    expect(rewritten).toContain('type="x-deferred-module"');
+    expect(rewritten).not.toContain("\uFFFD");
+  });
 });
