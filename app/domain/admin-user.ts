@@ -1,4 +1,5 @@
 import type { AdminAuditEntry } from "./admin-audit";
+import type { SubscriptionCharge } from "./renewal-charge";
 import type { TimelinePage } from "./user-timeline";
 
 /** A user's page in the admin area (decision 0025): who they are, what they hold and paid, what happened. */
@@ -41,6 +42,11 @@ export interface AdminLicenseView {
   team_role: "billing" | "seat" | null;
   /** On a team's subscription: the seats its next renewal bills (what its renewal line prices). */
   renewal_seats: number | null;
+  /**
+   * The license's payments, oldest first, where the page has them (the user's page): the renewal is
+   * priced in their currency, as the customer's card prices it (decision 0072).
+   */
+  charges?: SubscriptionCharge[];
 }
 
 export interface AdminPaymentView {

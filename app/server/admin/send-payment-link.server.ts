@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { licenseState, renewalPriceCents } from "~/domain/license-state";
+import { licenseState } from "~/domain/license-state";
+import { renewalCharge } from "~/domain/renewal-charge";
 import { graceEndsAt } from "~/domain/past-due";
 import { ActionError, isUuid } from "../action-error.server";
 import { recordAudit, type AuditActor } from "../audit/audit.server";
+import { licenseCharges } from "../billing/license-charges.server";
 import { getDb } from "../db/db.server";
 import { licenses } from "../db/schema";
 import { queueCustomerMail } from "../mail/customer-mail.server";
@@ -32,19 +34,20 @@ export async function sendPaymentLink({
   return getDb().transaction(async (tx) => {
     const [license] = await tx.select().from(licenses).where(eq(licenses.id, licenseId)).for("update");
     if (!license || license.user_id !== userId) throw new ActionError(404, "License not found");
-    const facts = await stateFactsOf(tx, license);
+    const facts = { ...(await stateFactsOf(tx, license)), charges: await licenseCharges(licenseId, tx) };
     if (licenseState(facts, new Date()).state !== "payment-failed") {
       throw new ActionError(409, PAYMENT_LINK_REFUSED);
     }
     const graceUntil = graceEndsAt(license);
-    const amountCents = renewalPriceCents(facts);
+    // What the card asks the customer to pay, in the subscription's currency (decision 0072).
+    const { cents: amountCents, currency } = renewalCharge(facts);
     await queueCustomerMail(tx, {
       kind: "payment-failed",
       licenseId,
       key: `admin-payment-link:${randomUUID()}`,
       details: {
         ...(graceUntil ? { graceUntil: graceUntil.toISOString() } : {}),
-        ...(amountCents !== null ? { amountCents, currency: "USD" } : {}),
+        ...(amountCents !== null ? { amountCents, currency } : {}),
       },
     });
     await recordAudit(tx, admin, {

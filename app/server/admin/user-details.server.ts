@@ -1,7 +1,7 @@
 import { and, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import { subscriptionIds, type AdminPaymentView, type AdminUserView } from "~/domain/admin-user";
 import { paymentStatus } from "~/domain/billing";
-import { renewalPriceCents } from "~/domain/license-state";
+import { renewalCharge, type SubscriptionCharge } from "~/domain/renewal-charge";
 import { getDb } from "../db/db.server";
 import { licenses, payments, profiles, user_events, user_roles, users, type License } from "../db/schema";
 import { isUuid } from "../action-error.server";
@@ -54,19 +54,26 @@ export async function getUserDetails(userId: string, timelinePage = 1): Promise<
         pending_refund_cents: payments.pending_refund_cents,
         dispute_status: payments.dispute_status,
         discount_code: payments.discount_code,
+        discount_id: payments.discount_id,
+        quantity: payments.quantity,
       })
       .from(payments)
       .innerJoin(licenses, eq(licenses.id, payments.license_id))
       .where(eq(payments.user_id, userId))
       .orderBy(desc(payments.billed_at)),
     userAuditEntries(userId),
-    failedCharges(userId),
+    failedChargeRows(userId),
     userTimeline(userId, timelinePage),
   ]);
-  const licenseViews = await withFailedCharges(licenseRows);
+  const charges = chargesByLicense(paymentRows);
+  const licenseViews = (await withFailedCharges(licenseRows)).map((v) => ({ ...v, charges: charges.get(v.id) ?? [] }));
   const paymentViews = [
-    ...paymentRows.map((p) => ({ ...p, billed_at: p.billed_at.toISOString(), status: paymentStatus(p) })),
-    ...failedRows,
+    ...paymentRows.map(({ discount_id: _id, quantity: _seats, ...p }) => ({
+      ...p,
+      billed_at: p.billed_at.toISOString(),
+      status: paymentStatus(p),
+    })),
+    ...failedRows.map((row) => failedCharge(row, charges.get(row.license_id) ?? [])),
   ].sort((a, b) => b.billed_at.localeCompare(a.billed_at));
   return {
     id: user.id,
@@ -86,12 +93,23 @@ export async function getUserDetails(userId: string, timelinePage = 1): Promise<
   };
 }
 
+/** Each license's payments, oldest first (the rows come newest first): what its renewal is priced from. */
+function chargesByLicense(rows: readonly (SubscriptionCharge & { license_id: string })[]) {
+  const byLicense = new Map<string, SubscriptionCharge[]>();
+  for (const { license_id, kind, amount_cents, currency, quantity, discount_id } of [...rows].reverse()) {
+    const list = byLicense.get(license_id) ?? [];
+    list.push({ kind, amount_cents, currency, quantity, discount_id });
+    byLicense.set(license_id, list);
+  }
+  return byLicense;
+}
+
 /**
  * Renewal charges that failed (the timeline's payment.failed events, written when a license went
  * past due): the payments table shows them as "Failed" beside the transactions that went through.
  */
-async function failedCharges(userId: string): Promise<AdminPaymentView[]> {
-  const rows = await getDb()
+function failedChargeRows(userId: string) {
+  return getDb()
     .select({
       id: user_events.id,
       at: user_events.at,
@@ -99,24 +117,34 @@ async function failedCharges(userId: string): Promise<AdminPaymentView[]> {
       short_id: licenses.short_id,
       license_type: licenses.license_type,
       subscription_id: licenses.paddle_subscription_id,
+      plan_next_renewal: licenses.plan_next_renewal,
+      renewal_discount_percent: licenses.renewal_discount_percent,
       // A team's renewal that failed was for every seat it bills.
       ...seatFactColumns,
     })
     .from(user_events)
     .innerJoin(licenses, sql`${licenses.id}::text = ${user_events.details} ->> 'license_id'`)
     .where(and(eq(user_events.user_id, userId), eq(user_events.kind, "payment.failed")));
-  return rows.map((row) => ({
+}
+
+/** A failed renewal as the payments table shows it: what the renewal charges, in the subscription's currency. */
+function failedCharge(
+  row: Awaited<ReturnType<typeof failedChargeRows>>[number],
+  charges: SubscriptionCharge[],
+): AdminPaymentView {
+  const { cents, currency } = renewalCharge({ ...row, charges });
+  return {
     id: `failed-${row.id}`,
     license_id: row.license_id,
     license_short_id: row.short_id,
     kind: "renewal",
-    amount_cents: renewalPriceCents(row) ?? 0,
-    currency: "USD",
+    amount_cents: cents ?? 0,
+    currency,
     billed_at: row.at.toISOString(),
     subscription_id: row.subscription_id,
     refunded_cents: 0,
     status: "failed",
-  }));
+  };
 }
 
 /**

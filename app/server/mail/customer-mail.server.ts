@@ -22,6 +22,7 @@ import { licenses, payments, profiles, users, type License } from "../db/schema"
 import type { JobDefinition } from "../jobs/jobs.server";
 import { enqueue } from "../jobs/jobs.server";
 import { JOB_PAYLOADS } from "../jobs/job-payloads.server";
+import { licenseCharges } from "../billing/license-charges.server";
 import { getMailer } from "./mailer.server";
 import { mailBrand } from "./recipient.server";
 import { renewalSeatsColumn } from "../teams/renewal-seats.server";
@@ -157,17 +158,7 @@ export async function sendCustomerMail({ kind, licenseId, details }: CustomerMai
     .leftJoin(profiles, eq(profiles.id, licenses.user_id))
     .where(eq(licenses.id, licenseId));
   if (!row) return { skipped: "the license no longer exists" };
-  const charges = await getDb()
-    .select({
-      kind: payments.kind,
-      amount_cents: payments.amount_cents,
-      currency: payments.currency,
-      quantity: payments.quantity,
-      discount_id: payments.discount_id,
-    })
-    .from(payments)
-    .where(eq(payments.license_id, licenseId))
-    .orderBy(asc(payments.billed_at));
+  const charges = await licenseCharges(licenseId);
   const license: MailLicense = { ...row.license, renewal_seats: row.renewalSeats, charges };
   if (isReminderKind(kind)) {
     // Checked again when sending: the customer may have opted out, cancelled or been refunded since.

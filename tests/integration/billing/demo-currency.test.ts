@@ -1,7 +1,10 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as pricingRoute from "~/routes/pricing";
+import { sendPaymentLink } from "~/server/admin/send-payment-link.server";
+import { getUserDetails } from "~/server/admin/user-details.server";
 import { licenseState } from "~/domain/license-state";
+import { supportView } from "~/domain/license-support";
 import { upcomingCharges } from "~/domain/billing-overview";
 import { checkoutNextStep, checkoutPlanLines } from "~/lib/checkout";
 import { connectDemoProvider, setPaymentProvider } from "~/server/billing/configured-provider.server";
@@ -153,6 +156,34 @@ describe.each(testEngines())("the demo provider in the buyer's currency on %s", 
     await demo.settleRefund(adjustmentId, "approved");
     const refunded = (await paymentsOf(buyer.id)).find((p) => p.id === renewal!.id);
     expect(refunded).toMatchObject({ refunded_cents: 9999, currency: "EUR" });
+  });
+
+  it("support sees the euro renewal: the admin's view of the card, the failed renewal and the payment link say euros", async () => {
+    const buyer = await customer();
+    const admin = await createUser(db(), `currency-admin-${engine}-${++n}@example.com`, { role: "admin" });
+    const { subscriptionId } = await buy({ plan: "yearly", country: "DE" }, buyer.cookie);
+    await demo.activateTrial(subscriptionId);
+    const [license] = await db().select().from(licenses).where(eq(licenses.user_id, buyer.id));
+
+    // The admin's copy of the card says what the customer's says.
+    const now = new Date();
+    const row = (await getUserDetails(buyer.id))!.licenses.find((l) => l.id === license!.id)!;
+    expect(supportView(row, now).state.line).toContain("for €99.99");
+    expect(supportView(row, now).state.line).not.toContain("$");
+
+    // A declined renewal: the payments table shows it failed for €99.99, not the plan table's $90.
+    await demo.failRenewal(subscriptionId);
+    const failed = (await getUserDetails(buyer.id))!.payments.find((p) => p.status === "failed");
+    expect(failed).toMatchObject({ license_id: license!.id, amount_cents: 9999, currency: "EUR" });
+
+    // The payment link support sends names the euro amount.
+    await drainJobs({ skipDelays: true });
+    app.mails.length = 0;
+    await sendPaymentLink({ admin, licenseId: license!.id, userId: buyer.id });
+    await drainJobs({ skipDelays: true });
+    const link = app.mails.find((m) => m.to === buyer.email && m.subject.startsWith("Payment failed"));
+    expect(link?.text).toContain("the payment of €99.99");
+    expect(link?.text).not.toContain("$");
   });
 
   it("the country from the proxy's header when the form names none; JP in yen, which have no minor units", async () => {
