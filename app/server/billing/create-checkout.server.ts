@@ -2,13 +2,20 @@ import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { CountryCode } from "~/domain/countries";
 import { addDays, addMonths } from "~/domain/extension";
 import { getPlan, priceIdFor, TRIAL_DAYS, type PlanId } from "~/domain/plans";
-import { discountedCents, discountProblem, DISCOUNT_ERRORS, type DiscountEntity } from "~/domain/discount-codes";
+import {
+  discountedCents,
+  discountProblem,
+  DISCOUNT_ERRORS,
+  pricedCountry,
+  type DiscountEntity,
+} from "~/domain/discount-codes";
 import { CHECKOUT_ERRORS, type PlanCheckoutView } from "~/lib/checkout";
 import { ActionError } from "../action-error.server";
 import { getDb } from "../db/db.server";
 import { checkouts, licenses, users, type Checkout } from "../db/schema";
 import { getLogger } from "../logger.server";
 import { getPaymentProvider } from "./configured-provider.server";
+import { localizedPrices } from "./localized-prices.server";
 import { configuredPriceIds } from "./price-ids.server";
 
 /** A checkout still being created with the provider this long is taken as abandoned (a crash). */
@@ -18,7 +25,7 @@ const CREATING_TIMEOUT_MS = 60_000;
  * In one transaction, on the user's locked row: forgets a creation that never finished, then reuses the
  * same plan's open trial checkout, or records a new checkout with its price (trial or not).
  */
-function claimCheckout(userId: string, planId: PlanId, now: Date, discount: CheckedDiscount | null) {
+function claimCheckout(userId: string, planId: PlanId, now: Date, discount: CheckedDiscount | null, currency: string) {
   const plan = getPlan(planId);
   return getDb().transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
@@ -47,9 +54,10 @@ function claimCheckout(userId: string, planId: PlanId, now: Date, discount: Chec
     // A discount code is bought without the trial: its charge is today's (decision 0073).
     let trial = !owned && !trialCheckout && !discount;
     if (!owned && trialCheckout && trialCheckout.status === "open") {
-      if (!discount && trialCheckout.plan_type === planId && trialCheckout.transaction_id)
-        return { reuse: trialCheckout };
-      // Another plan's trial was opened and not paid: this one replaces it.
+      // The same plan's trial, priced in the same currency: its transaction is opened again.
+      const same = trialCheckout.plan_type === planId && trialCheckout.currency === currency;
+      if (!discount && same && trialCheckout.transaction_id) return { reuse: trialCheckout };
+      // Another plan's trial, or one priced for another country's currency, was opened and not paid: this one replaces it.
       await tx
         .update(checkouts)
         .set({ status: "superseded", updated_at: now })
@@ -68,6 +76,7 @@ function claimCheckout(userId: string, planId: PlanId, now: Date, discount: Chec
         trial,
         price_id: priceId,
         amount_cents: trial ? 0 : discount ? discountedCents(discount.entity, plan.priceCents) : plan.priceCents,
+        currency,
         created_at: now,
       })
       .returning();
@@ -125,7 +134,7 @@ export async function createPlanCheckout({
   now?: Date;
 }): Promise<PlanCheckoutView> {
   const discount = discountCode ? await checkDiscount(discountCode, planId, now) : null;
-  const claim = await claimCheckout(userId, planId, now, discount);
+  const claim = await claimCheckout(userId, planId, now, discount, await chargedCurrency(country, discount));
 
   if ("reuse" in claim && claim.reuse) return view(claim.reuse, now);
   if (!("created" in claim) || !claim.created) throw new Error("unreachable: no checkout claimed");
@@ -140,6 +149,18 @@ export async function createPlanCheckout({
 }
 
 type CheckedDiscount = { code: string; entity: DiscountEntity };
+
+/**
+ * The currency the provider's checkout charges for the country (decision 0072): the page's prices for it
+ * (kept per country), US dollars without a country, with a flat discount, or when the provider did not say.
+ * Recorded on the checkout, so that a trial checkout reopened from another country is made again.
+ */
+async function chargedCurrency(country: CountryCode | null, discount: CheckedDiscount | null): Promise<string> {
+  const priced = pricedCountry(country, discount?.entity);
+  if (!priced) return "USD";
+  const { prices, settled } = await localizedPrices({ country: priced, trial: !discount });
+  return settled ? prices.currency : "USD";
+}
 
 /**
  * The provider's discount for the code, if it can be used for the plan's regular price now; otherwise

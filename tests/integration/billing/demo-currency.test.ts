@@ -186,6 +186,27 @@ describe.each(testEngines())("the demo provider in the buyer's currency on %s", 
     expect(link?.text).not.toContain("$");
   });
 
+  it("a trial checkout reopened from another country is made again in that country's currency; from the same, reused", async () => {
+    const buyer = await customer();
+    const open = async (fields: Record<string, string>) => {
+      const created = await post({ intent: "checkout", plan: "yearly", ...fields }, buyer.cookie);
+      expect(created.status).toBe(200);
+      return created.data.checkout as { transactionId: string; currency?: string; trial: boolean };
+    };
+    const inGermany = await open({ country: "DE" });
+    expect(inGermany).toMatchObject({ trial: true, currency: "EUR" });
+    // The same country again: the same transaction, as before.
+    expect((await open({ country: "DE" })).transactionId).toBe(inGermany.transactionId);
+    // From Japan: a new trial checkout in yen, the euro one superseded.
+    const inJapan = await open({ country: "JP" });
+    expect(inJapan).toMatchObject({ trial: true, currency: "JPY" });
+    expect(inJapan.transactionId).not.toBe(inGermany.transactionId);
+    expect((await transaction(inJapan.transactionId)).details.totals.currency_code).toBe("JPY");
+    const paid = await post({ intent: "demo-pay", transactionId: inJapan.transactionId }, buyer.cookie);
+    expect(paid.status).toBe(200);
+    expect(await paymentsOf(buyer.id)).toMatchObject([{ kind: "purchase", amount_cents: 0, currency: "JPY" }]);
+  });
+
   it("the country from the proxy's header when the form names none; JP in yen, which have no minor units", async () => {
     const buyer = await customer();
     const { checkout, subscriptionId } = await buy({ plan: "monthly" }, buyer.cookie, { "CF-IPCountry": "JP" });
