@@ -1,4 +1,4 @@
-import { and, eq, gt, gte, inArray, isNotNull, lte, sql } from "drizzle-orm";
+import { and, eq, gt, gte, isNotNull, lt, lte, sql } from "drizzle-orm";
 import {
   activeByKind,
   CONVERSION_DAYS,
@@ -14,7 +14,15 @@ import {
 } from "~/domain/admin-overview";
 import { isPlanId } from "~/domain/plans";
 import { getDb } from "../db/db.server";
-import { audit_log, licenses, payments } from "../db/schema";
+import {
+  admin_license_days,
+  admin_payment_days,
+  admin_refund_days,
+  admin_trial_days,
+  audit_log,
+  licenses,
+  payments,
+} from "../db/schema";
 
 const DAY = 86_400_000;
 
@@ -24,56 +32,103 @@ const dayText = (day: ReturnType<typeof utcDayOf>) => sql<string>`to_char(${day}
 
 type Db = ReturnType<typeof getDb>;
 
-/** Active, not yet ended licenses per type and trial flag, with how many of them renew. */
-const activeLicenses = (db: Db, now: Date) =>
-  db
-    .select({
-      type: licenses.license_type,
-      trial: licenses.is_trial,
-      count: sql<number>`count(*)::int`,
-      renewing: sql<number>`(count(*) filter (where ${licenses.auto_renew}))::int`,
-    })
-    .from(licenses)
-    .where(and(eq(licenses.status, "active"), gt(licenses.end_date, now)))
-    .groupBy(licenses.license_type, licenses.is_trial);
+/** A UTC day as the summaries key it, "2026-11-28". */
+const dayKey = (at: Date) => at.toISOString().slice(0, 10);
+/** The start of `at`'s UTC day. */
+const dayStart = (at: Date) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
 
-/** Trials that ended in the conversion window, and how many of them were then paid for. */
-const endedTrials = (db: Db, now: Date) =>
-  db
-    .select({
-      ended: sql<number>`count(*)::int`,
-      converted: sql<number>`(count(*) filter (where not ${licenses.is_trial}))::int`,
-    })
-    .from(licenses)
-    .where(
-      and(
-        isNotNull(licenses.trial_starts_at),
-        gte(licenses.trial_ends_at, new Date(now.getTime() - CONVERSION_DAYS * DAY)),
-        lte(licenses.trial_ends_at, now),
+/**
+ * Active, not yet ended licenses per type and trial flag, with how many of them renew: those ending
+ * after today from the summary, today's from the licenses themselves (those not ended by `now`).
+ */
+const activeLicenses = async (db: Db, now: Date) => {
+  const tomorrow = new Date(dayStart(now).getTime() + DAY);
+  const [later, today] = await Promise.all([
+    db
+      .select({
+        type: admin_license_days.license_type,
+        trial: admin_license_days.is_trial,
+        count: sql<number>`sum(${admin_license_days.count})::int`,
+        renewing: sql<number>`coalesce(sum(${admin_license_days.count}) filter (where ${admin_license_days.auto_renew}), 0)::int`,
+      })
+      .from(admin_license_days)
+      .where(and(eq(admin_license_days.status, "active"), gte(admin_license_days.end_day, dayKey(tomorrow))))
+      .groupBy(admin_license_days.license_type, admin_license_days.is_trial),
+    db
+      .select({
+        type: licenses.license_type,
+        trial: licenses.is_trial,
+        count: sql<number>`count(*)::int`,
+        renewing: sql<number>`(count(*) filter (where ${licenses.auto_renew}))::int`,
+      })
+      .from(licenses)
+      .where(and(eq(licenses.status, "active"), gt(licenses.end_date, now), lt(licenses.end_date, tomorrow)))
+      .groupBy(licenses.license_type, licenses.is_trial),
+  ]);
+  return [...later, ...today];
+};
+
+/**
+ * Trials that ended in the conversion window, and how many of them were then paid for: the whole days
+ * between its ends from the summary, the partial first day and today from the licenses themselves.
+ */
+const endedTrials = async (db: Db, now: Date) => {
+  const from = new Date(now.getTime() - CONVERSION_DAYS * DAY);
+  const fromNextDay = new Date(dayStart(from).getTime() + DAY);
+  const today = dayStart(now);
+  const live = (after: Date, before: Date, beforeIncluded: boolean) =>
+    db
+      .select({
+        ended: sql<number>`count(*)::int`,
+        converted: sql<number>`(count(*) filter (where not ${licenses.is_trial}))::int`,
+      })
+      .from(licenses)
+      .where(
+        and(
+          isNotNull(licenses.trial_starts_at),
+          gte(licenses.trial_ends_at, after),
+          beforeIncluded ? lte(licenses.trial_ends_at, before) : lt(licenses.trial_ends_at, before),
+        ),
+      );
+  const parts = await Promise.all([
+    live(from, fromNextDay, false),
+    db
+      .select({
+        ended: sql<number>`coalesce(sum(${admin_trial_days.count}), 0)::int`,
+        converted: sql<number>`coalesce(sum(${admin_trial_days.count}) filter (where not ${admin_trial_days.is_trial}), 0)::int`,
+      })
+      .from(admin_trial_days)
+      .where(
+        and(
+          gte(admin_trial_days.trial_end_day, dayKey(fromNextDay)),
+          lt(admin_trial_days.trial_end_day, dayKey(today)),
+        ),
       ),
-    );
+    live(today, now, true),
+  ]);
+  return {
+    ended: parts.reduce((sum, [row]) => sum + Number(row?.ended ?? 0), 0),
+    converted: parts.reduce((sum, [row]) => sum + Number(row?.converted ?? 0), 0),
+  };
+};
 
-/** Paid purchases and renewals per UTC day since the window's start. */
+/** Paid purchases and renewals per UTC day since the window's start (summary). */
 const paidPerDay = (db: Db, since: Date) =>
   db
-    .select({ day: dayText(utcDayOf(payments.billed_at)), kind: payments.kind, count: sql<number>`count(*)::int` })
-    .from(payments)
-    .where(
-      and(
-        gte(payments.billed_at, since),
-        inArray(payments.kind, ["purchase", "renewal"]),
-        gt(payments.amount_cents, 0),
-      ),
-    )
-    .groupBy(utcDayOf(payments.billed_at), payments.kind);
+    .select({
+      day: sql<string>`to_char(${admin_payment_days.day}, 'YYYY-MM-DD')`,
+      kind: admin_payment_days.kind,
+      count: admin_payment_days.count,
+    })
+    .from(admin_payment_days)
+    .where(and(gte(admin_payment_days.day, dayKey(since)), gt(admin_payment_days.count, 0)));
 
-/** Refunds per UTC day since the window's start. */
+/** Refunds per UTC day since the window's start (summary). */
 const refundsPerDay = (db: Db, since: Date) =>
   db
-    .select({ day: dayText(utcDayOf(licenses.refunded_at)), count: sql<number>`count(*)::int` })
-    .from(licenses)
-    .where(and(isNotNull(licenses.refunded_at), gte(licenses.refunded_at, since)))
-    .groupBy(utcDayOf(licenses.refunded_at));
+    .select({ day: sql<string>`to_char(${admin_refund_days.day}, 'YYYY-MM-DD')`, count: admin_refund_days.count })
+    .from(admin_refund_days)
+    .where(and(gte(admin_refund_days.day, dayKey(since)), gt(admin_refund_days.count, 0)));
 
 /** Revokes (from the audit log) per UTC day since the window's start. */
 const revokesPerDay = (db: Db, since: Date) =>
@@ -109,8 +164,9 @@ function tallyActive(active: Awaited<ReturnType<typeof activeLicenses>>) {
 }
 
 /**
- * The overview's figures (decision 0025), each counted by the database (grouped and aggregated in SQL,
- * through the overview's indexes of migration 0012), then shaped by the pure rules of
+ * The overview's figures (decision 0025), read from the summaries the database keeps as licenses and
+ * payments change (decision 0078, migration 0041) and, for today and the few rows a summary cannot
+ * hold, counted through the overview's indexes of migration 0012; then shaped by the pure rules of
  * ~/domain/admin-overview:
  * - active licenses: status active and not yet ended; one still in its trial counts as a trial;
  * - renewing subscriptions (MRR): active, not ended, renewing, past the trial, of a plan;
@@ -149,8 +205,8 @@ export async function getOverview(now = new Date()): Promise<OverviewView> {
     activeByKind: byKind,
     activeTotal: byKind.reduce((sum, k) => sum + k.count, 0),
     trialsRunning,
-    trialsEnded: Number(trials[0]?.ended ?? 0),
-    trialsConverted: Number(trials[0]?.converted ?? 0),
+    trialsEnded: trials.ended,
+    trialsConverted: trials.converted,
     mrrCents: monthlyRecurringRevenueCents(renewingCounts),
     renewingByPlan: renewingByPlan(renewingCounts),
     days,

@@ -12,6 +12,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
   varchar,
@@ -694,6 +695,108 @@ export const cancel_answers = pgTable(
       sql`(${t.offer} is null) = (${t.outcome} is null) and (${t.outcome} is null or ${t.outcome} in ('taken', 'declined'))`,
     ),
   ],
+);
+
+/**
+ * The admin overview's summaries (decision 0078): counts kept by triggers in the transaction of every
+ * write to licenses, payments, cancel_answers and user_events (migration 0041), so the overview adds
+ * up a few hundred rows instead of counting millions. Each is a grouped count of its table, exactly:
+ * `admin_summaries_rebuild()` recomputes them all from scratch.
+ */
+/** Licenses by the UTC day they end and what the overview filters them on. */
+export const admin_license_days = pgTable(
+  "admin_license_days",
+  {
+    end_day: date("end_day").notNull(),
+    license_type: text("license_type").notNull(),
+    status: text("status").notNull(),
+    is_trial: boolean("is_trial").notNull(),
+    auto_renew: boolean("auto_renew").notNull(),
+    cancellation_requested: boolean("cancellation_requested").notNull(),
+    /** Not a team's license (team_role null). */
+    personal: boolean("personal").notNull(),
+    count: integer("count").notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: "admin_license_days_pk",
+      columns: [t.end_day, t.license_type, t.status, t.is_trial, t.auto_renew, t.cancellation_requested, t.personal],
+    }),
+  ],
+);
+
+/** Trials (trial_starts_at set) by the UTC day their trial ends, and whether still a trial. */
+export const admin_trial_days = pgTable(
+  "admin_trial_days",
+  {
+    trial_end_day: date("trial_end_day").notNull(),
+    is_trial: boolean("is_trial").notNull(),
+    count: integer("count").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.trial_end_day, t.is_trial] })],
+);
+
+/** Refunded licenses by the UTC day of their refund. */
+export const admin_refund_days = pgTable("admin_refund_days", {
+  day: date("day").primaryKey(),
+  count: integer("count").notNull(),
+});
+
+/** Paid (amount above zero) purchases and renewals by UTC day. */
+export const admin_payment_days = pgTable(
+  "admin_payment_days",
+  {
+    day: date("day").notNull(),
+    kind: text("kind").notNull(),
+    count: integer("count").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.kind] })],
+);
+
+/**
+ * A personal license's new subscription: the month of its first paid payment and its plan now, with
+ * how many purchases or renewals were billed at that first moment (none: no row).
+ */
+export const admin_license_first_paid = pgTable("admin_license_first_paid", {
+  license_id: uuid("license_id").primaryKey(),
+  month: text("month").notNull(),
+  license_type: text("license_type").notNull(),
+  count: integer("count").notNull(),
+});
+
+/** admin_license_first_paid summed by month and plan. */
+export const admin_new_months = pgTable(
+  "admin_new_months",
+  {
+    month: text("month").notNull(),
+    license_type: text("license_type").notNull(),
+    count: integer("count").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.license_type] })],
+);
+
+/** The cancel step's answers by UTC month, reason and offer outcome. */
+export const admin_cancel_months = pgTable(
+  "admin_cancel_months",
+  {
+    month: text("month").notNull(),
+    reason: text("reason"),
+    outcome: text("outcome"),
+    count: integer("count").notNull(),
+  },
+  (t) => [unique("admin_cancel_months_key").on(t.month, t.reason, t.outcome).nullsNotDistinct()],
+);
+
+/** Plan switches (`license.plan_changed` on the timeline) by UTC month and plans. */
+export const admin_plan_change_months = pgTable(
+  "admin_plan_change_months",
+  {
+    month: text("month").notNull(),
+    from_plan: text("from_plan"),
+    to_plan: text("to_plan"),
+    count: integer("count").notNull(),
+  },
+  (t) => [unique("admin_plan_change_months_key").on(t.month, t.from_plan, t.to_plan).nullsNotDistinct()],
 );
 
 /**

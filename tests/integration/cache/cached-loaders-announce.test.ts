@@ -29,9 +29,17 @@ const ANNOUNCED_OTHERWISE: Record<string, string> = {
   // Releases show on the admin area: the app announces every release change on PUBLIC_PAGES_CHANNEL
   // (app/server/admin/manage-releases.server.ts), which forgets pages that show other users' data too.
   releases: "announced by the app on the public-pages channel",
-  // The admin overview's last months: a cancel step's answer is written in the transaction that
-  // changes its license (renewal cancelled, or the offer's outcome), whose trigger announces it.
-  cancel_answers: "written only with a change of its license, which is announced",
+  // The admin overview's summaries (migration 0041) are written only by the triggers of licenses,
+  // payments and user_events, in the transaction of the row's change, which those tables announce.
+  admin_license_days: "kept by the trigger of licenses, which are announced",
+  admin_trial_days: "kept by the trigger of licenses, which are announced",
+  admin_refund_days: "kept by the trigger of licenses, which are announced",
+  admin_payment_days: "kept by the trigger of payments, which are announced",
+  admin_new_months: "kept by the triggers of licenses and payments, which are announced",
+  admin_plan_change_months: "kept by the trigger of user_events, which are announced",
+  // The last months' cancel answers: an answer is written in the transaction that changes its license
+  // (renewal cancelled, or the offer's outcome), whose trigger announces it.
+  admin_cancel_months: "kept by the trigger of cancel_answers, written only with a change of its license",
 };
 /** pg-boss's queue (the admin overview's job figures): the admin page is kept ten seconds only. */
 const JOB_QUEUE_SCHEMA = "pgboss";
