@@ -19,6 +19,9 @@ test.describe("pricing in the visitor's currency", () => {
     const team = page.getByTestId("team-offer");
     await expect(team.getByText("€99.99 / seat, per year")).toBeVisible();
     await expect(team.getByTestId("team-total")).toHaveText("Total: 5 seats × €99.99 = €499.95 per year");
+    // Its code loads on the first focus and takes the server copy's place: typing waits for it.
+    await team.getByLabel("Seats").focus();
+    await expect(page.locator('[data-team-form="live"]')).toBeAttached();
     await team.getByLabel("Seats").fill("3");
     await expect(team.getByTestId("team-total")).toHaveText("Total: 3 seats × €99.99 = €299.97 per year");
     await team.getByRole("radio", { name: /Monthly/ }).check();
