@@ -1,5 +1,5 @@
 import type { AdminAuditEntry } from "./admin-audit";
-import type { SubscriptionCharge } from "./renewal-charge";
+import type { SubscriptionCharge } from "./subscription-prices";
 import type { TimelinePage } from "./user-timeline";
 
 /** A user's page in the admin area (decision 0025): who they are, what they hold and paid, what happened. */

@@ -59,8 +59,8 @@ export function confirmationFor(intent: ConfirmedIntent, license: ConfirmationFa
   }
   const paid = paidPlanNow(license, now)!;
   return {
-    title: TRIAL_TEXTS.startTitle(paid.amountCents),
-    body: TRIAL_TEXTS.startBody(paid.amountCents, paid.planName, paid.periodEnd),
+    title: TRIAL_TEXTS.startTitle(paid.amountCents, paid.currency),
+    body: TRIAL_TEXTS.startBody(paid.amountCents, paid.currency, paid.planName, paid.periodEnd),
     confirm: TRIAL_TEXTS.startConfirm,
     keep: TRIAL_TEXTS.startKeep,
     destructive: false,

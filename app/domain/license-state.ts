@@ -3,10 +3,12 @@ import { renewalPhrase } from "./charge-words";
 import { formatDate } from "./format-date";
 import type { LicenseFacts } from "./license-status";
 import { accessEndsAt, graceEndsAt } from "./past-due";
-import { renewalCharge, type SubscriptionCharge } from "./renewal-charge";
+import { renewalCharge } from "./renewal-charge";
+import type { SubscriptionCharge } from "./subscription-prices";
 
 // Where callers have long imported them from; the rule lives in renewal-charge.ts.
-export { renewalPriceCents, type SubscriptionCharge } from "./renewal-charge";
+export { renewalPriceCents } from "./renewal-charge";
+export type { SubscriptionCharge } from "./subscription-prices";
 
 /**
  * One license truth (decision 0030): the one state a license is in at a moment, and everything that

@@ -1,5 +1,5 @@
 import { graceEndsAt } from "./past-due";
-import { isPlanId, refundAmountCents } from "./plans";
+import { isPlanId, refundAmountCents, type QuotedPrices } from "./plans";
 
 /** The license fields the display and eligibility rules read (dates as Date or ISO strings). */
 export interface LicenseFacts {
@@ -31,6 +31,8 @@ export interface LicenseFacts {
   plan_next_renewal?: string | null;
   /** The percent the cancel step's discount takes off the next renewal (decision 0065); null when none. */
   renewal_discount_percent?: number | null;
+  /** Every plan's price in the subscription's currency as quoted at checkout (decision 0072); null when not kept. */
+  quoted_prices?: QuotedPrices | null;
 }
 
 /** A stored license as the rules read it: whether it has a subscription, not the subscription's id. */

@@ -1,7 +1,9 @@
 import { addMonths } from "./extension";
 import { isExpired, isRefundLocked, type LicenseFacts } from "./license-status";
 import { subscriptionChangesRefused } from "./past-due";
-import { PLANS, formatUsd, getPlan, isPlanId, licenseKindRow, type PlanId } from "./plans";
+import { formatPrice } from "./billing";
+import { PLANS, getPlan, isPlanId, licenseKindRow, type PlanId } from "./plans";
+import { planPriceIn, subscriptionCurrency, type SubscriptionCharge } from "./subscription-prices";
 
 /**
  * Switching a paid license's plan (decision 0061): which licenses may switch, to which plans, how
@@ -10,7 +12,7 @@ import { PLANS, formatUsd, getPlan, isPlanId, licenseKindRow, type PlanId } from
  */
 
 /** The license fields the rule reads: the display rules' facts, with a switch waiting for the renewal. */
-export type PlanSwitchFacts = LicenseFacts;
+export type PlanSwitchFacts = LicenseFacts & { charges?: readonly SubscriptionCharge[] };
 
 /** Why a license offers no plan change, said to its owner with what to do instead. */
 export const PLAN_SWITCH_REFUSALS = {
@@ -61,23 +63,29 @@ const planOr = (value: string): PlanId => (isPlanId(value) ? value : "monthly");
 /** Now (a longer period: the difference charged at once) or at the next renewal (a shorter one). */
 export type PlanSwitchEffect = "now" | "next-renewal";
 
-/** One plan the card offers: its name, price and period, and when the switch takes effect. */
+/**
+ * One plan the card offers: its name, price and period, and when the switch takes effect. The price is in
+ * the subscription's currency (decision 0072); null where it is not known there (the preview says it).
+ */
 export interface PlanSwitchOption {
   id: PlanId;
   name: string;
-  price: string;
+  price: string | null;
   period: string;
   effect: PlanSwitchEffect;
 }
+
+const priceOrNull = (cents: number | null, currency: string) => (cents === null ? null : formatPrice(cents, currency));
 
 /** The other plans a license may switch to, in the plan table's order; none when it may not switch. */
 export function planSwitchOptions(license: PlanSwitchFacts, now: Date = new Date()): PlanSwitchOption[] {
   if (planSwitchRefusal(license, now) !== null || !isPlanId(license.license_type)) return [];
   const from = license.license_type;
+  const currency = subscriptionCurrency(license);
   return PLANS.filter((plan) => plan.id !== from).map((plan) => ({
     id: plan.id,
     name: plan.name,
-    price: formatUsd(plan.priceCents),
+    price: priceOrNull(planPriceIn(license, plan.id, currency), currency),
     period: plan.period,
     effect: planSwitchEffect(from, plan.id),
   }));

@@ -196,6 +196,12 @@ export function perMonthCents(id: PlanId): number {
   return Math.round(plan.priceCents / plan.months);
 }
 
+/** Every plan's price in one currency, in its minor units, as the provider quoted it for a country (decision 0072). */
+export interface QuotedPrices {
+  currency: string;
+  plans: Record<PlanId, number>;
+}
+
 /** "$9", "$49.50", "$90", "$8.25": whole dollars without cents. */
 export function formatUsd(cents: number): string {
   const dollars = Math.floor(Math.abs(cents) / 100);

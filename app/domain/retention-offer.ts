@@ -1,7 +1,10 @@
 import { discountedCents as discountedBy } from "./discount-codes";
 import { formatDate } from "./format-date";
 import { planSwitchRefusal, type PlanSwitchFacts } from "./plan-switch";
-import { formatUsd, getPlan, isPlanId, PLANS, type PlanId } from "./plans";
+import { formatPrice } from "./billing";
+import { getPlan, isPlanId, PLANS, type PlanId } from "./plans";
+import { renewalCharge } from "./renewal-charge";
+import { planPriceIn, subscriptionCurrency } from "./subscription-prices";
 
 /**
  * Leaving (decision 0065): why a customer cancels renewal (a reason from a short list and free text,
@@ -77,9 +80,15 @@ export interface RetentionConfig {
 }
 
 /** The one offer a cancel step makes, with what the next renewal then charges and when. */
-export type RetentionOffer =
-  | { kind: "discount"; discountId: string; percent: number; nextChargeCents: number; nextChargeAt: string }
-  | { kind: "cheaper-period"; to: PlanId; nextChargeCents: number; nextChargeAt: string };
+export type RetentionOffer = (
+  | { kind: "discount"; discountId: string; percent: number }
+  | { kind: "cheaper-period"; to: PlanId; /** The cheaper plan's price after that charge. */ priceCents: number }
+) & {
+  nextChargeCents: number;
+  nextChargeAt: string;
+  /** The subscription's currency, which every amount is in (decision 0072). */
+  currency: string;
+};
 
 /** The license fields the offer reads: the plan switch's facts and whether its offer was made already. */
 export type RetentionFacts = PlanSwitchFacts & { retention_offer_outcome?: string | null };
@@ -109,18 +118,27 @@ export function retentionOffer(license: RetentionFacts, config: RetentionConfig,
   const plan = getPlan(license.license_type);
   const nextChargeAt = new Date(license.end_date).toISOString();
   const percent = config.discountPercent;
+  // In the subscription's currency; an offer whose charge is not known there is not made (decision 0072).
+  const currency = subscriptionCurrency(license);
   if (config.discountId && percent > 0 && percent < 100) {
-    const nextChargeCents = discountedCents(plan.priceCents, percent);
-    return { kind: "discount", discountId: config.discountId, percent, nextChargeCents, nextChargeAt };
+    const renewal = renewalCharge({ ...license, renewal_discount_percent: null }).cents;
+    if (renewal === null) return null;
+    const nextChargeCents = discountedCents(renewal, percent);
+    return { kind: "discount", discountId: config.discountId, percent, nextChargeCents, nextChargeAt, currency };
   }
   const to = cheaperPeriodOf(plan.id);
-  if (!to) return null;
-  return { kind: "cheaper-period", to, nextChargeCents: getPlan(to).priceCents, nextChargeAt };
+  const price = to ? planPriceIn(license, to, currency) : null;
+  if (!to || price === null) return null;
+  return { kind: "cheaper-period", to, priceCents: price, nextChargeCents: price, nextChargeAt, currency };
 }
+
+/** "€85.68 on Dec 1, 2026": the offer's next charge. */
+const nextCharge = (offer: RetentionOffer) =>
+  `${formatPrice(offer.nextChargeCents, offer.currency)} on ${formatDate(offer.nextChargeAt)}`;
 
 /** What the cancel step says of the offer, and its button. */
 export function retentionOfferTexts(offer: RetentionOffer): { title: string; body: string; accept: string } {
-  const charge = `${formatUsd(offer.nextChargeCents)} on ${formatDate(offer.nextChargeAt)}`;
+  const charge = nextCharge(offer);
   if (offer.kind === "discount") {
     return {
       title: `Stay and get ${offer.percent}% off your next renewal`,
@@ -131,14 +149,14 @@ export function retentionOfferTexts(offer: RetentionOffer): { title: string; bod
   const plan = getPlan(offer.to);
   return {
     title: `Stay on a shorter period: ${plan.name}`,
-    body: `Keep renewing ${plan.period} instead: the next charge is ${charge}, and ${formatUsd(plan.priceCents)} ${plan.period} after that.`,
+    body: `Keep renewing ${plan.period} instead: the next charge is ${charge}, and ${formatPrice(offer.priceCents, offer.currency)} ${plan.period} after that.`,
     accept: `Switch to ${plan.name} and keep renewing`,
   };
 }
 
 /** The toast after the offer was taken: the renewal stays on, and its next charge. */
 export function offerTakenToast(offer: RetentionOffer): { title: string; description: string } {
-  const charge = `${formatUsd(offer.nextChargeCents)} on ${formatDate(offer.nextChargeAt)}`;
+  const charge = nextCharge(offer);
   return offer.kind === "discount"
     ? {
         title: "Renewal kept, with the discount",

@@ -29,7 +29,7 @@ export type SuccessView =
       currency: string;
       license: SuccessLicense;
       /** A trial's first charge, when it still comes. */
-      firstCharge: { at: string; cents: number } | null;
+      firstCharge: { at: string; cents: number; currency: string } | null;
       /**
        * A team's purchase (decision 0047): its name and seats. The license paid for is the team's
        * subscription, whose key opens nothing; the page links to /team instead of showing it.
@@ -49,9 +49,9 @@ export const SUCCESS_TEXTS = {
   confirmingLead:
     "Thank you! Your license appears here and on your licenses page as soon as the payment is confirmed, usually within a few seconds.",
   trialHeading: "Your free trial has started",
-  trialLead: (firstCharge: { at: string; cents: number } | null) =>
+  trialLead: (firstCharge: { at: string; cents: number; currency: string } | null) =>
     firstCharge
-      ? `Nothing was charged today. ${firstChargeText(firstCharge.at, firstCharge.cents)}, unless you cancel the trial on your licenses page before then.`
+      ? `Nothing was charged today. ${firstChargeText(firstCharge.at, firstCharge.cents, firstCharge.currency)}, unless you cancel the trial on your licenses page before then.`
       : "Nothing was charged today.",
   trialConfirmingHeading: "Your free trial is starting",
   trialConfirmingLead:

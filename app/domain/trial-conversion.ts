@@ -18,6 +18,8 @@ export type TrialConversion =
       state: "converting";
       firstChargeAt: Date;
       amountCents: number;
+      /** The subscription's currency (decision 0072). */
+      currency: string;
       planName: string;
       /** "First charge on Dec 23, 2026: $9.00". */
       text: string;
@@ -44,6 +46,7 @@ export function trialConversion(license: LicenseStateFacts, now: Date): TrialCon
       state: "converting",
       firstChargeAt: state.date,
       amountCents: state.nextChargeCents,
+      currency: state.nextChargeCurrency,
       planName,
       text: firstChargeText(state.date, state.nextChargeCents, state.nextChargeCurrency),
     };
@@ -71,22 +74,29 @@ export function canChangeTrial(license: LicenseStateFacts, now: Date): boolean {
   return trialConversion(license, now)?.state === "converting";
 }
 
-/** What starting the paid plan now charges and until when the first paid period runs. */
-export function paidPlanNow(license: Pick<LicenseStateFacts, "license_type">, now: Date) {
-  if (!isPlanId(license.license_type)) return null;
+/**
+ * What starting the paid plan now charges (the trial's first charge, in the subscription's currency) and
+ * until when the first paid period runs; null unless the trial converts with a known charge.
+ */
+export function paidPlanNow(license: LicenseStateFacts, now: Date) {
+  const trial = trialConversion(license, now);
+  if (trial?.state !== "converting" || !isPlanId(license.license_type)) return null;
   const plan = getPlan(license.license_type);
-  return { amountCents: plan.priceCents, periodEnd: addMonths(now, plan.months), planName: plan.name };
+  return {
+    amountCents: trial.amountCents,
+    currency: trial.currency,
+    periodEnd: addMonths(now, plan.months),
+    planName: plan.name,
+  };
 }
-
-const usd = (cents: number) => formatMoney(cents, "USD");
 
 /** Every text the trial's actions show (docs/product.md, "Licenses"). */
 export const TRIAL_TEXTS = {
   startButton: "Start paid plan now",
   cancelButton: "Cancel trial",
-  startTitle: (cents: number) => `Start the paid plan now for ${usd(cents)}?`,
-  startBody: (cents: number, planName: string, periodEnd: Date | string) =>
-    `You are charged ${usd(cents)} now with the payment method you gave at checkout. The trial ends today and your ${planName} plan runs until ${formatDate(periodEnd)}, then renews automatically. A refund can be requested within 14 days.`,
+  startTitle: (cents: number, currency: string) => `Start the paid plan now for ${formatMoney(cents, currency)}?`,
+  startBody: (cents: number, currency: string, planName: string, periodEnd: Date | string) =>
+    `You are charged ${formatMoney(cents, currency)} now with the payment method you gave at checkout. The trial ends today and your ${planName} plan runs until ${formatDate(periodEnd)}, then renews automatically. A refund can be requested within 14 days.`,
   startConfirm: "Start paid plan",
   startKeep: "Keep the trial",
   cancelTitle: "Cancel the trial?",
@@ -99,11 +109,11 @@ export const TRIAL_TEXTS = {
     "When the trial ends, its key stops working and nothing is charged. Buy a plan to keep using the tool: offline data comes with it.",
   cancelledLine: (trialEnd: Date | string) =>
     `Trial cancelled: the license works until ${formatDate(trialEnd)}, then stops. Nothing is charged.`,
-  started: (cents: number, renewsOn: Date | string | null) => ({
+  started: (cents: number, currency: string, renewsOn: Date | string | null) => ({
     title: "Paid plan started",
     description: renewsOn
-      ? `${usd(cents)} is charged now; the license renews on ${formatDate(renewsOn)}.`
-      : `${usd(cents)} is charged now.`,
+      ? `${formatMoney(cents, currency)} is charged now; the license renews on ${formatDate(renewsOn)}.`
+      : `${formatMoney(cents, currency)} is charged now.`,
   }),
   cancelled: (trialEnd: Date | string) => ({
     title: "Trial cancelled",
@@ -113,8 +123,8 @@ export const TRIAL_TEXTS = {
   cancelFailed: "Failed to cancel the trial",
   notConverting: "This license has no trial that converts.",
   /** On /pricing and in the checkout while a trial of the user's converts. */
-  stillConverts: (shortId: string, cents: number, at: Date | string) =>
-    `Your trial license ${shortId} still converts: ${usd(cents)} on ${formatDate(at)}, unless you cancel the trial on your licenses page. A new license is bought on its own and does not change the trial.`,
+  stillConverts: (shortId: string, cents: number, currency: string, at: Date | string) =>
+    `Your trial license ${shortId} still converts: ${formatMoney(cents, currency)} on ${formatDate(at)}, unless you cancel the trial on your licenses page. A new license is bought on its own and does not change the trial.`,
   /** How a trial is cancelled, as the e-mails say it. */
   howToCancel: (trialEnd: Date | string) =>
     `To stop before you are charged, open your licenses page and choose "Cancel trial" before ${formatDate(trialEnd)}: nothing is charged and the license ends with the trial.`,
@@ -128,7 +138,7 @@ export function stillConvertingTrials(
   return licenses.flatMap((license) => {
     const trial = trialConversion(license, now);
     return trial?.state === "converting"
-      ? [TRIAL_TEXTS.stillConverts(license.short_id, trial.amountCents, trial.firstChargeAt)]
+      ? [TRIAL_TEXTS.stillConverts(license.short_id, trial.amountCents, trial.currency, trial.firstChargeAt)]
       : [];
   });
 }

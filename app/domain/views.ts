@@ -1,3 +1,4 @@
+import type { QuotedPrices } from "./plans";
 import type { RetentionOffer } from "./retention-offer";
 /**
  * What the server sends pages to show: plain data (dates as ISO strings), shared by the loaders
@@ -53,6 +54,8 @@ export interface LicenseView {
   retention_offer_outcome?: string | null;
   /** The percent the cancel step's discount takes off the next renewal (decision 0065); null or absent when none. */
   renewal_discount_percent?: number | null;
+  /** Every plan's price in the subscription's currency, as quoted at checkout (decision 0072); null when not kept. */
+  quoted_prices?: QuotedPrices | null;
   /** The offer the cancel step makes now, computed by the licenses page's loader (decision 0065). */
   retention_offer?: RetentionOffer | null;
   /** Revoked because a payment was charged back (decision 0056); null otherwise. */

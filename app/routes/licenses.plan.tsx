@@ -11,6 +11,7 @@ import { requireUser } from "~/http/session-guards.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { ActionError } from "~/server/action-error.server";
 import { getOwnLicense } from "~/server/licenses/own-license.server";
+import { licenseCharges } from "~/server/billing/license-charges.server";
 import { previewPlanSwitch, type PlanSwitchQuote } from "~/server/licenses/plan-switch.server";
 import type { Route } from "./+types/licenses.plan";
 
@@ -49,7 +50,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { id, short_id, license_type } = license;
   return {
     license: { id, short_id, license_type },
-    options: planSwitchOptions(licenseFacts(license), now),
+    // Its payments say the subscription's currency, which the plans are priced in (decision 0072).
+    options: planSwitchOptions({ ...licenseFacts(license), charges: await licenseCharges(license.id) }, now),
     plan,
     quote,
     problem,
@@ -67,9 +69,7 @@ export default function ChangePlanPage({ loaderData }: Route.ComponentProps) {
             <Button asChild variant={option.id === plan ? "default" : "outline"} className="w-full justify-between">
               <Link to={`/licenses/plan?license=${license.id}&plan=${option.id}`}>
                 <span>{PLAN_SWITCH_TEXTS.previewButton(option.name)}</span>
-                <span>
-                  {option.price} {option.period}
-                </span>
+                <span>{[option.price, option.period].filter(Boolean).join(" ")}</span>
               </Link>
             </Button>
           </li>

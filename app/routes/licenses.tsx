@@ -110,8 +110,8 @@ export async function action({ request }: Route.ActionArgs) {
         return reply(200, { toast: { ...LICENSE_TOASTS.refundRequested(amountCents), variant: "success" } });
       }
       case "start-paid-plan": {
-        const { amountCents, renewsOn } = await startPaidPlan({ userId: user.id, licenseId });
-        return reply(200, { toast: { ...TRIAL_TEXTS.started(amountCents, renewsOn), variant: "success" } });
+        const { amountCents, currency, renewsOn } = await startPaidPlan({ userId: user.id, licenseId });
+        return reply(200, { toast: { ...TRIAL_TEXTS.started(amountCents, currency, renewsOn), variant: "success" } });
       }
       case "cancel-trial": {
         const { endsOn } = await cancelTrial({ userId: user.id, licenseId });

@@ -159,9 +159,7 @@ function PlanOptions({
           onClick={() => onChoose(option)}
         >
           <span className="font-medium">{option.name}</span>
-          <span className="text-muted-foreground">
-            {option.price} {option.period}
-          </span>
+          <span className="text-muted-foreground">{[option.price, option.period].filter(Boolean).join(" ")}</span>
         </Button>
       ))}
     </div>

@@ -55,8 +55,8 @@ export function TrialSection({ license, now, action }: { license: LicenseView; n
           action={action}
           icon={<CreditCard aria-hidden />}
           label={TRIAL_TEXTS.startButton}
-          title={TRIAL_TEXTS.startTitle(paid.amountCents)}
-          body={TRIAL_TEXTS.startBody(paid.amountCents, paid.planName, paid.periodEnd)}
+          title={TRIAL_TEXTS.startTitle(paid.amountCents, paid.currency)}
+          body={TRIAL_TEXTS.startBody(paid.amountCents, paid.currency, paid.planName, paid.periodEnd)}
           confirm={TRIAL_TEXTS.startConfirm}
           keep={TRIAL_TEXTS.startKeep}
         />

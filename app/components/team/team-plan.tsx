@@ -58,7 +58,7 @@ export function TeamPlan({ team }: { team: TeamView }) {
               disabled={quoter.busy || !quoter.hydrated}
               onClick={() => quoter.submit({ intent: "preview-plan", teamId: team.id, plan: option.id })}
             >
-              Preview {option.name} ({option.price} {option.period} a seat)
+              Preview {option.name} ({[option.price, option.period].filter(Boolean).join(" ")} a seat)
             </Button>
           ))}
           <NeedsScript />

@@ -1,7 +1,8 @@
 import { and, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import { subscriptionIds, type AdminPaymentView, type AdminUserView } from "~/domain/admin-user";
 import { paymentStatus } from "~/domain/billing";
-import { renewalCharge, type SubscriptionCharge } from "~/domain/renewal-charge";
+import { renewalCharge } from "~/domain/renewal-charge";
+import type { SubscriptionCharge } from "~/domain/subscription-prices";
 import { getDb } from "../db/db.server";
 import { licenses, payments, profiles, user_events, user_roles, users, type License } from "../db/schema";
 import { isUuid } from "../action-error.server";
@@ -119,6 +120,7 @@ function failedChargeRows(userId: string) {
       subscription_id: licenses.paddle_subscription_id,
       plan_next_renewal: licenses.plan_next_renewal,
       renewal_discount_percent: licenses.renewal_discount_percent,
+      quoted_prices: licenses.quoted_prices,
       // A team's renewal that failed was for every seat it bills.
       ...seatFactColumns,
     })

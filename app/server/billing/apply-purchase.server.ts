@@ -1,4 +1,4 @@
-import { refundEligibleUntil, type PlanId } from "~/domain/plans";
+import { refundEligibleUntil, type PlanId, type QuotedPrices } from "~/domain/plans";
 import type { Transaction } from "../db/client.server";
 import { licenses, payments } from "../db/schema";
 import { recomputeFallback } from "../licenses/fallback.server";
@@ -19,6 +19,7 @@ export async function applyPurchase(
     isTrial: boolean;
     trialPrice: boolean;
     checkoutFound: boolean;
+    quotedPrices?: QuotedPrices | null;
   },
   payment: PaymentFacts,
 ): Promise<FollowUp[]> {
@@ -40,6 +41,8 @@ export async function applyPurchase(
       paddle_subscription_id: period.subscriptionId,
       purchase_date: payment.billed_at,
       refund_eligible_until: refundEligibleUntil(payment.billed_at),
+      // Kept only when the quote is in the currency the subscription charges.
+      quoted_prices: buyer.quotedPrices?.currency === (payment.currency ?? "USD") ? buyer.quotedPrices : null,
     })
     .onConflictDoNothing()
     .returning();

@@ -101,12 +101,14 @@ export async function applyTransactionCompleted(
   }
   // A team checkout the server created for this buyer: the team instead of a license.
   const buyer = { userId: custom.userId, email: user.email, planType, teamName: custom.teamName };
+  // The checkout's quote of every plan in its currency (decision 0072): the site's checkout of this buyer only.
+  const ownQuote = checkout?.user_id === custom.userId ? checkout.quoted_prices : null;
   if (checkout?.kind === "team" && checkout.user_id === custom.userId)
     return applyTeamPurchase(tx, period, buyer, payment, txn);
   return applyPurchase(
     tx,
     period,
-    { userId: custom.userId, email: user.email, planType, isTrial, trialPrice, checkoutFound: Boolean(checkout) },
+    { ...buyer, isTrial, trialPrice, checkoutFound: Boolean(checkout), quotedPrices: ownQuote },
     payment,
   );
 }

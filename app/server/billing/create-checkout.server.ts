@@ -1,7 +1,7 @@
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { CountryCode } from "~/domain/countries";
 import { addDays, addMonths } from "~/domain/extension";
-import { getPlan, priceIdFor, TRIAL_DAYS, type PlanId } from "~/domain/plans";
+import { getPlan, PLAN_IDS, priceIdFor, TRIAL_DAYS, type PlanId, type QuotedPrices } from "~/domain/plans";
 import {
   discountedCents,
   discountProblem,
@@ -25,7 +25,8 @@ const CREATING_TIMEOUT_MS = 60_000;
  * In one transaction, on the user's locked row: forgets a creation that never finished, then reuses the
  * same plan's open trial checkout, or records a new checkout with its price (trial or not).
  */
-function claimCheckout(userId: string, planId: PlanId, now: Date, discount: CheckedDiscount | null, currency: string) {
+function claimCheckout(userId: string, planId: PlanId, now: Date, discount: CheckedDiscount | null, priced: Priced) {
+  const { currency } = priced;
   const plan = getPlan(planId);
   return getDb().transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
@@ -77,6 +78,7 @@ function claimCheckout(userId: string, planId: PlanId, now: Date, discount: Chec
         price_id: priceId,
         amount_cents: trial ? 0 : discount ? discountedCents(discount.entity, plan.priceCents) : plan.priceCents,
         currency,
+        quoted_prices: priced.quoted,
         created_at: now,
       })
       .returning();
@@ -134,7 +136,7 @@ export async function createPlanCheckout({
   now?: Date;
 }): Promise<PlanCheckoutView> {
   const discount = discountCode ? await checkDiscount(discountCode, planId, now) : null;
-  const claim = await claimCheckout(userId, planId, now, discount, await chargedCurrency(country, discount));
+  const claim = await claimCheckout(userId, planId, now, discount, await chargedPrices(country, discount));
 
   if ("reuse" in claim && claim.reuse) return view(claim.reuse, now);
   if (!("created" in claim) || !claim.created) throw new Error("unreachable: no checkout claimed");
@@ -150,16 +152,22 @@ export async function createPlanCheckout({
 
 type CheckedDiscount = { code: string; entity: DiscountEntity };
 
+/** The currency a checkout charges in, and every plan's price in it as the provider quoted it (null: not quoted). */
+type Priced = { currency: string; quoted: QuotedPrices | null };
+
 /**
  * The currency the provider's checkout charges for the country (decision 0072): the page's prices for it
  * (kept per country), US dollars without a country, with a flat discount, or when the provider did not say.
- * Recorded on the checkout, so that a trial checkout reopened from another country is made again.
+ * Recorded on the checkout, so that a trial checkout reopened from another country is made again, with
+ * every plan's price in it (`quoted_prices`), which the license keeps to name its charges in that currency.
  */
-async function chargedCurrency(country: CountryCode | null, discount: CheckedDiscount | null): Promise<string> {
+async function chargedPrices(country: CountryCode | null, discount: CheckedDiscount | null): Promise<Priced> {
   const priced = pricedCountry(country, discount?.entity);
-  if (!priced) return "USD";
+  if (!priced) return { currency: "USD", quoted: null };
   const { prices, settled } = await localizedPrices({ country: priced, trial: !discount });
-  return settled ? prices.currency : "USD";
+  if (!settled) return { currency: "USD", quoted: null };
+  const plans = Object.fromEntries(PLAN_IDS.map((id) => [id, prices.plans[id].amountMinor])) as QuotedPrices["plans"];
+  return { currency: prices.currency, quoted: { currency: prices.currency, plans } };
 }
 
 /**

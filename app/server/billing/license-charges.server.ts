@@ -1,5 +1,5 @@
 import { asc, eq } from "drizzle-orm";
-import type { SubscriptionCharge } from "~/domain/renewal-charge";
+import type { SubscriptionCharge } from "~/domain/subscription-prices";
 import type { Database, Transaction } from "../db/client.server";
 import { getDb } from "../db/db.server";
 import { payments } from "../db/schema";

@@ -28,7 +28,8 @@ export async function successView(
     // A team's subscription is paid for here, but its key opens nothing: the seats do.
     const team = license.team_role === "billing" ? paid.team : null;
     const works = license.status === "active" && !isRefundLocked(license) && !team;
-    const trial = trialConversion(licenseFacts(license), now);
+    // The payment says the subscription's currency, and so what the first charge is in (decision 0072).
+    const trial = trialConversion({ ...licenseFacts(license), charges: [payment] }, now);
     const trialStarted = payment.kind === "purchase" && payment.amount_cents === 0 && license.is_trial;
     return {
       kind: trialStarted ? "trial-started" : "paid",
@@ -43,7 +44,9 @@ export async function successView(
         license_key: works ? license.license_key : null,
       },
       firstCharge:
-        trial?.state === "converting" ? { at: trial.firstChargeAt.toISOString(), cents: trial.amountCents } : null,
+        trial?.state === "converting"
+          ? { at: trial.firstChargeAt.toISOString(), cents: trial.amountCents, currency: trial.currency }
+          : null,
       team,
     };
   }

@@ -18,7 +18,7 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 // Relative, not ~/: drizzle-kit loads this file without the app's path aliases.
-import { FREE_LICENSE_TYPES, PLAN_IDS, type LicenseType, type PlanId } from "../../domain/plans";
+import { FREE_LICENSE_TYPES, PLAN_IDS, type LicenseType, type PlanId, type QuotedPrices } from "../../domain/plans";
 import {
   CANCEL_NOTE_MAX,
   CANCEL_REASONS,
@@ -286,6 +286,13 @@ export const licenses = pgTable(
      * it with the license. Null: none earned.
      */
     fallback_version: text("fallback_version"),
+    /**
+     * Every plan's price in the subscription's currency, as the provider quoted it for the buyer's country
+     * at checkout (decision 0072), copied from the checkout: what a trial's first charge, a switch's plan
+     * and the cancel step's offers cost outside US dollars, where the plan table says nothing. Null when
+     * bought before it was kept or without a quote; in US dollars the plan table is the price.
+     */
+    quoted_prices: jsonb("quoted_prices").$type<QuotedPrices>(),
   },
   (t) => [
     index("licenses_user_id_created_at_idx").on(t.user_id, t.created_at.desc()),
@@ -531,6 +538,8 @@ export const checkouts = pgTable(
     quantity: integer("quantity").notNull().default(1),
     amount_cents: integer("amount_cents").notNull(),
     currency: text("currency").notNull().default("USD"),
+    /** Every plan's price as the provider quoted it for the buyer's country (decision 0072); given to the license. */
+    quoted_prices: jsonb("quoted_prices").$type<QuotedPrices>(),
     ...timestamps,
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

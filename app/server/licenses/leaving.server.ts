@@ -13,6 +13,7 @@ import { ActionError } from "../action-error.server";
 import { recordAudit } from "../audit/audit.server";
 import { recordUserEvent } from "../audit/user-events.server";
 import { getPaymentProvider } from "../billing/configured-provider.server";
+import { licenseCharges } from "../billing/license-charges.server";
 import type { Transaction } from "../db/client.server";
 import { getDb } from "../db/db.server";
 import { cancel_answers, licenses, type License } from "../db/schema";
@@ -43,6 +44,11 @@ function answerOf(asked: Asked): CancelAnswer {
 /** The offer the license's cancel step makes now, or null (the license as its card reads it). */
 export function offerFor(license: Parameters<typeof retentionOffer>[0], now = new Date()): RetentionOffer | null {
   return retentionOffer(license, retentionConfig(), now);
+}
+
+/** The license as the offer reads it: with its payments, which say the subscription's currency (decision 0072). */
+async function withCharges(license: License) {
+  return { ...licenseFacts(license), charges: await licenseCharges(license.id) };
 }
 
 /** The answer, audit entry and timeline event of one cancel step, in the change's transaction. */
@@ -78,7 +84,7 @@ async function recordAnswer(
     offer: offer?.kind ?? null,
     outcome,
     ...(offer && outcome === "taken"
-      ? { next_charge_cents: offer.nextChargeCents, next_charge_at: offer.nextChargeAt, currency: "USD" }
+      ? { next_charge_cents: offer.nextChargeCents, next_charge_at: offer.nextChargeAt, currency: offer.currency }
       : {}),
   };
   const taken = outcome === "taken";
@@ -102,7 +108,7 @@ async function recordAnswer(
 export async function cancelRenewalWithAnswer(asked: Asked): Promise<License> {
   const answer = answerOf(asked);
   const license = await getOwnBillableLicense(asked.userId, asked.licenseId);
-  const offer = offerFor(licenseFacts(license));
+  const offer = offerFor(await withCharges(license));
   return cancelRenewal({
     userId: asked.userId,
     licenseId: asked.licenseId,
@@ -120,7 +126,7 @@ export async function takeRetentionOffer(asked: Asked & { offer: unknown }): Pro
   if (!isRetentionOfferKind(asked.offer)) throw new ActionError(400, LEAVING_ERRORS.offerUnknown);
   const license = await getOwnBillableLicense(asked.userId, asked.licenseId);
   if (license.retention_offer_outcome) throw new ActionError(409, LEAVING_ERRORS.offerUsed);
-  const offer = offerFor(licenseFacts(license));
+  const offer = offerFor(await withCharges(license));
   if (!offer) throw new ActionError(409, LEAVING_ERRORS.noOffer);
   if (offer.kind !== asked.offer) throw new ActionError(409, LEAVING_ERRORS.offerChanged);
   // Claimed before the provider is asked, so two takers at once cannot both have it applied; given

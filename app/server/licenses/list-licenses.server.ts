@@ -36,6 +36,8 @@ const cardColumns = {
   retention_offer_outcome: licenses.retention_offer_outcome,
   // The offer's discount taken: the card's next charge is the discounted one.
   renewal_discount_percent: licenses.renewal_discount_percent,
+  // Every plan's price in the subscription's currency (decision 0072): a trial's first charge, a switch's plans.
+  quoted_prices: licenses.quoted_prices,
   // A chargeback's revocation has its own state and words on the card (decision 0056).
   charged_back_at: licenses.charged_back_at,
   // What the license keeps after its subscription ends (decision 0070): the card and /billing say it.

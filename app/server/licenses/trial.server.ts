@@ -1,9 +1,9 @@
 import { licenseFacts } from "~/domain/license-status";
 import { canChangeTrial, paidPlanNow, TRIAL_TEXTS } from "~/domain/trial-conversion";
 import { getPaymentProvider } from "../billing/configured-provider.server";
+import { licenseCharges } from "../billing/license-charges.server";
 import { subscriptionCancelledMail } from "../billing/sync-subscription.server";
 import { getDb } from "../db/db.server";
-import type { License } from "../db/schema";
 import { ActionError } from "../action-error.server";
 import { queueCustomerMail } from "../mail/customer-mail.server";
 import { askProvider, markCancellationRequested } from "./renewal.server";
@@ -15,11 +15,13 @@ import { getOwnLicense } from "./own-license.server";
  * the action's text with a 502 and changes nothing.
  */
 
-async function convertingTrial(userId: string, licenseId: string, now: Date): Promise<License & { sub: string }> {
+async function convertingTrial(userId: string, licenseId: string, now: Date) {
   const license = await getOwnLicense(userId, licenseId);
-  if (!license.paddle_subscription_id || !canChangeTrial(licenseFacts(license), now))
+  // Its payments say the subscription's currency, and so what the first charge is in (decision 0072).
+  const facts = { ...licenseFacts(license), charges: await licenseCharges(license.id) };
+  if (!license.paddle_subscription_id || !canChangeTrial(facts, now))
     throw new ActionError(409, TRIAL_TEXTS.notConverting);
-  return { ...license, sub: license.paddle_subscription_id };
+  return { license, facts, sub: license.paddle_subscription_id };
 }
 
 /**
@@ -29,12 +31,14 @@ async function convertingTrial(userId: string, licenseId: string, now: Date): Pr
  */
 export async function startPaidPlan({ userId, licenseId }: { userId: string; licenseId: string }) {
   const now = new Date();
-  const license = await convertingTrial(userId, licenseId, now);
-  const { nextBilledAt } = await askProvider(TRIAL_TEXTS.startFailed, () =>
-    getPaymentProvider().activateTrial(license.sub),
-  );
-  const preview = paidPlanNow(license, now)!;
-  return { amountCents: preview.amountCents, renewsOn: nextBilledAt ?? preview.periodEnd.toISOString() };
+  const { facts, sub } = await convertingTrial(userId, licenseId, now);
+  const { nextBilledAt } = await askProvider(TRIAL_TEXTS.startFailed, () => getPaymentProvider().activateTrial(sub));
+  const preview = paidPlanNow(facts, now)!;
+  return {
+    amountCents: preview.amountCents,
+    currency: preview.currency,
+    renewsOn: nextBilledAt ?? preview.periodEnd.toISOString(),
+  };
 }
 
 /**
@@ -43,8 +47,8 @@ export async function startPaidPlan({ userId, licenseId }: { userId: string; lic
  * once the provider agreed, with the "subscription cancelled" e-mail in the same transaction.
  */
 export async function cancelTrial({ userId, licenseId }: { userId: string; licenseId: string }) {
-  const license = await convertingTrial(userId, licenseId, new Date());
-  await askProvider(TRIAL_TEXTS.cancelFailed, () => getPaymentProvider().cancelAtPeriodEnd(license.sub));
+  const { license, sub } = await convertingTrial(userId, licenseId, new Date());
+  await askProvider(TRIAL_TEXTS.cancelFailed, () => getPaymentProvider().cancelAtPeriodEnd(sub));
   await getDb().transaction(async (tx) => {
     await markCancellationRequested(license.id, tx);
     await queueCustomerMail(tx, subscriptionCancelledMail(license));

@@ -61,6 +61,8 @@ export const SEAT_KEEPS_OWN = [
   "renewal_discount_percent",
   // The perpetual fallback (decision 0070) is earned by a license's own payments; a seat has none.
   "fallback_version",
+  // The checkout's quote of every plan (decision 0072): a seat's plan is the team's, priced on /team.
+  "quoted_prices",
 ] as const satisfies readonly LicenseColumn[];
 
 /**

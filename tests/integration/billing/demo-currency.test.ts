@@ -1,6 +1,12 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as pricingRoute from "~/routes/pricing";
+import * as licensesRoute from "~/routes/licenses";
+import { canChangeTrial, paidPlanNow, trialConversion } from "~/domain/trial-conversion";
+import { planSwitchOptions } from "~/domain/plan-switch";
+import { retentionOfferTexts } from "~/domain/retention-offer";
+import { offerFor } from "~/server/licenses/leaving.server";
+import { successView } from "~/server/billing/purchased-license.server";
 import { sendPaymentLink } from "~/server/admin/send-payment-link.server";
 import { getUserDetails } from "~/server/admin/user-details.server";
 import { licenseState } from "~/domain/license-state";
@@ -186,6 +192,52 @@ describe.each(testEngines())("the demo provider in the buyer's currency on %s", 
     expect(link?.text).not.toContain("$");
   });
 
+  it("a trial bought in euros names its first charge in euros and can be started or cancelled; its plans and offer too", async () => {
+    const buyer = await customer();
+    const { checkout, subscriptionId } = await buy({ plan: "yearly", country: "DE" }, buyer.cookie);
+    // The checkout's quote of every plan, in euros, is kept by the license it bought.
+    const [bought] = await db().select().from(licenses).where(eq(licenses.paddle_subscription_id, subscriptionId));
+    const quoted = { currency: "EUR", plans: { monthly: 999, "6_months": 5499, yearly: 9999 } };
+    expect(bought!.quoted_prices).toEqual(quoted);
+
+    // The card: the first charge in euros, with "Start paid plan now" and "Cancel trial" offered.
+    const [card] = await listUserLicenses(buyer.id);
+    expect(card!.quoted_prices).toEqual(quoted);
+    expect(trialConversion(card!, new Date())).toMatchObject({
+      state: "converting",
+      amountCents: 9999,
+      currency: "EUR",
+    });
+    expect(trialConversion(card!, new Date())!.text).toMatch(/: €99\.99$/);
+    expect(canChangeTrial(card!, new Date())).toBe(true);
+    expect(paidPlanNow(card!, new Date())).toMatchObject({ amountCents: 9999, currency: "EUR" });
+    // The success page after the overlay says it too.
+    const success = await successView(buyer.id, checkout.transactionId);
+    expect(success).toMatchObject({ kind: "trial-started", firstCharge: { cents: 9999, currency: "EUR" } });
+    // The pricing page's note while the trial converts.
+    const page = await call(() =>
+      pricingRoute.loader(routeArgs(new Request("http://localhost/pricing", { headers: { cookie: buyer.cookie } }))),
+    );
+    expect(JSON.stringify(page.data)).toContain("still converts: €99.99 on");
+
+    // Started now: charged in euros, and the toast says so.
+    const started = await call(() =>
+      licensesRoute.action(
+        routeArgs(formRequest("/licenses", { intent: "start-paid-plan", licenseId: card!.id }, buyer.cookie)),
+      ),
+    );
+    expect(started.status).toBe(200);
+    expect(started.data.toast.description).toMatch(/^€99\.99 is charged now; the license renews on /);
+    expect((await paymentsOf(buyer.id)).at(-1)).toMatchObject({ kind: "renewal", amount_cents: 9999, currency: "EUR" });
+
+    // Now a paid euro license: the other plans in euros, and the cancel step's offer in euros.
+    const [paid] = await listUserLicenses(buyer.id);
+    expect(planSwitchOptions(paid!, new Date()).map((o) => o.price)).toEqual(["€9.99", "€54.99"]);
+    const offer = offerFor(paid!, new Date());
+    expect(offer).toMatchObject({ kind: "cheaper-period", to: "6_months", nextChargeCents: 5499, currency: "EUR" });
+    expect(retentionOfferTexts(offer!).body).toContain("the next charge is €54.99 on");
+  });
+
   it("a trial checkout reopened from another country is made again in that country's currency; from the same, reused", async () => {
     const buyer = await customer();
     const open = async (fields: Record<string, string>) => {
@@ -248,9 +300,10 @@ describe.each(testEngines())("the demo provider in the buyer's currency on %s", 
     const welcome = await buy({ plan: "monthly", country: "DE", discountCode: "WELCOME20" }, percent.cookie);
     expect(welcome.checkout).toMatchObject({ currency: "EUR", dueTodayCents: 799, priceCents: 999 });
     expect(await paymentsOf(percent.id)).toMatchObject([{ amount_cents: 799, currency: "EUR" }]);
-    // The discounted first charge is not what renews: the card names no amount rather than €7.99.
+    // The discounted first charge is not what renews: the card names the plan's full price the checkout
+    // quoted in euros (decision 0072), never €7.99.
     const card = async () => licenseState((await listUserLicenses(percent.id))[0]!, new Date());
-    expect(await card()).toMatchObject({ nextChargeCents: null, nextChargeCurrency: "EUR" });
+    expect(await card()).toMatchObject({ nextChargeCents: 999, nextChargeCurrency: "EUR" });
     expect((await card()).line).not.toContain("7.99");
     // The renewal after the first charge's discount is the full price in euros, and the card says it.
     await demo.renew(welcome.subscriptionId);

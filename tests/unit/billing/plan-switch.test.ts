@@ -87,6 +87,15 @@ describe("the plans offered", () => {
       { id: "yearly", name: "Yearly", price: "$90", period: "per year", effect: "now" },
     ]);
   });
+  it("a euro subscription lists the checkout's quote in euros; without one, no price (the preview says it)", () => {
+    const charges = [{ kind: "purchase", amount_cents: 1071, currency: "EUR" }];
+    const quoted_prices = { currency: "EUR", plans: { monthly: 1071, "6_months": 5949, yearly: 10710 } };
+    expect(planSwitchOptions({ ...license({}), charges, quoted_prices }, NOW).map((o) => o.price)).toEqual([
+      "€59.49",
+      "€107.10",
+    ]);
+    expect(planSwitchOptions({ ...license({}), charges }, NOW).map((o) => o.price)).toEqual([null, null]);
+  });
   it("yearly: the shorter plans, from the next renewal", () => {
     expect(planSwitchOptions(license({ license_type: "yearly" }), NOW).map((o) => [o.id, o.effect])).toEqual([
       ["monthly", "next-renewal"],

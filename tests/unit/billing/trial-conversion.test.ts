@@ -43,6 +43,7 @@ describe("a trial that converts says when and how much the first charge is", () 
       state: "converting",
       firstChargeAt: at(7),
       amountCents: 900,
+      currency: "USD",
       planName: "Monthly",
       text: "First charge on Dec 23, 2026: $9.00",
     });
@@ -112,24 +113,50 @@ describe("a trial that does not convert says what happens at its end", () => {
 
 describe("starting the paid plan now", () => {
   it("charges the plan's price now and runs one plan period from now", () => {
-    expect(paidPlanNow({ license_type: "monthly" }, NOW)).toEqual({
+    expect(paidPlanNow(trial(), NOW)).toEqual({
       amountCents: 900,
+      currency: "USD",
       periodEnd: new Date("2027-01-16T12:00:00.000Z"),
       planName: "Monthly",
     });
-    expect(paidPlanNow({ license_type: "yearly" }, NOW)?.periodEnd).toEqual(new Date("2027-12-16T12:00:00.000Z"));
-    expect(paidPlanNow({ license_type: "tester" }, NOW)).toBeNull();
+    expect(paidPlanNow(trial({ license_type: "yearly" }), NOW)?.periodEnd).toEqual(
+      new Date("2027-12-16T12:00:00.000Z"),
+    );
+    expect(paidPlanNow(trial({ license_type: "tester" }), NOW)).toBeNull();
+    // Only while the trial converts: a cancelled one is not started.
+    expect(paidPlanNow(trial({ cancellation_requested: true }), NOW)).toBeNull();
+  });
+
+  it("a trial bought in euros charges the checkout's quote of its plan, in euros (decision 0072)", () => {
+    const euros = trial({
+      license_type: "yearly",
+      charges: [{ kind: "purchase", amount_cents: 0, currency: "EUR" }],
+      quoted_prices: { currency: "EUR", plans: { monthly: 1071, "6_months": 5949, yearly: 11899 } },
+    });
+    expect(paidPlanNow(euros, NOW)).toMatchObject({ amountCents: 11899, currency: "EUR" });
+    expect(trialConversion(euros, NOW)).toMatchObject({ state: "converting", amountCents: 11899, currency: "EUR" });
+    expect(canChangeTrial(euros, NOW)).toBe(true);
+    expect(trialConversion(euros, NOW)?.text).toBe("First charge on Dec 23, 2026: €118.99");
+    expect(stillConvertingTrials([euros], NOW)[0]).toContain("still converts: €118.99 on Dec 23, 2026");
+    // No quote kept (bought before), or one in another currency: no amount, so nothing is offered.
+    for (const quoted_prices of [null, { currency: "GBP", plans: { monthly: 899, "6_months": 4999, yearly: 9999 } }]) {
+      const unknown = { ...euros, quoted_prices };
+      expect(paidPlanNow(unknown, NOW)).toBeNull();
+      expect(canChangeTrial(unknown, NOW)).toBe(false);
+    }
   });
 
   it("the confirmation and the toast name the amount and the dates", () => {
-    expect(TRIAL_TEXTS.startTitle(900)).toBe("Start the paid plan now for $9.00?");
-    expect(TRIAL_TEXTS.startBody(900, "Monthly", "2027-01-16T12:00:00.000Z")).toContain(
+    expect(TRIAL_TEXTS.startTitle(900, "USD")).toBe("Start the paid plan now for $9.00?");
+    expect(TRIAL_TEXTS.startTitle(11899, "EUR")).toBe("Start the paid plan now for €118.99?");
+    expect(TRIAL_TEXTS.startBody(900, "USD", "Monthly", "2027-01-16T12:00:00.000Z")).toContain(
       "You are charged $9.00 now with the payment method you gave at checkout. The trial ends today and your Monthly plan runs until Jan 16, 2027",
     );
-    expect(TRIAL_TEXTS.started(900, "2027-01-16T12:00:00.000Z")).toEqual({
+    expect(TRIAL_TEXTS.started(900, "USD", "2027-01-16T12:00:00.000Z")).toEqual({
       title: "Paid plan started",
       description: "$9.00 is charged now; the license renews on Jan 16, 2027.",
     });
+    expect(TRIAL_TEXTS.started(1071, "EUR", null).description).toBe("€10.71 is charged now.");
     expect(TRIAL_TEXTS.cancelled(at(7))).toEqual({
       title: "Trial cancelled",
       description: "Nothing is charged. The license works until Dec 23, 2026.",
@@ -178,7 +205,7 @@ describe("the success page's words", () => {
       amountCents: 0,
       currency: "USD",
       license,
-      firstCharge: { at: at(7).toISOString(), cents: 900 },
+      firstCharge: { at: at(7).toISOString(), cents: 900, currency: "USD" },
     };
     expect(successWords(view)).toEqual({
       heading: "Your free trial has started",

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { licenseState, type LicenseStateFacts } from "~/domain/license-state";
-import { renewalCharge, type SubscriptionCharge } from "~/domain/renewal-charge";
+import { renewalCharge } from "~/domain/renewal-charge";
+import type { SubscriptionCharge } from "~/domain/subscription-prices";
 import { attentionText, licenseNextStep } from "~/domain/license-attention";
 import { upcomingCharges } from "~/domain/billing-overview";
 
@@ -53,6 +54,38 @@ describe("the renewal's amount, in the subscription's currency (decision 0072)",
     expect(
       renewalCharge({ ...base, team_role: "billing", renewal_seats: 3, charges: [eur("purchase", 32130)] }),
     ).toEqual({ cents: null, currency: "EUR" });
+  });
+
+  it("where the charges do not say it, a personal license's plan at the checkout's quote in that currency", () => {
+    const quoted_prices = { currency: "EUR", plans: { monthly: 1071, "6_months": 5949, yearly: 10710 } };
+    // A trial's zero start: its first charge is the plan's quoted price.
+    expect(renewalCharge({ ...base, quoted_prices, charges: [eur("purchase", 0)] })).toEqual({
+      cents: 10710,
+      currency: "EUR",
+    });
+    // A switch's prorated charge, then a switch to a shorter plan waiting for the renewal.
+    expect(
+      renewalCharge({ ...base, quoted_prices, charges: [eur("purchase", 1071), eur("plan_change", 5000)] }),
+    ).toEqual({ cents: 10710, currency: "EUR" });
+    expect(
+      renewalCharge({ ...base, quoted_prices, plan_next_renewal: "monthly", charges: [eur("purchase", 10710)] }),
+    ).toEqual({ cents: 1071, currency: "EUR" });
+    // With the cancel step's discount taken.
+    expect(
+      renewalCharge({ ...base, quoted_prices, renewal_discount_percent: 20, charges: [eur("purchase", 0)] }).cents,
+    ).toBe(8568);
+    // A quote in another currency than the subscription's, or a broken one, says nothing.
+    const gbp = { currency: "GBP", plans: quoted_prices.plans };
+    expect(renewalCharge({ ...base, quoted_prices: gbp, charges: [eur("purchase", 0)] }).cents).toBeNull();
+    const broken = { currency: "EUR", plans: { ...quoted_prices.plans, yearly: -1 } };
+    expect(renewalCharge({ ...base, quoted_prices: broken, charges: [eur("purchase", 0)] }).cents).toBeNull();
+    // A team's subscription is priced by its seats' charges, never by a personal quote.
+    expect(
+      renewalCharge({ ...base, quoted_prices, team_role: "billing", renewal_seats: 3, charges: [eur("purchase", 0)] })
+        .cents,
+    ).toBeNull();
+    // In US dollars the plan table is the price, whatever was quoted.
+    expect(renewalCharge({ ...base, quoted_prices, charges: [] }).cents).toBe(9000);
   });
 
   it("a team in another currency: the seats its next renewal bills × the last full charge of one seat", () => {

@@ -4,9 +4,12 @@ import {
   cheaperPeriodOf,
   discountedCents,
   parseCancelAnswer,
+  offerTakenToast,
   retentionOffer,
+  retentionOfferTexts,
   type RetentionFacts,
 } from "~/domain/retention-offer";
+import { formatDate } from "~/domain/format-date";
 
 const now = new Date("2026-11-28T00:00:00Z");
 const end = "2027-01-10T00:00:00.000Z";
@@ -58,14 +61,17 @@ describe("the offer's eligibility", () => {
       percent: 20,
       nextChargeCents: 7200,
       nextChargeAt: end,
+      currency: "USD",
     });
   });
   it("without a discount, offers the next shorter period; none for the monthly plan", () => {
     expect(retentionOffer(base, none, now)).toEqual({
       kind: "cheaper-period",
       to: "6_months",
+      priceCents: 4950,
       nextChargeCents: 4950,
       nextChargeAt: end,
+      currency: "USD",
     });
     expect(retentionOffer({ ...base, license_type: "6_months" }, none, now)).toMatchObject({
       to: "monthly",
@@ -76,6 +82,24 @@ describe("the offer's eligibility", () => {
       kind: "discount",
       nextChargeCents: 720,
     });
+  });
+  it("a euro subscription's offer is in euros: its renewal or the checkout's quote; none where unknown", () => {
+    const charges = [{ kind: "purchase", amount_cents: 10710, currency: "EUR" }];
+    const quoted_prices = { currency: "EUR", plans: { monthly: 1071, "6_months": 5949, yearly: 10710 } };
+    const euros = { ...base, charges, quoted_prices };
+    expect(retentionOffer(euros, discount, now)).toMatchObject({ nextChargeCents: 8568, currency: "EUR" });
+    const cheaper = retentionOffer(euros, none, now)!;
+    expect(cheaper).toMatchObject({ to: "6_months", nextChargeCents: 5949, currency: "EUR" });
+    expect(retentionOfferTexts(cheaper).body).toBe(
+      `Keep renewing every 6 months instead: the next charge is €59.49 on ${formatDate(end)}, and €59.49 every 6 months after that.`,
+    );
+    expect(offerTakenToast(retentionOffer(euros, discount, now)!).description).toBe(
+      `Your next charge is €85.68 on ${formatDate(end)} (20% off).`,
+    );
+    // Bought before the quote was kept: the discount still has its renewal (the last full charge); the
+    // shorter period's price in euros is not known, so it is not offered.
+    expect(retentionOffer({ ...base, charges }, discount, now)).toMatchObject({ nextChargeCents: 8568 });
+    expect(retentionOffer({ ...base, charges }, none, now)).toBeNull();
   });
   it("makes no offer Paddle would refuse or that makes no sense, nor a second one", () => {
     const refused: Partial<RetentionFacts>[] = [
