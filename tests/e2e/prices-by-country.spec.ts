@@ -75,4 +75,40 @@ test.describe("pricing in the visitor's currency", () => {
     await expect(paid).toContainText("€99.99");
     await expect(paid).not.toContainText("$");
   });
+
+  // A trial bought in euros keeps the checkout's quote (decision 0072): its first charge, starting it now and
+  // the plans it may switch to are in euros.
+  test("a trial from /pricing?country=DE: the first charge, Start paid plan now and Change plan say euros", async ({
+    page,
+  }, info) => {
+    test.setTimeout(90_000);
+    await registerAndConfirm(page, uniqueEmail("euro-trial", info.project.name), "secret-pass-1", "Tina Trial");
+    await page.goto("/pricing?country=DE");
+    await page.getByTestId("plan-yearly").getByRole("button", { name: "Start 7-day free trial" }).click();
+    await page.getByRole("dialog", { name: "Checkout" }).getByRole("button", { name: "Start free trial" }).click();
+    await expect(page).toHaveURL(/\/success\?transactionId=txn_demo_/);
+    await expect(page.getByTestId("success-lead")).toHaveText(
+      /^Nothing was charged today\. First charge on .+: €99\.99, unless you cancel the trial on your licenses page before then\.$/,
+    );
+    const shortId = (await page.getByTestId("purchased-license-id").innerText()).trim();
+
+    await page.getByRole("link", { name: "Go to Licenses" }).click();
+    const card = page.getByTestId("license-card").filter({ hasText: shortId });
+    await expect(card.getByTestId("trial-first-charge")).toHaveText(/^First charge on .+: €99\.99$/);
+    await expect(card.getByRole("button", { name: "Cancel trial" })).toBeVisible();
+    await card.getByRole("button", { name: "Start paid plan now" }).click();
+    const confirm = page.getByRole("alertdialog");
+    await expect(confirm).toContainText("Start the paid plan now for €99.99?");
+    await confirm.getByRole("button", { name: "Start paid plan" }).click();
+    await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Paid plan started" })).toContainText(
+      /€99\.99 is charged now; the license renews on /,
+    );
+    await expect(card.getByTestId("license-status")).toHaveText(/^Active, renews on .+ for €99\.99$/);
+
+    await card.getByRole("button", { name: `Change plan of license ${shortId}` }).click();
+    const plans = page.getByRole("dialog", { name: "Change plan" });
+    await expect(plans.getByRole("button", { name: /^Monthly\s*€9\.99 per month$/ })).toBeVisible();
+    await expect(plans.getByRole("button", { name: /^6 Months\s*€54\.99 every 6 months$/ })).toBeVisible();
+    await expect(plans).not.toContainText("$");
+  });
 });
