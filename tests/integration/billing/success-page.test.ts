@@ -75,7 +75,7 @@ describe.each(testEngines())("the success page on %s", (engine) => {
         is_trial: true,
         license_key: license!.license_key,
       },
-      firstCharge: { at: license!.trial_ends_at!.toISOString(), cents: 900 },
+      firstCharge: { at: license!.trial_ends_at!.toISOString(), cents: 900, currency: "USD" },
       // A personal trial, not a team's seats.
       team: null,
     });
