@@ -1,5 +1,5 @@
 import { formatDate } from "./format-date";
-import { formatUsd } from "./plans";
+import { formatMoney } from "./billing";
 
 const CANCEL_RENEWAL_BUTTON = "Cancel auto-renewal";
 
@@ -17,9 +17,10 @@ export const LICENSE_TOASTS = {
     description: "Your subscription will be cancelled at the end of the current billing period.",
   },
   reenabled: { title: "Auto-Renewal Enabled", description: "Your license will renew automatically again." },
-  refundRequested: (amountCents: number) => ({
+  /** Each currency's total on its own ("€94.99 + $19.00"): a euro plan's extensions are in US dollars. */
+  refundRequested: (totals: readonly { currency: string; refundCents: number }[]) => ({
     title: "Refund Requested",
-    description: `A refund of ${formatUsd(amountCents)} was requested. It usually takes a few days to reach your card.`,
+    description: `A refund of ${totals.map((t) => formatMoney(t.refundCents, t.currency)).join(" + ")} was requested. It usually takes a few days to reach your card.`,
   }),
   updated: (keyRegenerated: boolean) => ({
     title: "License updated",

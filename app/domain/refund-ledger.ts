@@ -117,7 +117,8 @@ export function coveredPayments<T extends LedgerPayment>(payments: readonly T[])
 }
 
 /** Sums per currency, in the order the currencies first appear. */
-function totalsOf(lines: RefundLine[]) {
+/** Each currency's paid and refunded totals: a euro plan and a US-dollar extension are never added up. */
+export function totalsOf(lines: readonly Pick<RefundLine, "currency" | "paidCents" | "refundCents">[]) {
   const totals = new Map<string, { currency: string; paidCents: number; refundCents: number }>();
   for (const line of lines) {
     const total = totals.get(line.currency) ?? { currency: line.currency, paidCents: 0, refundCents: 0 };

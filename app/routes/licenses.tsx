@@ -106,8 +106,8 @@ export async function action({ request }: Route.ActionArgs) {
         await reenableRenewal({ userId: user.id, licenseId });
         return reply(200, { toast: { ...LICENSE_TOASTS.reenabled, variant: "success" } });
       case "request-refund": {
-        const { amountCents } = await requestRefund({ user, licenseId });
-        return reply(200, { toast: { ...LICENSE_TOASTS.refundRequested(amountCents), variant: "success" } });
+        const { totals } = await requestRefund({ user, licenseId });
+        return reply(200, { toast: { ...LICENSE_TOASTS.refundRequested(totals), variant: "success" } });
       }
       case "start-paid-plan": {
         const { amountCents, currency, renewsOn } = await startPaidPlan({ userId: user.id, licenseId });

@@ -1,6 +1,6 @@
 import { canCancelRenewal, licenseFacts } from "~/domain/license-status";
 import { auditLicenseState } from "~/domain/license-state";
-import { planRefund, type RefundLine } from "~/domain/refund-ledger";
+import { planRefund, totalsOf, type RefundLine } from "~/domain/refund-ledger";
 import { ActionError } from "../action-error.server";
 import { recordAudit } from "../audit/audit.server";
 import { enqueueStopRenewal } from "../jobs/enqueue-stop-renewal.server";
@@ -24,7 +24,7 @@ export async function requestRefund({
   user: { id: string; email: string };
   licenseId: string;
   now?: Date;
-}): Promise<{ amountCents: number; lines: RefundLine[] }> {
+}): Promise<{ amountCents: number; lines: RefundLine[]; totals: ReturnType<typeof totalsOf> }> {
   const own = await getOwnBillableLicense(user.id, licenseId);
   const lines = await requestAdjustments({
     licenseId: own.id,
@@ -65,5 +65,5 @@ export async function requestRefund({
       }
     },
   });
-  return { amountCents: lines.reduce((sum, line) => sum + line.refundCents, 0), lines };
+  return { amountCents: lines.reduce((sum, line) => sum + line.refundCents, 0), lines, totals: totalsOf(lines) };
 }
