@@ -1,5 +1,5 @@
 import type { PlanSwitchOption } from "./plan-switch";
-import { formatUsd } from "./plans";
+import { formatPrice } from "./billing";
 
 /**
  * What the /team page shows (decision 0047), as plain data from its loader: the team, its seats, members
@@ -70,8 +70,10 @@ export interface TeamView {
 export interface SeatQuoteView {
   effect: "now" | "next-renewal" | "cancel-reduction";
   seats: number;
-  dueNowCents: number;
-  renewalCents: number;
+  dueNowCents: number | null;
+  renewalCents: number | null;
+  /** The team's subscription's currency (decision 0072); US dollars when absent. */
+  currency?: string;
   renewsAt: string;
 }
 
@@ -83,13 +85,21 @@ export function seatsLine(seats: TeamSeatsView): string {
   return parts.join(" · ");
 }
 
-/** The confirmation of a seat change: what happens and what it costs. */
+/**
+ * The confirmation of a seat change: what happens and what it costs, in the team's currency. An amount not
+ * known in that currency (a team bought before its seats were recorded) is left out, not guessed.
+ */
 export function seatQuoteText(quote: SeatQuoteView, renewsOn: string): string {
+  const money = (cents: number | null) => (cents === null ? null : formatPrice(cents, quote.currency ?? "USD"));
+  const now = money(quote.dueNowCents);
+  const renewal = money(quote.renewalCents);
   if (quote.effect === "now")
-    return `The team gets ${quote.seats} seats now. ${formatUsd(quote.dueNowCents)} is charged today for the added seats (prorated to ${renewsOn}), then ${formatUsd(quote.renewalCents)} at each renewal.`;
+    return now && renewal
+      ? `The team gets ${quote.seats} seats now. ${now} is charged today for the added seats (prorated to ${renewsOn}), then ${renewal} at each renewal.`
+      : `The team gets ${quote.seats} seats now. The added seats are charged today, prorated to ${renewsOn}.`;
   if (quote.effect === "next-renewal")
-    return `The team keeps its seats until ${renewsOn}, then renews with ${quote.seats} seats for ${formatUsd(quote.renewalCents)}. Nothing is charged now.`;
-  return `The scheduled reduction is cancelled: the team renews with ${quote.seats} seats for ${formatUsd(quote.renewalCents)} on ${renewsOn}.`;
+    return `The team keeps its seats until ${renewsOn}, then renews with ${quote.seats} seats${renewal ? ` for ${renewal}` : ""}. Nothing is charged now.`;
+  return `The scheduled reduction is cancelled: the team renews with ${quote.seats} seats${renewal ? ` for ${renewal}` : ""} on ${renewsOn}.`;
 }
 
 export const TEAM_TOASTS = {

@@ -1,8 +1,7 @@
 import type { ReactElement } from "react";
-import { formatMoney } from "~/domain/billing";
+import { formatMoney, formatPrice } from "~/domain/billing";
 import { formatDate } from "~/domain/format-date";
 import { removedFromTeamLine } from "~/domain/license-card";
-import { formatUsd } from "~/domain/plans";
 import { INVITATION_DAYS } from "~/domain/team-invitations";
 import { AccountAction, AccountLayout } from "./account-layout.server";
 import { LICENSES } from "./customer-email-types.server";
@@ -37,6 +36,8 @@ export type TeamEmailInput = { to: string; name?: string } & (
       chargedCents: number | null;
       /** What each renewal bills from the next one (the seats × the plan's price), when known. */
       renewalCents?: number | null;
+      /** The subscription's currency, which both amounts are in (decision 0072); US dollars when absent. */
+      currency?: string;
     }
   | { kind: "team-ended"; teamName: string; reason: "cancelled" | "refunded" | "revoked" }
 );
@@ -156,8 +157,9 @@ function seatsChanged(mail: Of<"seats-changed">) {
   }[mail.effect];
   const rows: [string, string][] = [["Seats", String(mail.seats)]];
   // What was charged is an amount with its cents, as on /billing and the invoice; a price may drop ".00".
-  if (mail.chargedCents !== null) rows.push(["Charged now (prorated)", formatMoney(mail.chargedCents, "USD")]);
-  if (mail.renewalCents != null) rows.push(["Each renewal", formatUsd(mail.renewalCents)]);
+  const currency = mail.currency ?? "USD";
+  if (mail.chargedCents !== null) rows.push(["Charged now (prorated)", formatMoney(mail.chargedCents, currency)]);
+  if (mail.renewalCents != null) rows.push(["Each renewal", formatPrice(mail.renewalCents, currency)]);
   return composeEmail(
     mail.to,
     subject,

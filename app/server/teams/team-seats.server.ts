@@ -2,10 +2,12 @@ import { eq } from "drizzle-orm";
 import { addMonths } from "~/domain/extension";
 import { PAYMENT_PROBLEM_TEXTS, subscriptionChangesRefused } from "~/domain/past-due";
 import { getPlan, isPlanId } from "~/domain/plans";
+import { renewalCharge } from "~/domain/renewal-charge";
 import { decideSeatChange, proratedCents, type SeatChange } from "~/domain/team-seats";
 import { ActionError } from "../action-error.server";
 import { auditTeamChange } from "./team-audit.server";
 import { getPaymentProvider } from "../billing/configured-provider.server";
+import { licenseCharges } from "../billing/license-charges.server";
 import { ProviderError } from "../billing/payment-provider.server";
 import { getDb } from "../db/db.server";
 import { teams, users, type Team } from "../db/schema";
@@ -18,10 +20,12 @@ import { sendTeamMail } from "./team-mail.server";
 export interface SeatChangeQuote {
   effect: "now" | "next-renewal" | "cancel-reduction";
   seats: number;
-  /** Charged now for the added seats (the provider's proration, estimated); 0 for a reduction. */
-  dueNowCents: number;
-  /** What each renewal bills from the next one. */
-  renewalCents: number;
+  /** Charged now for the added seats (the provider's proration, estimated); 0 for a reduction; null when not known. */
+  dueNowCents: number | null;
+  /** What each renewal bills from the next one; null when not known in the subscription's currency. */
+  renewalCents: number | null;
+  /** The team's subscription's currency, which both amounts are in (decision 0072). */
+  currency: string;
   /** When the next renewal is (ISO). */
   renewsAt: string;
 }
@@ -42,14 +46,24 @@ async function decide(input: { teamId: string; actorId: string; seats: number; n
       throw new ActionError(409, "The team's subscription is not active: its seats cannot change.");
     // The provider refuses any change to a past-due subscription (subscription_update_when_past_due).
     if (subscriptionChangesRefused(billing)) throw new ActionError(409, PAYMENT_PROBLEM_TEXTS.changeRefused);
-    const unit = isPlanId(team.plan_type) ? getPlan(team.plan_type).priceCents : 0;
+    // One seat's price in the subscription's currency: its last full charge ÷ its seats outside US dollars.
+    const { cents: unit, currency } = renewalCharge({
+      license_type: team.plan_type,
+      team_role: "billing",
+      renewal_seats: 1,
+      plan_next_renewal: null,
+      renewal_discount_percent: null,
+      charges: await licenseCharges(billing.id, tx),
+    });
     const months = isPlanId(team.plan_type) ? getPlan(team.plan_type).months : 1;
     const period = { start: addMonths(billing.end_date, -months), end: billing.end_date };
+    const known = (cents: (unit: number) => number) => (unit === null ? null : cents(unit));
     const quote: SeatChangeQuote = {
       effect: change.effect,
       seats: change.seats,
-      dueNowCents: change.effect === "now" ? proratedCents(unit, change.added, period, input.now) : 0,
-      renewalCents: unit * change.seats,
+      dueNowCents: change.effect === "now" ? known((u) => proratedCents(u, change.added, period, input.now)) : 0,
+      renewalCents: known((u) => u * change.seats),
+      currency,
       renewsAt: billing.end_date.toISOString(),
     };
     return { team, quote };
@@ -120,6 +134,7 @@ async function recordSeatChange(team: Team, actorId: string, quote: SeatChangeQu
       effect: quote.effect,
       chargedCents: quote.effect === "now" ? quote.dueNowCents : null,
       renewalCents: quote.renewalCents,
+      currency: quote.currency,
     });
   }
 }

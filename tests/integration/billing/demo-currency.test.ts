@@ -22,7 +22,8 @@ import { forgetLocalizedPrices } from "~/server/billing/localized-prices.server"
 import { demo_billing, licenses, payments, teams } from "~/server/db/schema";
 import { drainJobs } from "~/server/jobs/jobs.server";
 import { listUserLicenses } from "~/server/licenses/list-licenses.server";
-import { changeSeats } from "~/server/teams/team-seats.server";
+import { changeSeats, quoteSeatChange } from "~/server/teams/team-seats.server";
+import { seatQuoteText } from "~/domain/team-page";
 import { givePassword } from "../../support/team";
 import { pdfText } from "../../support/pdf-text";
 import { call, formRequest, routeArgs, signInCookie } from "../../support/route-call";
@@ -336,9 +337,19 @@ describe.each(testEngines())("the demo provider in the buyer's currency on %s", 
     });
     expect(licenseState(await ownerCard(), new Date()).line).toContain("for €29.97");
 
-    // More seats now: prorated in euros; the next renewal bills 5 seats × €9.99.
+    // More seats now: the owner's quote, prorated in euros; the next renewal bills 5 seats × €9.99.
     const [team] = await db().select().from(teams).where(eq(teams.subscription_id, subscriptionId));
+    const quote = await quoteSeatChange({ teamId: team!.id, actorId: owner.id, seats: 5 });
+    expect(quote).toMatchObject({ effect: "now", currency: "EUR", renewalCents: 4995 });
+    expect(quote.dueNowCents).toBeGreaterThan(0);
+    expect(quote.dueNowCents).toBeLessThanOrEqual(1998);
+    expect(seatQuoteText(quote, "Jan 1, 2027")).toMatch(/€[\d.]+ is charged today .+ then €49\.95 at each renewal\.$/);
+    app.mails.length = 0;
     await changeSeats({ teamId: team!.id, actorId: owner.id, seats: 5 });
+    await drainJobs({ skipDelays: true });
+    const notice = app.mails.find((m) => m.to === owner.email && m.text.includes("Each renewal"))!;
+    expect(notice.text).toContain("Each renewal: €49.95");
+    expect(notice.text).toMatch(/Charged now \(prorated\): €\d+\.\d\d/);
     const added = (await paymentsOf(owner.id)).find((p) => p.kind === "seats");
     expect(added).toMatchObject({ currency: "EUR" });
     expect(licenseState(await ownerCard(), new Date()).line).toContain("for €49.95");
