@@ -19,6 +19,40 @@ function focusedControl(holder: HTMLElement): string | null {
   return active.tagName === "BUTTON" ? 'button[type="submit"]' : null;
 }
 
+/** The plan and seats the server's copy of the form holds now, and where its focus is. */
+function readServerCopy(server: HTMLElement | null): { start: FormProps["start"]; focus: string | null } {
+  const plan = server?.querySelector<HTMLInputElement>('input[name="plan"]:checked')?.value;
+  const seats = server?.querySelector<HTMLInputElement>('input[name="seats"]')?.value;
+  const start = isPlanId(plan) && seats !== undefined ? { planId: plan, seatsText: seats } : undefined;
+  return { start, focus: server ? focusedControl(server) : null };
+}
+
+/**
+ * The form once its code is in. What the server's copy holds is read as this first renders, while that
+ * copy is still in the document (it goes when this render is committed), so that a keystroke typed while
+ * the code was on its way is not lost between reading it and the swap; the focus goes where it was.
+ */
+function LiveForm({
+  Form,
+  props,
+  read,
+}: {
+  Form: typeof TeamSeatsForm;
+  props: FormProps;
+  read: () => ReturnType<typeof readServerCopy>;
+}) {
+  const [taken] = useState(read);
+  const own = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (taken.focus) own.current?.querySelector<HTMLElement>(taken.focus)?.focus();
+  }, [taken]);
+  return (
+    <div ref={own} data-team-form="live">
+      <Form {...props} start={taken.start} />
+    </div>
+  );
+}
+
 /**
  * The pricing page's team offer with its code loaded when used: the server renders the
  * whole form into the page, a GET form that works before and without scripts. Hydration keeps that
@@ -30,13 +64,9 @@ export function TeamOffer(props: FormProps) {
   const hydrated = useHydrated();
   // Rendered first during hydration: the server's HTML is there to keep.
   const [fromServer] = useState(!hydrated);
-  const [live, setLive] = useState<{ Form: typeof TeamSeatsForm; start: FormProps["start"]; focus: string | null }>();
+  const [live, setLive] = useState<{ Form: typeof TeamSeatsForm }>();
   const holder = useRef<HTMLDivElement>(null);
   const loading = useRef(false);
-
-  useEffect(() => {
-    if (live?.focus) holder.current?.querySelector<HTMLElement>(live.focus)?.focus();
-  }, [live]);
 
   if (typeof document === "undefined" || (!fromServer && !live))
     return (
@@ -44,22 +74,11 @@ export function TeamOffer(props: FormProps) {
         <LazyForm {...props} />
       </div>
     );
-  if (live)
-    return (
-      <div key="live" ref={holder} data-team-form="live">
-        <live.Form {...props} start={live.start} />
-      </div>
-    );
+  if (live) return <LiveForm key="live" Form={live.Form} props={props} read={() => readServerCopy(holder.current)} />;
   const use = () => {
     if (loading.current) return;
     loading.current = true;
-    void loadForm().then((Form) => {
-      const server = holder.current;
-      const plan = server?.querySelector<HTMLInputElement>('input[name="plan"]:checked')?.value;
-      const seats = server?.querySelector<HTMLInputElement>('input[name="seats"]')?.value;
-      const start = isPlanId(plan) && seats !== undefined ? { planId: plan, seatsText: seats } : undefined;
-      setLive({ Form, start, focus: server ? focusedControl(server) : null });
-    });
+    void loadForm().then((Form) => setLive({ Form }));
   };
   return (
     <div
