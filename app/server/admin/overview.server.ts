@@ -41,31 +41,31 @@ const dayStart = (at: Date) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCM
  * Active, not yet ended licenses per type and trial flag, with how many of them renew: those ending
  * after today from the summary, today's from the licenses themselves (those not ended by `now`).
  */
-const activeLicenses = async (db: Db, now: Date) => {
+const activeLicenses = (db: Db, now: Date) => {
   const tomorrow = new Date(dayStart(now).getTime() + DAY);
-  const [later, today] = await Promise.all([
-    db
-      .select({
-        type: admin_license_days.license_type,
-        trial: admin_license_days.is_trial,
-        count: sql<number>`sum(${admin_license_days.count})::int`,
-        renewing: sql<number>`coalesce(sum(${admin_license_days.count}) filter (where ${admin_license_days.auto_renew}), 0)::int`,
-      })
-      .from(admin_license_days)
-      .where(and(eq(admin_license_days.status, "active"), gte(admin_license_days.end_day, dayKey(tomorrow))))
-      .groupBy(admin_license_days.license_type, admin_license_days.is_trial),
-    db
-      .select({
-        type: licenses.license_type,
-        trial: licenses.is_trial,
-        count: sql<number>`count(*)::int`,
-        renewing: sql<number>`(count(*) filter (where ${licenses.auto_renew}))::int`,
-      })
-      .from(licenses)
-      .where(and(eq(licenses.status, "active"), gt(licenses.end_date, now), lt(licenses.end_date, tomorrow)))
-      .groupBy(licenses.license_type, licenses.is_trial),
-  ]);
-  return [...later, ...today];
+  // One statement: a round trip each is most of the cost on the embedded database.
+  return db
+    .select({
+      type: admin_license_days.license_type,
+      trial: admin_license_days.is_trial,
+      count: sql<number>`sum(${admin_license_days.count})::int`,
+      renewing: sql<number>`coalesce(sum(${admin_license_days.count}) filter (where ${admin_license_days.auto_renew}), 0)::int`,
+    })
+    .from(admin_license_days)
+    .where(and(eq(admin_license_days.status, "active"), gte(admin_license_days.end_day, dayKey(tomorrow))))
+    .groupBy(admin_license_days.license_type, admin_license_days.is_trial)
+    .unionAll(
+      db
+        .select({
+          type: licenses.license_type,
+          trial: licenses.is_trial,
+          count: sql<number>`count(*)::int`,
+          renewing: sql<number>`(count(*) filter (where ${licenses.auto_renew}))::int`,
+        })
+        .from(licenses)
+        .where(and(eq(licenses.status, "active"), gt(licenses.end_date, now), lt(licenses.end_date, tomorrow)))
+        .groupBy(licenses.license_type, licenses.is_trial),
+    );
 };
 
 /**
@@ -90,8 +90,7 @@ const endedTrials = async (db: Db, now: Date) => {
           beforeIncluded ? lte(licenses.trial_ends_at, before) : lt(licenses.trial_ends_at, before),
         ),
       );
-  const parts = await Promise.all([
-    live(from, fromNextDay, false),
+  const rows = await live(from, fromNextDay, false).unionAll(
     db
       .select({
         ended: sql<number>`coalesce(sum(${admin_trial_days.count}), 0)::int`,
@@ -103,32 +102,35 @@ const endedTrials = async (db: Db, now: Date) => {
           gte(admin_trial_days.trial_end_day, dayKey(fromNextDay)),
           lt(admin_trial_days.trial_end_day, dayKey(today)),
         ),
-      ),
-    live(today, now, true),
-  ]);
+      )
+      .unionAll(live(today, now, true)),
+  );
   return {
-    ended: parts.reduce((sum, [row]) => sum + Number(row?.ended ?? 0), 0),
-    converted: parts.reduce((sum, [row]) => sum + Number(row?.converted ?? 0), 0),
+    ended: rows.reduce((sum, row) => sum + Number(row.ended), 0),
+    converted: rows.reduce((sum, row) => sum + Number(row.converted), 0),
   };
 };
 
-/** Paid purchases and renewals per UTC day since the window's start (summary). */
-const paidPerDay = (db: Db, since: Date) =>
+/** Paid purchases and renewals, and refunds ("refund"), per UTC day since the window's start (summaries). */
+const paidAndRefundedPerDay = (db: Db, since: Date) =>
   db
     .select({
       day: sql<string>`to_char(${admin_payment_days.day}, 'YYYY-MM-DD')`,
-      kind: admin_payment_days.kind,
+      kind: sql<string>`${admin_payment_days.kind}`,
       count: admin_payment_days.count,
     })
     .from(admin_payment_days)
-    .where(and(gte(admin_payment_days.day, dayKey(since)), gt(admin_payment_days.count, 0)));
-
-/** Refunds per UTC day since the window's start (summary). */
-const refundsPerDay = (db: Db, since: Date) =>
-  db
-    .select({ day: sql<string>`to_char(${admin_refund_days.day}, 'YYYY-MM-DD')`, count: admin_refund_days.count })
-    .from(admin_refund_days)
-    .where(and(gte(admin_refund_days.day, dayKey(since)), gt(admin_refund_days.count, 0)));
+    .where(and(gte(admin_payment_days.day, dayKey(since)), gt(admin_payment_days.count, 0)))
+    .unionAll(
+      db
+        .select({
+          day: sql<string>`to_char(${admin_refund_days.day}, 'YYYY-MM-DD')`,
+          kind: sql<string>`'refund'`,
+          count: admin_refund_days.count,
+        })
+        .from(admin_refund_days)
+        .where(and(gte(admin_refund_days.day, dayKey(since)), gt(admin_refund_days.count, 0))),
+    );
 
 /** Revokes (from the audit log) per UTC day since the window's start. */
 const revokesPerDay = (db: Db, since: Date) =>
@@ -177,14 +179,15 @@ function tallyActive(active: Awaited<ReturnType<typeof activeLicenses>>) {
 export async function getOverview(now = new Date()): Promise<OverviewView> {
   const db = getDb();
   const since = windowStart(now, OVERVIEW_DAYS);
-  const [active, trials, paid, refunds, revokes, disputed] = await Promise.all([
+  const [active, trials, perDay, revokes, disputed] = await Promise.all([
     activeLicenses(db, now),
     endedTrials(db, now),
-    paidPerDay(db, since),
-    refundsPerDay(db, since),
+    paidAndRefundedPerDay(db, since),
     revokesPerDay(db, since),
     disputesSince(db, since),
   ]);
+  const paid = perDay.filter((r) => r.kind !== "refund");
+  const refunds = perDay.filter((r) => r.kind === "refund");
   const disputes = (status: string) => Number(disputed.find((r) => r.status === status)?.count ?? 0);
 
   const { activeCounts, renewingCounts, trialsRunning } = tallyActive(active);
