@@ -66,7 +66,11 @@ export default function ChangePlanPage({ loaderData }: Route.ComponentProps) {
       <ul className="flex flex-col gap-2">
         {options.map((option) => (
           <li key={option.id}>
-            <Button asChild variant={option.id === plan ? "default" : "outline"} className="w-full justify-between">
+            <Button
+              asChild
+              variant={option.id === plan ? "default" : "outline"}
+              className="h-auto w-full flex-wrap justify-between gap-x-2 py-2 whitespace-normal"
+            >
               <Link to={`/licenses/plan?license=${license.id}&plan=${option.id}`}>
                 <span>{PLAN_SWITCH_TEXTS.previewButton(option.name)}</span>
                 <span>{[option.price, option.period].filter(Boolean).join(" ")}</span>

@@ -91,6 +91,11 @@ test.describe("switching plans", () => {
     await expect(plain).toHaveURL(/\/licenses\/plan\?license=/);
     await expect(plain.getByRole("heading", { name: "Change plan" })).toBeVisible();
     await plain.getByRole("link", { name: /^Preview Monthly/ }).click();
+    // At phone width each plan's link keeps its name and price inside its box (they wrap).
+    await plain.setViewportSize({ width: 390, height: 844 });
+    for (const link of await plain.getByRole("link", { name: /^Preview / }).all())
+      expect(await link.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    await plain.setViewportSize(info.project.use.viewport!);
     const preview = plain.getByTestId("plan-switch-preview");
     await expect(preview).toContainText("From the next renewal: nothing changes until then.");
     await expect(preview.getByTestId("plan-switch-now")).toHaveText("Charged now$0.00");
