@@ -212,6 +212,10 @@ describe.each(testEngines())("the demo provider in the buyer's currency on %s", 
     expect(trialConversion(card!, new Date())!.text).toMatch(/: €99\.99$/);
     expect(canChangeTrial(card!, new Date())).toBe(true);
     expect(paidPlanNow(card!, new Date())).toMatchObject({ amountCents: 9999, currency: "EUR" });
+    // The trial's e-mail names its first charge in euros.
+    await drainJobs({ skipDelays: true });
+    const trialMail = app.mails.find((m) => m.to === buyer.email && m.text.includes("First charge"));
+    expect(trialMail?.text).toMatch(/First charge: €99\.99 on /);
     // The success page after the overlay says it too.
     const success = await successView(buyer.id, checkout.transactionId);
     expect(success).toMatchObject({ kind: "trial-started", firstCharge: { cents: 9999, currency: "EUR" } });
