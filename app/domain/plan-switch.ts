@@ -77,6 +77,10 @@ export interface PlanSwitchOption {
 
 const priceOrNull = (cents: number | null, currency: string) => (cents === null ? null : formatPrice(cents, currency));
 
+/** "€9.99 per month", or "per month" where the price is not known in the subscription's currency. */
+export const optionPriceText = (option: Pick<PlanSwitchOption, "price" | "period">) =>
+  option.price ? `${option.price} ${option.period}` : option.period;
+
 /** The other plans a license may switch to, in the plan table's order; none when it may not switch. */
 export function planSwitchOptions(license: PlanSwitchFacts, now: Date = new Date()): PlanSwitchOption[] {
   if (planSwitchRefusal(license, now) !== null || !isPlanId(license.license_type)) return [];

@@ -116,8 +116,10 @@ export function coveredPayments<T extends LedgerPayment>(payments: readonly T[])
   return covered.sort((a, b) => toDate(a.billed_at).getTime() - toDate(b.billed_at).getTime());
 }
 
-/** Sums per currency, in the order the currencies first appear. */
-/** Each currency's paid and refunded totals: a euro plan and a US-dollar extension are never added up. */
+/**
+ * Each currency's paid and refunded totals, in the order the currencies first appear: a euro plan and a
+ * US-dollar extension are never added up.
+ */
 export function totalsOf(lines: readonly Pick<RefundLine, "currency" | "paidCents" | "refundCents">[]) {
   const totals = new Map<string, { currency: string; paidCents: number; refundCents: number }>();
   for (const line of lines) {

@@ -1,16 +1,21 @@
 import type { LicenseFacts } from "./license-status";
 import { getPlan, isPlanId } from "./plans";
 import { planPriceIn, subscriptionCurrency, type SubscriptionCharge } from "./subscription-prices";
-import { discountedCents } from "./discount-codes";
+import { discountedCents as discountedBy } from "./discount-codes";
 
 type RenewalFacts = Pick<
   LicenseFacts,
   "license_type" | "team_role" | "renewal_seats" | "plan_next_renewal" | "renewal_discount_percent" | "quoted_prices"
 >;
 
+/** A renewal's price with the discount: whole percent off, by the one rule of discount codes (rounded off amount). */
+export function discountedCents(priceCents: number, percent: number): number {
+  return discountedBy({ type: "percentage", amount: String(percent) }, priceCents);
+}
+
 /** A price with the cancel step's discount taken off, once (decision 0065); the price itself without one. */
 const withDiscount = (cents: number, percent: number | null | undefined) =>
-  percent ? discountedCents({ type: "percentage", amount: String(percent) }, cents) : cents;
+  percent ? discountedCents(cents, percent) : cents;
 
 /**
  * What a license's next renewal charges (decisions 0046, 0061, 0072): the plan's price, a team's

@@ -1,9 +1,8 @@
-import { discountedCents as discountedBy } from "./discount-codes";
 import { formatDate } from "./format-date";
 import { planSwitchRefusal, type PlanSwitchFacts } from "./plan-switch";
 import { formatPrice } from "./billing";
 import { getPlan, isPlanId, PLANS, type PlanId } from "./plans";
-import { renewalCharge } from "./renewal-charge";
+import { discountedCents, renewalCharge } from "./renewal-charge";
 import { planPriceIn, subscriptionCurrency } from "./subscription-prices";
 
 /**
@@ -81,8 +80,7 @@ export interface RetentionConfig {
 
 /** The one offer a cancel step makes, with what the next renewal then charges and when. */
 export type RetentionOffer = (
-  | { kind: "discount"; discountId: string; percent: number }
-  | { kind: "cheaper-period"; to: PlanId; /** The cheaper plan's price after that charge. */ priceCents: number }
+  { kind: "discount"; discountId: string; percent: number } | { kind: "cheaper-period"; to: PlanId }
 ) & {
   nextChargeCents: number;
   nextChargeAt: string;
@@ -98,11 +96,6 @@ export function cheaperPeriodOf(plan: PlanId): PlanId | null {
   const months = getPlan(plan).months;
   const shorter = PLANS.filter((p) => p.months < months).sort((a, b) => b.months - a.months);
   return shorter[0]?.id ?? null;
-}
-
-/** A renewal's price with the discount: whole percent off, by the one rule of discount codes (rounded off amount). */
-export function discountedCents(priceCents: number, percent: number): number {
-  return discountedBy({ type: "percentage", amount: String(percent) }, priceCents);
 }
 
 /**
@@ -129,7 +122,7 @@ export function retentionOffer(license: RetentionFacts, config: RetentionConfig,
   const to = cheaperPeriodOf(plan.id);
   const price = to ? planPriceIn(license, to, currency) : null;
   if (!to || price === null) return null;
-  return { kind: "cheaper-period", to, priceCents: price, nextChargeCents: price, nextChargeAt, currency };
+  return { kind: "cheaper-period", to, nextChargeCents: price, nextChargeAt, currency };
 }
 
 /** "€85.68 on Dec 1, 2026": the offer's next charge. */
@@ -149,7 +142,7 @@ export function retentionOfferTexts(offer: RetentionOffer): { title: string; bod
   const plan = getPlan(offer.to);
   return {
     title: `Stay on a shorter period: ${plan.name}`,
-    body: `Keep renewing ${plan.period} instead: the next charge is ${charge}, and ${formatPrice(offer.priceCents, offer.currency)} ${plan.period} after that.`,
+    body: `Keep renewing ${plan.period} instead: the next charge is ${charge}, and ${formatPrice(offer.nextChargeCents, offer.currency)} ${plan.period} after that.`,
     accept: `Switch to ${plan.name} and keep renewing`,
   };
 }

@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { LicensePageCard } from "~/components/licenses/license-page-card";
 import { PlanSwitchPreviewList } from "~/components/licenses/plan-switch-section";
 import { licenseFacts } from "~/domain/license-status";
-import { planSwitchOptions, planSwitchRefusal } from "~/domain/plan-switch";
+import { optionPriceText, planSwitchOptions, planSwitchRefusal } from "~/domain/plan-switch";
 import { PLAN_SWITCH_TEXTS } from "~/domain/plan-switch-texts";
 import { licenseTypeLabel } from "~/domain/plans";
 import { requireUser } from "~/http/session-guards.server";
@@ -73,7 +73,7 @@ export default function ChangePlanPage({ loaderData }: Route.ComponentProps) {
             >
               <Link to={`/licenses/plan?license=${license.id}&plan=${option.id}`}>
                 <span>{PLAN_SWITCH_TEXTS.previewButton(option.name)}</span>
-                <span>{[option.price, option.period].filter(Boolean).join(" ")}</span>
+                <span>{optionPriceText(option)}</span>
               </Link>
             </Button>
           </li>

@@ -2,7 +2,12 @@ import { ArrowRightLeft } from "lucide-react";
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import type { ActionResult } from "~/domain/action-result";
-import { planSwitchOptions, type PlanSwitchOption, type PlanSwitchPreview } from "~/domain/plan-switch";
+import {
+  optionPriceText,
+  planSwitchOptions,
+  type PlanSwitchOption,
+  type PlanSwitchPreview,
+} from "~/domain/plan-switch";
 import { PLAN_SWITCH_TEXTS, planSwitchPreviewLines } from "~/domain/plan-switch-texts";
 import { licenseTypeLabel } from "~/domain/plans";
 import type { LicenseView } from "~/domain/views";
@@ -159,7 +164,7 @@ function PlanOptions({
           onClick={() => onChoose(option)}
         >
           <span className="font-medium">{option.name}</span>
-          <span className="text-muted-foreground">{[option.price, option.period].filter(Boolean).join(" ")}</span>
+          <span className="text-muted-foreground">{optionPriceText(option)}</span>
         </Button>
       ))}
     </div>

@@ -11,7 +11,7 @@ import {
   AlertDialogTitle,
 } from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
-import type { PlanSwitchPreview } from "~/domain/plan-switch";
+import { optionPriceText, type PlanSwitchPreview } from "~/domain/plan-switch";
 import { licenseTypeLabel } from "~/domain/plans";
 import { TEAM_PLAN_TEXTS } from "~/domain/team-plan-change";
 import type { TeamView } from "~/domain/team-page";
@@ -58,7 +58,7 @@ export function TeamPlan({ team }: { team: TeamView }) {
               disabled={quoter.busy || !quoter.hydrated}
               onClick={() => quoter.submit({ intent: "preview-plan", teamId: team.id, plan: option.id })}
             >
-              Preview {option.name} ({[option.price, option.period].filter(Boolean).join(" ")} a seat)
+              Preview {option.name} ({optionPriceText(option)} a seat)
             </Button>
           ))}
           <NeedsScript />

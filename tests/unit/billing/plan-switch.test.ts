@@ -4,6 +4,7 @@ import {
   PLAN_SWITCH_REFUSALS,
   checkPlanSwitchTarget,
   computePlanSwitchPreview,
+  optionPriceText,
   planSwitchEffect,
   planSwitchOptions,
   planSwitchRefusal,
@@ -95,6 +96,12 @@ describe("the plans offered", () => {
       "€107.10",
     ]);
     expect(planSwitchOptions({ ...license({}), charges }, NOW).map((o) => o.price)).toEqual([null, null]);
+    // The card and the pages then say the period alone; the preview names the amount.
+    expect(planSwitchOptions({ ...license({}), charges }, NOW).map(optionPriceText)).toEqual([
+      "every 6 months",
+      "per year",
+    ]);
+    expect(optionPriceText({ price: "€59.49", period: "every 6 months" })).toBe("€59.49 every 6 months");
   });
   it("yearly: the shorter plans, from the next renewal", () => {
     expect(planSwitchOptions(license({ license_type: "yearly" }), NOW).map((o) => [o.id, o.effect])).toEqual([

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import {
   CANCEL_NOTE_MAX,
   cheaperPeriodOf,
-  discountedCents,
   parseCancelAnswer,
   offerTakenToast,
   retentionOffer,
@@ -10,6 +9,7 @@ import {
   type RetentionFacts,
 } from "~/domain/retention-offer";
 import { formatDate } from "~/domain/format-date";
+import { discountedCents } from "~/domain/renewal-charge";
 
 const now = new Date("2026-11-28T00:00:00Z");
 const end = "2027-01-10T00:00:00.000Z";
@@ -68,7 +68,6 @@ describe("the offer's eligibility", () => {
     expect(retentionOffer(base, none, now)).toEqual({
       kind: "cheaper-period",
       to: "6_months",
-      priceCents: 4950,
       nextChargeCents: 4950,
       nextChargeAt: end,
       currency: "USD",

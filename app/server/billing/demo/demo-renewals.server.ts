@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { addMonths } from "~/domain/extension";
 import { getPlan, type PlanId } from "~/domain/plans";
-import { discountedCents } from "~/domain/retention-offer";
+import { discountedCents } from "~/domain/renewal-charge";
 import { demo_billing } from "../../db/schema";
 import type { PaddleSubscription } from "../paddle-events.server";
 import type { DemoParts } from "./demo-events.server";
