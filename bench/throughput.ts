@@ -2,19 +2,21 @@
 // wrk and nginx through apt-get when they are missing and it runs as root) against the built site
 // (`node server.js` on BUILD_DIR, default build-test/), once on embedded PGlite and once on a
 // PostgreSQL database it creates and drops, in the same run and in alternating rounds:
-// - anonymous `/` from the app, and from nginx serving the very same bytes (a file, gzip off);
+// - anonymous `/` from the app, from nginx serving the very same bytes (a file, gzip off), and from a bare
+//   Node `http` server (one process, as the app) writing the very same headers and bytes;
 // - signed-in `/licenses` (the seeded demo user, 9 licenses) and its `/licenses.data` against the same
 //   server's `/healthz`: as a browser asks (compression accepted: repeat views come from memory,
 //   decision 0028), and without compression (never kept: every answer rendered, as a first view).
-// Prints the median of BENCH_ROUNDS rounds and the ratios. Targets: `/` ≥ 0.35 × nginx,
+// Prints the median of BENCH_ROUNDS rounds and the ratios. Targets: `/` ≥ 0.7 × the bare Node server,
 // `/licenses` ≥ 0.2 × `/healthz`, `/licenses.data` ≥ 0.5 × `/healthz`.
 // BENCH_DATABASE_URL (default postgres://root@127.0.0.1:5432/test), BENCH_DURATION (s a round, 8),
 // BENCH_ROUNDS (3), BENCH_CONNECTIONS (20), BENCH_ENGINES (pglite,postgres).
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { startServer, type ServerProcess } from "../tests/support/server-process";
+import { answerHeaders, startBareNode, startNginx } from "./reference-servers";
 import { freePort, withScratchDatabase } from "./support";
 
 const SECONDS = Number(process.env.BENCH_DURATION ?? 8);
@@ -66,57 +68,15 @@ function wrk(url: string, headers: string[] = []): number {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const fmt = (n: number) => Math.round(n).toLocaleString("en");
 
-/** nginx on its own port, serving one file as `/` (gzip off, no access log). */
-async function startNginx(html: Buffer): Promise<{ url: string; stop: () => Promise<void> }> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-nginx-"));
-  fs.chmodSync(dir, 0o755); // nginx's workers run as another user when started by root
-  const port = await freePort();
-  fs.mkdirSync(path.join(dir, "www"));
-  fs.writeFileSync(path.join(dir, "www", "index.html"), html);
-  fs.writeFileSync(
-    path.join(dir, "nginx.conf"),
-    `daemon off;
-worker_processes 2;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  gzip off;
-  types { text/html html; }
-  client_body_temp_path ${dir}/tmp; proxy_temp_path ${dir}/tmp; fastcgi_temp_path ${dir}/tmp;
-  uwsgi_temp_path ${dir}/tmp; scgi_temp_path ${dir}/tmp;
-  server {
-    listen 127.0.0.1:${port};
-    root ${dir}/www;
-    location = / { try_files /index.html =404; }
+/** `/` as wrk gets it (no compression asked) once the page cache answers it: its headers and bytes. */
+async function cachedHome(origin: string): Promise<Response> {
+  for (let i = 0; i < 100; i++) {
+    const response = await fetch(`${origin}/`, { headers: { "Accept-Encoding": "identity" } });
+    if (response.headers.get("x-cache") === "HIT") return response;
+    await response.arrayBuffer();
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
-}
-`,
-  );
-  const bin = spawnSync("sh", ["-c", "command -v nginx || echo /usr/sbin/nginx"], { encoding: "utf8" }).stdout.trim();
-  const child: ChildProcess = spawn(bin, ["-c", path.join(dir, "nginx.conf"), "-p", dir], { stdio: "inherit" });
-  const url = `http://127.0.0.1:${port}/`;
-  for (let i = 0; ; i++) {
-    const res = await fetch(url).catch(() => null);
-    if (res?.ok) {
-      if (!Buffer.from(await res.arrayBuffer()).equals(html)) throw new Error("nginx serves other bytes than the app");
-      break;
-    }
-    if (i > 100) throw new Error(`nginx did not serve ${url} (${res?.status ?? "no answer"}): see ${dir}/error.log`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return {
-    url,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.once("exit", () => {
-          fs.rmSync(dir, { recursive: true, force: true });
-          resolve();
-        });
-        child.kill("SIGTERM");
-      }),
-  };
+  throw new Error("the page cache never answered /");
 }
 
 /** Posts the login form as a browser does (same-origin Origin header); returns the session cookie. */
@@ -139,6 +99,7 @@ async function signIn(origin: string): Promise<string> {
 interface EngineFigures {
   home: number;
   nginx: number;
+  bareNode: number;
   licenses: number;
   licensesData: number;
   licensesRendered: number;
@@ -154,7 +115,7 @@ const NO_ENCODING = "Accept-Encoding: identity";
 
 async function measure(label: string, server: ServerProcess): Promise<EngineFigures> {
   console.log(`  ${label}: server up at ${server.origin}`);
-  const homeResponse = await fetch(`${server.origin}/`);
+  const homeResponse = await cachedHome(server.origin);
   const html = Buffer.from(await homeResponse.arrayBuffer());
   const cookie = await signIn(server.origin);
   const cookieHeader = `Cookie: ${cookie}`;
@@ -163,10 +124,12 @@ async function measure(label: string, server: ServerProcess): Promise<EngineFigu
   const cards = (pageHtml.match(/<li>/g) ?? []).length;
   if (page.status !== 200 || !pageHtml.includes("Your licenses")) throw new Error(`/licenses answered ${page.status}`);
   const nginx = await startNginx(html);
-  console.log(`    signed in; nginx at ${nginx.url}; warming up`);
+  const bareNode = await startBareNode(html, answerHeaders(homeResponse));
+  console.log(`    signed in; nginx at ${nginx.url}, a bare Node server at ${bareNode.url}; warming up`);
   const runs: Record<keyof Omit<EngineFigures, "licensesBytes">, number[]> = {
     home: [],
     nginx: [],
+    bareNode: [],
     licenses: [],
     licensesData: [],
     licensesRendered: [],
@@ -175,6 +138,7 @@ async function measure(label: string, server: ServerProcess): Promise<EngineFigu
   };
   try {
     // Warm-up: JIT, connection pool, caches.
+    spawnSync("wrk", ["-t2", `-c${CONNECTIONS}`, "-d2s", bareNode.url]);
     for (const target of [`${server.origin}/`, `${server.origin}/licenses`, `${server.origin}/licenses.data`]) {
       for (const encoding of [BROWSER_ENCODING, NO_ENCODING])
         spawnSync("wrk", ["-t2", `-c${CONNECTIONS}`, "-d2s", "-H", cookieHeader, "-H", encoding, target]);
@@ -182,6 +146,7 @@ async function measure(label: string, server: ServerProcess): Promise<EngineFigu
     for (let round = 1; round <= ROUNDS; round++) {
       runs.home.push(wrk(`${server.origin}/`));
       runs.nginx.push(wrk(nginx.url));
+      runs.bareNode.push(wrk(bareNode.url));
       runs.licenses.push(wrk(`${server.origin}/licenses`, [cookieHeader, BROWSER_ENCODING]));
       runs.licensesRendered.push(wrk(`${server.origin}/licenses`, [cookieHeader, NO_ENCODING]));
       runs.healthz.push(wrk(`${server.origin}/healthz`));
@@ -189,6 +154,7 @@ async function measure(label: string, server: ServerProcess): Promise<EngineFigu
       runs.licensesDataRendered.push(wrk(`${server.origin}/licenses.data`, [cookieHeader, NO_ENCODING]));
       console.log(
         `    ${label} round ${round}: / ${fmt(runs.home.at(-1)!)}, nginx ${fmt(runs.nginx.at(-1)!)}, ` +
+          `bare Node ${fmt(runs.bareNode.at(-1)!)}, ` +
           `/licenses ${fmt(runs.licenses.at(-1)!)} (rendered ${fmt(runs.licensesRendered.at(-1)!)}), ` +
           `/licenses.data ${fmt(runs.licensesData.at(-1)!)} (rendered ${fmt(runs.licensesDataRendered.at(-1)!)}), ` +
           `/healthz ${fmt(runs.healthz.at(-1)!)} requests/s`,
@@ -196,10 +162,12 @@ async function measure(label: string, server: ServerProcess): Promise<EngineFigu
     }
   } finally {
     await nginx.stop();
+    await bareNode.stop();
   }
   const figures = {
     home: median(runs.home),
     nginx: median(runs.nginx),
+    bareNode: median(runs.bareNode),
     licenses: median(runs.licenses),
     licensesData: median(runs.licensesData),
     licensesRendered: median(runs.licensesRendered),
@@ -212,11 +180,11 @@ async function measure(label: string, server: ServerProcess): Promise<EngineFigu
   console.log(
     [
       `  ${label} (medians of ${ROUNDS} rounds of ${SECONDS} s, ${CONNECTIONS} connections):`,
-      `    anonymous /         ${fmt(figures.home)}/s   nginx, same ${html.length} bytes: ${fmt(figures.nginx)}/s`,
+      `    anonymous /         ${fmt(figures.home)}/s   nginx, same ${html.length} bytes: ${fmt(figures.nginx)}/s   bare Node: ${fmt(figures.bareNode)}/s`,
       `    /licenses           ${fmt(figures.licenses)}/s as a browser asks (${Math.round(figures.licensesBytes / 1024)} KB of HTML, ${cards} list items); rendered every time: ${fmt(figures.licensesRendered)}/s`,
       `    /licenses.data      ${fmt(figures.licensesData)}/s as a browser asks; rendered every time: ${fmt(figures.licensesDataRendered)}/s`,
       `    /healthz            ${fmt(figures.healthz)}/s`,
-      `    / ÷ nginx                ${ratio(figures.home, figures.nginx, 0.35)}`,
+      `    / ÷ bare Node            ${ratio(figures.home, figures.bareNode, 0.7)}; ÷ nginx ${(figures.home / figures.nginx).toFixed(3)}`,
       `    /licenses ÷ /healthz      ${ratio(figures.licenses, figures.healthz, 0.2)}; rendered ${(figures.licensesRendered / figures.healthz).toFixed(3)}`,
       `    /licenses.data ÷ /healthz ${ratio(figures.licensesData, figures.healthz, 0.5)}; rendered ${(figures.licensesDataRendered / figures.healthz).toFixed(3)}`,
     ].join("\n"),
