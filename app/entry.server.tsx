@@ -44,6 +44,10 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // Every finished Suspense boundary stays in the page where it stands: past 12.8 KB React would
+        // otherwise send the rest later behind a script (empty until it runs, never shown without
+        // JavaScript, and the footer jumps when it does). The boundaries are there to hydrate in pieces.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = coalescingStream(() => {

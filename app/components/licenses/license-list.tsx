@@ -1,4 +1,5 @@
 import { ChevronDown, TriangleAlert } from "lucide-react";
+import { Suspense } from "react";
 import { orderByAttention, rowStartsOpen, type AttentionItem } from "~/domain/license-attention";
 import { groupLicenses } from "~/domain/license-card";
 import { licenseTypeLabel } from "~/domain/plans";
@@ -24,7 +25,9 @@ export function LicenseList({ licenses, now }: { licenses: LicenseView[]; now: D
           {/* One list, so a card that moves up (a refund just requested) keeps its state and its toast. */}
           {[...attention, ...rest.map((license) => ({ license, kind: null }))].map(({ license, kind }) => (
             <li key={license.id} data-attention={kind ?? undefined}>
-              <LicenseCard license={license} now={now} open={rowStartsOpen(kind, count)} />
+              <Suspense>
+                <LicenseCard license={license} now={now} open={rowStartsOpen(kind, count)} />
+              </Suspense>
             </li>
           ))}
         </ul>
@@ -43,7 +46,9 @@ export function LicenseList({ licenses, now }: { licenses: LicenseView[]; now: D
             <ul className="mt-3 flex flex-col gap-3">
               {inactive.map((license) => (
                 <li key={license.id}>
-                  <LicenseCard license={license} now={now} open={rowStartsOpen(null, count)} />
+                  <Suspense>
+                    <LicenseCard license={license} now={now} open={rowStartsOpen(null, count)} />
+                  </Suspense>
                 </li>
               ))}
             </ul>

@@ -49,6 +49,16 @@ describe("signed-in pages from memory", () => {
   }, 120_000);
   afterAll(async () => server?.stop());
 
+  it("sends every license card in the page itself, each a piece React hydrates on its own", async () => {
+    const { body } = await get("/licenses", demo, { "Accept-Encoding": "identity" });
+    const cards = body.match(/data-testid="license-card"/g)?.length ?? 0;
+    expect(cards).toBeGreaterThanOrEqual(5);
+    // A Suspense boundary per card (decision 0083), finished in the page: none held back behind a script
+    // (an empty place until it runs, nothing at all without JavaScript).
+    expect(body.match(/<!--\$-->/g)?.length ?? 0).toBeGreaterThanOrEqual(cards);
+    expect(body).not.toMatch(/<!--\$\?-->|<div hidden id="S:|\$RC\(/);
+  });
+
   it("renders /licenses and its data once, then answers the same session from memory with the same page", async () => {
     const rendered = await get("/licenses", demo);
     expect(rendered.status).toBe(200);
