@@ -120,6 +120,8 @@ export async function settledToasts(page: Page): Promise<void> {
 
 export async function waitForHydration(page: Page): Promise<void> {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  // Parts that hydrate on their own (the license cards, decision 0083) follow the page by a moment.
+  await page.waitForFunction(() => !document.querySelector("[data-awaiting-hydration]"));
 }
 
 export const DEMO_USER = { email: "demo@forgekit.example", password: "user-demo-1" };

@@ -67,6 +67,8 @@ export function LicenseCard({
       data-testid="license-card"
       data-status={summary.kind}
       data-short-id={license.short_id}
+      // The server's copy until React has hydrated this card, a moment after the page (decision 0083).
+      data-awaiting-hydration={action.hydrated ? undefined : ""}
       className={cn("scroll-mt-20 rounded-xl border bg-card shadow-sm", revoked && "border-destructive/60")}
     >
       <LicenseRowSummary license={license} summary={summary} now={now} />
