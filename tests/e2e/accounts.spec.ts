@@ -10,6 +10,7 @@ import {
   openMenu,
   registerAndConfirm,
   uniqueEmail,
+  waitForHydration,
 } from "./support";
 
 const toast = (page: Page) => page.locator("[data-sonner-toast]");
@@ -254,6 +255,9 @@ test.describe("accounts", () => {
       await logIn(first, DEMO_USER.email, DEMO_USER.password);
       const second = await context.newPage();
       await second.goto("/download");
+      // Listening for the other tabs starts with hydration: a tab still loading hears nothing (it
+      // revalidates when it is next shown). A CI run under load logged out before this tab listened.
+      await waitForHydration(second);
       await openMenu(second);
       await expect(second.getByRole("button", { name: "Log Out" })).toBeVisible();
       await second.keyboard.press("Escape");
