@@ -51,17 +51,7 @@ http {
     if (i > 100) throw new Error(`nginx did not serve ${url} (${res?.status ?? "no answer"}): see ${dir}/error.log`);
     await new Promise((r) => setTimeout(r, 50));
   }
-  return {
-    url,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.once("exit", () => {
-          fs.rmSync(dir, { recursive: true, force: true });
-          resolve();
-        });
-        child.kill("SIGTERM");
-      }),
-  };
+  return { url, stop: () => stopAndRemove(child, dir) };
 }
 
 /**
@@ -87,21 +77,22 @@ export async function startBareNode(html: Buffer, headers: [string, string][]): 
   const url = `http://127.0.0.1:${port}/`;
   const res = await fetch(url);
   if (!Buffer.from(await res.arrayBuffer()).equals(html)) throw new Error("the bare Node server sends other bytes");
-  return {
-    url,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.once("exit", () => {
-          fs.rmSync(dir, { recursive: true, force: true });
-          resolve();
-        });
-        child.kill("SIGTERM");
-      }),
-  };
+  return { url, stop: () => stopAndRemove(child, dir) };
 }
 
 /** The headers of an answer as the app sent them, without those Node's server writes itself. */
 export function answerHeaders(response: Response): [string, string][] {
   const own = new Set(["date", "connection", "keep-alive", "transfer-encoding"]);
   return [...response.headers.entries()].filter(([name]) => !own.has(name));
+}
+
+/** Ends a reference server's process, then removes its directory. */
+function stopAndRemove(child: ChildProcess, dir: string): Promise<void> {
+  return new Promise<void>((resolve) => {
+    child.once("exit", () => {
+      fs.rmSync(dir, { recursive: true, force: true });
+      resolve();
+    });
+    child.kill("SIGTERM");
+  });
 }
