@@ -80,6 +80,21 @@ export default tseslint.config(
     },
   },
   {
+    // Icons come from app/components/lucide-icons.ts: one <svg> with fixed markup, not Lucide's components,
+    // which build every icon's shapes as elements at each render (decision 0084).
+    files: ["app/**"],
+    ignores: ["app/components/lucide-icons.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [{ name: "lucide-react", message: "Import icons from ~/components/lucide-icons." }],
+          patterns: [{ group: ["lucide-react/*"], message: "Only ~/components/lucide-icons reads Lucide." }],
+        },
+      ],
+    },
+  },
+  {
     // No function over 80 lines (blank lines and comments not counted): split by concern, into sub-components
     // or named steps (decision 0035). The tests' shared code (fixtures, helpers) is code and is held to it too;
     // test files and benchmarks are left out: a describe block is long by nature.

@@ -1,11 +1,29 @@
 import type * as React from "react";
 
+export type IconNode = readonly (readonly [string, Readonly<Record<string, string | number>>])[];
+export type IconProps = Omit<React.ComponentProps<"svg">, "children" | "dangerouslySetInnerHTML">;
+
+const escapeAttribute = (value: string | number) =>
+  String(value).replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;");
+
 /**
- * The few icons the first page load needs, drawn inline (paths from Lucide, ISC licence), so
- * the icon library is only downloaded by pages that use more of it.
+ * An icon drawn as one `<svg>` whose shapes are markup written once, when the module loads, instead of
+ * elements React builds, renders and hydrates at every view: a page like /licenses draws sixty icons, and
+ * their shapes were a fifth of its elements. The shapes never change, so React has nothing to compare.
  */
-function icon(nodes: [string, Record<string, string | number>][]) {
-  return function Icon(props: React.ComponentProps<"svg">) {
+export function icon(nodes: IconNode) {
+  const shapes = {
+    __html: nodes
+      .map(([tag, attributes]) => {
+        const pairs = Object.entries(attributes)
+          .filter(([name]) => name !== "key")
+          .map(([name, value]) => ` ${name}="${escapeAttribute(value)}"`);
+        return `<${tag}${pairs.join("")}></${tag}>`;
+      })
+      .join(""),
+  };
+  return function Icon(props: IconProps) {
+    const labelled = props["aria-label"] !== undefined || props["aria-labelledby"] !== undefined || props.role;
     return (
       <svg
         xmlns="http://www.w3.org/2000/svg"
@@ -17,18 +35,16 @@ function icon(nodes: [string, Record<string, string | number>][]) {
         strokeWidth={2}
         strokeLinecap="round"
         strokeLinejoin="round"
-        aria-hidden="true"
+        aria-hidden={labelled ? undefined : "true"}
         {...props}
-      >
-        {nodes.map(([Tag, attrs], i) => {
-          const Element = Tag as "path";
-          return <Element key={i} {...attrs} />;
-        })}
-      </svg>
+        dangerouslySetInnerHTML={shapes}
+      />
     );
   };
 }
 
+// The few icons the first page load needs, drawn inline (paths from Lucide, ISC licence), so the
+// icon library is only downloaded by pages that use more of it; the others are in lucide-icons.ts.
 export const MenuIcon = icon([
   ["path", { d: "M4 5h16" }],
   ["path", { d: "M4 12h16" }],

@@ -1,6 +1,6 @@
 import { pageTitle } from "~/lib/meta";
 import { rateLimited } from "~/http/action-reply.server";
-import { MailCheck } from "lucide-react";
+import { MailCheck } from "~/components/lucide-icons";
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { AuthCard } from "~/components/auth-card";
 import { FormError, FormField, FormMessage } from "~/components/form-field";

@@ -1,5 +1,5 @@
 import { publicPageMeta } from "~/lib/meta";
-import { Copy, Mail } from "lucide-react";
+import { Copy, Mail } from "~/components/lucide-icons";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";

@@ -1,5 +1,5 @@
 import { publicPageMeta } from "~/lib/meta";
-import { Download, ExternalLink, Rss } from "lucide-react";
+import { Download, ExternalLink, Rss } from "~/components/lucide-icons";
 import { Link, useNavigation } from "react-router";
 import { ReleaseList, ReleaseListSkeleton } from "~/components/release-list";
 import { Button } from "~/components/ui/button";

@@ -1,6 +1,6 @@
 import { pageTitle } from "~/lib/meta";
 import { failure, rateLimited } from "~/http/action-reply.server";
-import { MailCheck } from "lucide-react";
+import { MailCheck } from "~/components/lucide-icons";
 import { data, Form, Link, useNavigation } from "react-router";
 import { AuthCard } from "~/components/auth-card";
 import { FormError, FormField } from "~/components/form-field";

@@ -1,4 +1,4 @@
-import { CheckCircle2, Download } from "lucide-react";
+import { CheckCircle2, Download } from "~/components/lucide-icons";
 import { data, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { OFFLINE_ACTIVATION_TEXTS } from "~/domain/activation-request";

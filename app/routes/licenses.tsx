@@ -1,7 +1,7 @@
 import { pageTitle } from "~/lib/meta";
 import type { ActionResult, FieldErrors } from "~/domain/action-result";
 import { failure } from "~/http/action-reply.server";
-import { ChevronDown, Plus } from "lucide-react";
+import { ChevronDown, Plus } from "~/components/lucide-icons";
 import { Link } from "react-router";
 import { LicenseList } from "~/components/licenses/license-list";
 import { ClaimSeatCards } from "~/components/team/claim-seat-card";

@@ -1,5 +1,5 @@
 import { publicPageMeta } from "~/lib/meta";
-import { Rss } from "lucide-react";
+import { Rss } from "~/components/lucide-icons";
 import { Link, useNavigation } from "react-router";
 import { ReleaseList, ReleaseListSkeleton } from "~/components/release-list";
 import { listReleases } from "~/server/releases/list-releases.server";

@@ -1,5 +1,5 @@
 import { pageTitle } from "~/lib/meta";
-import { CheckCircle2, PartyPopper } from "lucide-react";
+import { CheckCircle2, PartyPopper } from "~/components/lucide-icons";
 import { useEffect } from "react";
 import { Link, useRevalidator } from "react-router";
 import { LicenseKeyLine } from "~/components/licenses/license-key-line";

@@ -1,4 +1,4 @@
-import { Download, Filter } from "lucide-react";
+import { Download, Filter } from "~/components/lucide-icons";
 import { Form, Link } from "react-router";
 import { formatMoney } from "~/domain/billing";
 import { auditActionLabel, auditQuery, type AdminAuditEntry, type AuditFilters } from "~/domain/admin-audit";

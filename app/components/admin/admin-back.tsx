@@ -1,4 +1,4 @@
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft } from "~/components/lucide-icons";
 import { Link } from "react-router";
 import { Button } from "../ui/button";
 

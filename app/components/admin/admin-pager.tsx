@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
+import { ChevronLeft, ChevronRight } from "~/components/lucide-icons";
 import { Link } from "react-router";
 import { Button } from "../ui/button";
 

@@ -1,4 +1,4 @@
-import { Pencil, Plus, Trash2 } from "lucide-react";
+import { Pencil, Plus, Trash2 } from "~/components/lucide-icons";
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { DELETE_RELEASE_CONFIRMATION } from "~/domain/admin";

@@ -1,4 +1,4 @@
-import { Ban } from "lucide-react";
+import { Ban } from "~/components/lucide-icons";
 import { useFetcher } from "react-router";
 import type { ActionResult } from "~/domain/action-result";
 import type { TokenStatus } from "~/domain/api-token";

@@ -1,4 +1,4 @@
-import { KeyRound } from "lucide-react";
+import { KeyRound } from "~/components/lucide-icons";
 import { useFetcher } from "react-router";
 import type { ActionResult } from "~/domain/action-result";
 import { API_TOKEN_SCOPES, TOKEN_EXPIRY_DAYS, tokenStatus } from "~/domain/api-token";

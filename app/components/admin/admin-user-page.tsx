@@ -1,4 +1,4 @@
-import { ArrowLeft, UserRound } from "lucide-react";
+import { ArrowLeft, UserRound } from "~/components/lucide-icons";
 import { Link, useFetcher } from "react-router";
 import { TESTER_MAX_DAYS } from "~/domain/admin";
 import { TESTER_DEFAULT_DAYS } from "~/domain/plans";

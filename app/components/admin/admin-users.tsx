@@ -1,4 +1,4 @@
-import { Search } from "lucide-react";
+import { Search } from "~/components/lucide-icons";
 import { Form, Link } from "react-router";
 import { matchReason, type NearMatch } from "~/domain/admin-search";
 import { formatDate } from "~/domain/format-date";

@@ -1,4 +1,4 @@
-import { Power, PowerOff, RotateCw, Trash2 } from "lucide-react";
+import { Power, PowerOff, RotateCw, Trash2 } from "~/components/lucide-icons";
 import { useFetcher } from "react-router";
 import type { ActionResult } from "~/domain/action-result";
 import { formatDateTime } from "~/domain/format-date";

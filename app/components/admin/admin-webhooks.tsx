@@ -1,4 +1,4 @@
-import { Webhook } from "lucide-react";
+import { Webhook } from "~/components/lucide-icons";
 import { useFetcher } from "react-router";
 import type { ActionResult } from "~/domain/action-result";
 import { EVENT_DESCRIPTIONS, WEBHOOK_TEXTS } from "~/domain/webhook-texts";

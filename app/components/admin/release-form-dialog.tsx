@@ -1,4 +1,4 @@
-import { Calculator } from "lucide-react";
+import { Calculator } from "~/components/lucide-icons";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import type { ActionResult } from "~/domain/action-result";

@@ -1,4 +1,4 @@
-import { Plus, X } from "lucide-react";
+import { Plus, X } from "~/components/lucide-icons";
 import { useState } from "react";
 import { FieldErrors } from "../form-field";
 import { Button } from "../ui/button";

@@ -1,4 +1,4 @@
-import { Download } from "lucide-react";
+import { Download } from "~/components/lucide-icons";
 import { formatReleaseDate, RELEASE_MARKS } from "~/domain/release-format";
 import type { ReleaseView } from "~/domain/views";
 import { InstallerDetails } from "../installer-details";

@@ -1,4 +1,4 @@
-import { Ban, Send, Undo2 } from "lucide-react";
+import { Ban, Send, Undo2 } from "~/components/lucide-icons";
 import { useFetcher } from "react-router";
 import type { ActionResult } from "~/domain/action-result";
 import { releaseStatus } from "~/domain/release-channel";

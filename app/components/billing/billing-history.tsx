@@ -1,4 +1,4 @@
-import { FileDown } from "lucide-react";
+import { FileDown } from "~/components/lucide-icons";
 import {
   BILLING_TEXTS,
   formatMoney,

@@ -1,4 +1,4 @@
-import { AlertTriangle, Archive, CalendarClock, Undo2 } from "lucide-react";
+import { AlertTriangle, Archive, CalendarClock, Undo2 } from "~/components/lucide-icons";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { formatMoney } from "~/domain/billing";

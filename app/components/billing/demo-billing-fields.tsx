@@ -1,4 +1,4 @@
-import { ChevronDown } from "lucide-react";
+import { ChevronDown } from "~/components/lucide-icons";
 import { BILLING_DETAILS_LIMITS, type BillingDetails } from "~/domain/billing-details";
 import { CHEVRON_TURNS, Collapsible, CollapsibleContent, CollapsibleTrigger } from "../ui/collapsible";
 import { Input } from "../ui/input";

@@ -1,4 +1,4 @@
-import { FlaskConical } from "lucide-react";
+import { FlaskConical } from "~/components/lucide-icons";
 import { useAnswer } from "../use-answer";
 import { useFetcher } from "react-router";
 import { getPlan, TRIAL_DAYS } from "~/domain/plans";

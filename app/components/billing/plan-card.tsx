@@ -1,4 +1,4 @@
-import { Check } from "lucide-react";
+import { Check } from "~/components/lucide-icons";
 import { Link } from "react-router";
 import { cn } from "~/lib/utils";
 import { floatingLeasesLine, TRIAL_DAYS, type Plan } from "~/domain/plans";

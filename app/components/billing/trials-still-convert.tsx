@@ -1,4 +1,4 @@
-import { Info } from "lucide-react";
+import { Info } from "~/components/lucide-icons";
 import { cn } from "~/lib/utils";
 
 /**

@@ -1,4 +1,4 @@
-import { Gift } from "lucide-react";
+import { Gift } from "~/components/lucide-icons";
 import {
   CANCEL_NOTE_MAX,
   CANCEL_REASON_LABELS,

@@ -1,4 +1,4 @@
-import { Minus, Plus } from "lucide-react";
+import { Minus, Plus } from "~/components/lucide-icons";
 import type { ReactNode } from "react";
 import { Button } from "../ui/button";
 import { useHydrated } from "../use-hydrated";

@@ -1,4 +1,4 @@
-import { Monitor, RefreshCw } from "lucide-react";
+import { Monitor, RefreshCw } from "~/components/lucide-icons";
 import { useRef, type ReactNode } from "react";
 import { retentionOfferTexts } from "~/domain/retention-offer";
 import { CancelReasonFields, RetentionOfferNote } from "./cancel-renewal-fields";

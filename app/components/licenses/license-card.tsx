@@ -1,4 +1,4 @@
-import { CalendarPlus, ChevronDown } from "lucide-react";
+import { CalendarPlus, ChevronDown } from "~/components/lucide-icons";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import {

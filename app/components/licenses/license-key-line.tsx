@@ -1,4 +1,4 @@
-import { Copy, Eye, EyeOff, FileDown, KeyRound, Share2 } from "lucide-react";
+import { Copy, Eye, EyeOff, FileDown, KeyRound, Share2 } from "~/components/lucide-icons";
 import { showToast } from "~/lib/toast";
 import { cn } from "~/lib/utils";
 import { NeedsScript } from "../needs-script";

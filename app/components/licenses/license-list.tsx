@@ -1,4 +1,4 @@
-import { ChevronDown, TriangleAlert } from "lucide-react";
+import { ChevronDown, AlertTriangle } from "~/components/lucide-icons";
 import { Suspense } from "react";
 import { orderByAttention, rowStartsOpen, type AttentionItem } from "~/domain/license-attention";
 import { groupLicenses } from "~/domain/license-card";
@@ -69,7 +69,7 @@ function AttentionSummary({ items }: { items: AttentionItem<LicenseView>[] }) {
       className="mt-6 rounded-xl border border-warning/40 bg-warning/10 px-5 py-4"
     >
       <h2 id="attention-title" className="flex items-center gap-2 font-semibold">
-        <TriangleAlert aria-hidden className="size-4 text-warning" /> Needs your attention ({items.length})
+        <AlertTriangle aria-hidden className="size-4 text-warning" /> Needs your attention ({items.length})
       </h2>
       <ul className="mt-2 flex flex-col gap-2 text-sm">
         {items.map(({ license, kind, text }) => (

@@ -1,4 +1,4 @@
-import { Laptop } from "lucide-react";
+import { Laptop } from "~/components/lucide-icons";
 import { isRefundLocked } from "~/domain/license-status";
 import { MACHINE_TEXTS } from "~/domain/machine-texts";
 import type { LicenseView } from "~/domain/views";

@@ -1,4 +1,4 @@
-import { CreditCard, FlaskConical, TriangleAlert } from "lucide-react";
+import { CreditCard, FlaskConical, AlertTriangle } from "~/components/lucide-icons";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher, useRevalidator } from "react-router";
 import { formatDate } from "~/domain/format-date";
@@ -45,7 +45,7 @@ export function LicensePaymentProblem({ license, now }: { license: LicenseView; 
       className="flex flex-col gap-3 rounded-md border border-destructive/50 bg-destructive/10 px-3 py-3"
     >
       <p className="flex items-center gap-2 font-medium">
-        <TriangleAlert aria-hidden className="size-4 shrink-0 text-[oklch(0.8_0.13_25)]" />
+        <AlertTriangle aria-hidden className="size-4 shrink-0 text-[oklch(0.8_0.13_25)]" />
         {T.title}
       </p>
       <p>{working && graceEnd ? T.body(formatDate(graceEnd)) : T.expired}</p>

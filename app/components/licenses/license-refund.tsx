@@ -1,4 +1,4 @@
-import { Undo2 } from "lucide-react";
+import { Undo2 } from "~/components/lucide-icons";
 import { formatMoney } from "~/domain/billing";
 import { formatDate } from "~/domain/format-date";
 import { refundNote } from "~/domain/refund-note";

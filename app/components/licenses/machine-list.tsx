@@ -1,4 +1,4 @@
-import { Monitor } from "lucide-react";
+import { Monitor } from "~/components/lucide-icons";
 import { useFetcher } from "react-router";
 import type { ActionResult } from "~/domain/action-result";
 import { formatDate } from "~/domain/format-date";

@@ -1,4 +1,4 @@
-import { ArrowRightLeft } from "lucide-react";
+import { ArrowRightLeft } from "~/components/lucide-icons";
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import type { ActionResult } from "~/domain/action-result";

@@ -1,4 +1,4 @@
-import { CalendarClock, CreditCard, XCircle } from "lucide-react";
+import { CalendarClock, CreditCard, XCircle } from "~/components/lucide-icons";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { paidPlanNow, TRIAL_TEXTS, trialConversion, trialEndText } from "~/domain/trial-conversion";

@@ -1,4 +1,4 @@
-import { Copy, Download } from "lucide-react";
+import { Copy, Download } from "~/components/lucide-icons";
 import { FormError, FormField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";

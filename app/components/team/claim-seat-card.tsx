@@ -1,4 +1,4 @@
-import { Users } from "lucide-react";
+import { Users } from "~/components/lucide-icons";
 import {
   AlertDialog,
   AlertDialogAction,

@@ -1,4 +1,4 @@
-import { CheckIcon } from "lucide-react";
+import { Check } from "~/components/lucide-icons";
 import type * as React from "react";
 import { cn } from "~/lib/utils";
 
@@ -20,7 +20,7 @@ export function Checkbox({ className, onCheckedChange, ...props }: CheckboxProps
         onChange={(event) => onCheckedChange?.(event.currentTarget.checked)}
         {...props}
       />
-      <CheckIcon
+      <Check
         aria-hidden
         data-slot="checkbox-indicator"
         className="pointer-events-none absolute inset-0 m-auto size-3.5 text-primary-foreground opacity-0 peer-checked:opacity-100"

@@ -1,4 +1,4 @@
-import { XIcon } from "lucide-react";
+import { X } from "~/components/lucide-icons";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import type * as React from "react";
 import { cn } from "~/lib/utils";
@@ -51,7 +51,7 @@ export function DialogContent({
             data-slot="dialog-close"
             className="absolute right-4 top-4 rounded-sm opacity-80 transition-opacity hover:opacity-100 focus-visible:outline-2 focus-visible:outline-ring disabled:pointer-events-none [&_svg]:size-4"
           >
-            <XIcon aria-hidden />
+            <X aria-hidden />
             <span className="sr-only">Close</span>
           </DialogPrimitive.Close>
         ) : null}
