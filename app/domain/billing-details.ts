@@ -1,5 +1,6 @@
-import { z } from "zod";
-import { hasDisallowedCharacters, NOT_ALLOWED_CHARACTERS_MESSAGE } from "./text-input";
+import type { BillingDetails } from "./billing-details-schema";
+
+export type { BillingDetails };
 
 /**
  * The buyer's billing details (decision 0040): the name, postal address and VAT or tax id a business
@@ -21,29 +22,6 @@ export const BILLING_DETAILS_TEXTS = {
   paddleNote:
     "Invoices are issued by Paddle, our merchant of record: Paddle's checkout asks for your business name, address and tax id, and its invoice shows them.",
 } as const;
-
-const T = BILLING_DETAILS_TEXTS;
-
-/** Trimmed; empty means none. */
-const optional = (max: number, tooLong: string, multiline = false) =>
-  z
-    .string()
-    .optional()
-    .transform((value) => (value ?? "").replace(/\r\n?/g, "\n").trim())
-    .refine((value) => !hasDisallowedCharacters(value, { multiline }), NOT_ALLOWED_CHARACTERS_MESSAGE)
-    .refine((value) => value.length <= max, tooLong);
-
-export const billingDetailsSchema = z.object({
-  billing_name: optional(BILLING_DETAILS_LIMITS.name, T.nameTooLong).transform((value) => value || null),
-  billing_address: optional(BILLING_DETAILS_LIMITS.address, T.addressTooLong, true)
-    .refine((value) => addressLines(value).length <= BILLING_DETAILS_LIMITS.addressLines, T.addressTooManyLines)
-    .transform((value) => addressLines(value).join("\n") || null),
-  billing_tax_id: optional(BILLING_DETAILS_LIMITS.taxId, T.taxIdInvalid)
-    .refine((value) => value === "" || /^[A-Za-z0-9][A-Za-z0-9 ./-]*$/.test(value), T.taxIdInvalid)
-    .transform((value) => value.replace(/\s+/g, " ").toUpperCase() || null),
-});
-
-export type BillingDetails = z.output<typeof billingDetailsSchema>;
 
 export const NO_BILLING_DETAILS: BillingDetails = { billing_name: null, billing_address: null, billing_tax_id: null };
 

@@ -1,7 +1,6 @@
 import { publicPageMeta } from "~/lib/meta";
-import { PaddleCheckoutSummary } from "~/components/billing/paddle-checkout-summary";
 import { data } from "react-router";
-import { DemoCheckoutDialog } from "~/components/billing/demo-checkout-dialog";
+import { DemoCheckout, PaddleSummary } from "~/components/billing/checkout-dialogs";
 import { PlanCard } from "~/components/billing/plan-card";
 import { PricingQuestions } from "~/components/billing/pricing-questions";
 import { TeamOffer } from "~/components/billing/team-offer";
@@ -18,7 +17,7 @@ import { createPlanCheckout } from "~/server/billing/create-checkout.server";
 import { createTeamCheckout } from "~/server/teams/team-checkout.server";
 import { payDemoCheckout } from "~/server/billing/demo/pay-demo-checkout.server";
 import { getBillingDetails, saveBillingDetails } from "~/server/billing/billing-details.server";
-import { billingDetailsSchema } from "~/domain/billing-details";
+import { billingDetailsSchema } from "~/domain/billing-details-schema";
 import { parseForm } from "~/lib/form";
 import { hasAnyLicense } from "~/server/licenses/has-any-license.server";
 import { listUserLicenses } from "~/server/licenses/list-licenses.server";
@@ -153,14 +152,14 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
           onBuy={({ planId, seats }) => choose(planId, seats)}
         />
       </section>
-      <DemoCheckoutDialog
+      <DemoCheckout
         checkout={demoCheckout}
         email={customer?.email ?? ""}
         billing={customer?.billing ?? null}
         onFinish={onEvent}
         trialNotices={trialNotices}
       />
-      <PaddleCheckoutSummary
+      <PaddleSummary
         checkout={paddleSummary}
         onContinue={openPaddle}
         onClose={() => setPaddleSummary(null)}

@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
-import { BILLING_DETAILS_TEXTS as T, billingDetailsSchema } from "~/domain/billing-details";
+import { BILLING_DETAILS_TEXTS as T } from "~/domain/billing-details";
+import { billingDetailsSchema } from "~/domain/billing-details-schema";
 import { parseForm } from "~/lib/form";
 import { failure } from "~/http/action-reply.server";
 import { requireUser } from "~/http/session-guards.server";

@@ -91,6 +91,31 @@ test.describe("pricing", () => {
     await expect(page).toHaveURL(/^[^?]*\/register\?redirectTo=.*seats%3D12/);
     expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
   });
+
+  test("loads the checkout's code when a checkout opens, not for reading the prices", async ({ page, signIn }) => {
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    const checkoutCode = () =>
+      scripts.filter((path) =>
+        /\/(demo-checkout-dialog|paddle-checkout-summary|dialog|schemas)-[\w-]+\.js$/.test(path),
+      );
+    await signIn(DEMO_USER, "/pricing");
+    await expect(page.getByTestId("plan-monthly").getByRole("button")).toBeEnabled();
+    await page.waitForLoadState("networkidle");
+    // Neither dialog, nor Radix's dialog, nor the form library the server validates with.
+    expect(checkoutCode()).toEqual([]);
+    await page.getByTestId("plan-monthly").getByRole("button").click();
+    const dialog = page.getByRole("dialog", { name: "Checkout" });
+    await expect(dialog.getByTestId("demo-checkout-plan")).toHaveText("Monthly");
+    expect(checkoutCode().some((path) => path.includes("/demo-checkout-dialog-"))).toBe(true);
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    // Opened again at once: the dialog stayed mounted.
+    await page.getByTestId("plan-monthly").getByRole("button").click();
+    await expect(dialog.getByTestId("demo-checkout-plan")).toHaveText("Monthly");
+  });
 });
 
 test.describe("contact", () => {

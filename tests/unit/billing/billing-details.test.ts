@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import {
   addressLines,
   BILLING_DETAILS_TEXTS as T,
-  billingDetailsSchema,
   invoiceBuyerLines,
   NO_BILLING_DETAILS,
 } from "~/domain/billing-details";
+import { billingDetailsSchema } from "~/domain/billing-details-schema";
 import { NOT_ALLOWED_CHARACTERS_MESSAGE } from "~/domain/text-input";
 
 const parse = (input: Record<string, string | undefined>) => billingDetailsSchema.safeParse(input);
