@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { addressLines, BILLING_DETAILS_LIMITS, BILLING_DETAILS_TEXTS } from "./billing-details";
+import { addressLines, BILLING_DETAILS_LIMITS, BILLING_DETAILS_TEXTS, type BillingDetails } from "./billing-details";
 import { hasDisallowedCharacters, NOT_ALLOWED_CHARACTERS_MESSAGE } from "./text-input";
 
 // The billing details form's rules (billing-details.ts has its limits and texts). A module of its own so
@@ -24,6 +24,4 @@ export const billingDetailsSchema = z.object({
   billing_tax_id: optional(BILLING_DETAILS_LIMITS.taxId, T.taxIdInvalid)
     .refine((value) => value === "" || /^[A-Za-z0-9][A-Za-z0-9 ./-]*$/.test(value), T.taxIdInvalid)
     .transform((value) => value.replace(/\s+/g, " ").toUpperCase() || null),
-});
-
-export type BillingDetails = z.output<typeof billingDetailsSchema>;
+}) satisfies z.ZodType<BillingDetails>;

@@ -1,7 +1,3 @@
-import type { BillingDetails } from "./billing-details-schema";
-
-export type { BillingDetails };
-
 /**
  * The buyer's billing details (decision 0040): the name, postal address and VAT or tax id a business
  * needs on an invoice it files. Kept on the profile and given at the demo checkout; printed on the
@@ -22,6 +18,13 @@ export const BILLING_DETAILS_TEXTS = {
   paddleNote:
     "Invoices are issued by Paddle, our merchant of record: Paddle's checkout asks for your business name, address and tax id, and its invoice shows them.",
 } as const;
+
+/** As kept on the profile: trimmed, and null when not given (billing-details-schema.ts reads a form into it). */
+export interface BillingDetails {
+  billing_name: string | null;
+  billing_address: string | null;
+  billing_tax_id: string | null;
+}
 
 export const NO_BILLING_DETAILS: BillingDetails = { billing_name: null, billing_address: null, billing_tax_id: null };
 
