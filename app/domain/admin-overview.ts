@@ -1,4 +1,5 @@
 import { getPlan, isPlanId, LICENSE_TYPE_LABELS, LICENSE_TYPES, PLAN_IDS } from "./plans";
+import { formatMoney } from "./billing";
 
 /**
  * The admin overview's arithmetic (decision 0025): pure, so the server's SQL only counts and these
@@ -110,8 +111,5 @@ export function renewingByPlan(counts: Record<string, number>) {
 
 /** "$1,234.50" */
 export function formatUsdCents(cents: number): string {
-  return USD.format(cents / 100);
+  return formatMoney(cents, "USD");
 }
-
-/** Made once: building a formatter costs far more than formatting (the overview formats hundreds). */
-const USD = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });

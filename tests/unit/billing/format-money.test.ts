@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+
 import { formatMoney, formatPrice, minorUnitDigits } from "~/domain/billing";
 
 describe("formatMoney", () => {
@@ -40,5 +41,60 @@ describe("formatPrice: a price quoted before paying", () => {
     [900, "not a currency", "9 not a currency"],
   ])("%i %s → %s", (minor, currency, written) => {
     expect(formatPrice(minor, currency)).toBe(written);
+  });
+});
+
+describe("US dollars without Intl", () => {
+  // The browser's first Intl.NumberFormat loads its locale data inside the page's hydration; dollars are
+  // written by hand instead, and must read exactly as Intl writes them.
+  const intl = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+  const intlWhole = new Intl.NumberFormat("en-US", {
+    style: "currency",
+    currency: "USD",
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 0,
+  });
+  const amounts = [
+    0, 1, 5, 9, 10, 99, 100, 101, 855, 900, 999, 1000, 4703, 4950, 8550, 9000, 99999, 100000, 100001, 123456, 999999,
+    1000000, 12345678, 100000000, 123456789012, 999999999999,
+  ];
+  const signed = amounts.flatMap((cents) => (cents === 0 ? [0] : [cents, -cents]));
+  // And a spread of ordinary amounts, to cover every digit in every place.
+  for (let cents = 7; cents < 50_000_000; cents = Math.floor(cents * 1.37) + 3) signed.push(cents, -cents);
+
+  it("formatMoney reads as Intl's en-US currency format, for every amount", () => {
+    for (const cents of signed) expect(formatMoney(cents, "USD"), String(cents)).toBe(intl.format(cents / 100));
+  });
+
+  it("formatPrice drops a zero fraction as Intl's whole format does, and keeps any other", () => {
+    for (const cents of signed) {
+      const expected = cents % 100 === 0 ? intlWhole.format(cents / 100) : intl.format(cents / 100);
+      expect(formatPrice(cents, "USD"), String(cents)).toBe(expected);
+    }
+  });
+
+  it("builds no Intl formatter for dollars, and one for another currency", async () => {
+    vi.resetModules();
+    const Original = Intl.NumberFormat;
+    let built = 0;
+    Intl.NumberFormat = class extends Original {
+      constructor(...args: ConstructorParameters<typeof Original>) {
+        super(...args);
+        built++;
+      }
+    } as typeof Intl.NumberFormat;
+    try {
+      const fresh = await import("~/domain/billing");
+      expect([fresh.formatMoney(123456, "USD"), fresh.formatPrice(900, "USD"), fresh.minorUnitDigits("USD")]).toEqual([
+        "$1,234.56",
+        "$9",
+        2,
+      ]);
+      expect(built).toBe(0);
+      expect(fresh.formatMoney(900, "EUR")).toBe("€9.00");
+      expect(built).toBe(1);
+    } finally {
+      Intl.NumberFormat = Original;
+    }
   });
 });
