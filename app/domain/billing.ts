@@ -1,4 +1,4 @@
-import { licenseTypeLabel } from "./plans";
+import { formatUsd, licenseTypeLabel, writeDollars } from "./plans";
 
 /**
  * The billing history (docs/product.md): what each payment paid for, its status and its
@@ -89,19 +89,6 @@ export function hasInvoice(payment: { amount_cents: number }): boolean {
   return payment.amount_cents > 0;
 }
 
-/**
- * US dollars as `Intl.NumberFormat("en-US", { style: "currency", currency: "USD" })` writes them
- * ("$1,234.50", "-$9.00"; "$9" when `whole`), without building that formatter: a browser's first one
- * loads its locale data, 40–110 ms on this project's machine, inside the page's hydration
- * (docs/benchmarks.md). Most visitors see dollars; other currencies keep Intl.
- */
-function dollars(cents: number, whole: boolean): string {
-  const sign = cents < 0 ? "-" : "";
-  const absolute = Math.abs(cents);
-  const units = String(Math.floor(absolute / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return whole ? `${sign}$${units}` : `${sign}$${units}.${String(absolute % 100).padStart(2, "0")}`;
-}
-
 // One formatter per currency for the process (building one costs more than the pages' other work with
 // money: a licenses page formats dozens of amounts).
 const moneyFormats = new Map<string, Intl.NumberFormat | null>();
@@ -142,7 +129,8 @@ export function minorUnitDigits(currency: string): number {
 
 /** An amount in the currency's minor units (cents, or yen) as money: "$9.00", "€49.50", "¥1,400". */
 export function formatMoney(minor: number, currency: string): string {
-  if (currency === "USD" && Number.isSafeInteger(minor)) return dollars(minor, false);
+  // Dollars, the usual case, without Intl (decision 0085).
+  if (currency === "USD" && Number.isSafeInteger(minor)) return writeDollars(minor, false);
   const units = minor / 10 ** minorUnitDigits(currency);
   return moneyFormat(currency)?.format(units) ?? `${units.toFixed(2)} ${currency}`;
 }
@@ -152,9 +140,9 @@ export function formatMoney(minor: number, currency: string): string {
  * "₹799" (docs/voice.md). `formatUsd` is the same for US dollars.
  */
 export function formatPrice(minor: number, currency: string): string {
+  if (currency === "USD" && Number.isSafeInteger(minor)) return formatUsd(minor);
   const scale = 10 ** minorUnitDigits(currency);
   if (minor % scale !== 0) return formatMoney(minor, currency);
-  if (currency === "USD" && Number.isSafeInteger(minor)) return dollars(minor, true);
   return moneyFormat(currency, true)?.format(minor / scale) ?? `${minor / scale} ${currency}`;
 }
 

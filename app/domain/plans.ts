@@ -202,12 +202,21 @@ export interface QuotedPrices {
   plans: Record<PlanId, number>;
 }
 
-/** "$9", "$49.50", "$90", "$8.25": whole dollars without cents. */
+/** "$9", "$49.50", "$90", "$8.25", "$1,080": whole dollars without cents. */
 export function formatUsd(cents: number): string {
-  const dollars = Math.floor(Math.abs(cents) / 100);
-  const rest = Math.abs(cents) % 100;
+  return writeDollars(cents, cents % 100 === 0);
+}
+
+/**
+ * US dollars as `Intl.NumberFormat("en-US", { style: "currency", currency: "USD" })` writes them
+ * ("$1,234.50", "-$9.00"; "$9" when `whole`), without building that formatter: a browser's first one
+ * loads its locale data, 40–110 ms on this project's machine, inside the page's hydration (decision 0085).
+ */
+export function writeDollars(cents: number, whole: boolean): string {
   const sign = cents < 0 ? "-" : "";
-  return rest === 0 ? `${sign}$${dollars}` : `${sign}$${dollars}.${String(rest).padStart(2, "0")}`;
+  const absolute = Math.abs(cents);
+  const units = String(Math.floor(absolute / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return whole ? `${sign}$${units}` : `${sign}$${units}.${String(absolute % 100).padStart(2, "0")}`;
 }
 
 /** 95% of the plan price, rounded up to the cent (monthly 855, 6 months 4703, yearly 8550). */

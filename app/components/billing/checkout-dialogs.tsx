@@ -1,34 +1,28 @@
-import { lazy, Suspense, useState, type ComponentProps } from "react";
+import { lazy, Suspense, useState, type ComponentProps, type ComponentType } from "react";
 import type { DemoCheckoutDialog } from "./demo-checkout-dialog";
 import type { PaddleCheckoutSummary } from "./paddle-checkout-summary";
 
-// The pricing page's two checkout dialogs, loaded when a checkout first opens: a visitor who only reads
-// the prices never downloads the dialog code (Radix's dialog, the demo payment form). Once open, a dialog
-// stays mounted so that it can close with its animation and open again at once.
-const LazyDemo = lazy(() => import("./demo-checkout-dialog").then((m) => ({ default: m.DemoCheckoutDialog })));
-const LazyPaddle = lazy(() => import("./paddle-checkout-summary").then((m) => ({ default: m.PaddleCheckoutSummary })));
-
-/** True from the first render where `value` is set, and from then on. */
-function useOnceSet(value: unknown): boolean {
-  const [seen, setSeen] = useState(false);
-  if (!seen && value != null) setSeen(true);
-  return seen || value != null;
+/**
+ * A checkout dialog whose code loads when a checkout first opens: a visitor who only reads the prices
+ * never downloads it (Radix's dialog, the demo payment form). Once open, it stays mounted, so that it
+ * closes with its animation and opens again at once.
+ */
+function openedOnDemand<Props extends { checkout: unknown }>(load: () => Promise<ComponentType<Props>>) {
+  const Dialog = lazy(() => load().then((component) => ({ default: component })));
+  return function OnDemand(props: Props) {
+    const [opened, setOpened] = useState(false);
+    if (!opened && props.checkout != null) setOpened(true);
+    return opened || props.checkout != null ? (
+      <Suspense fallback={null}>
+        <Dialog {...props} />
+      </Suspense>
+    ) : null;
+  };
 }
 
-export function DemoCheckout(props: ComponentProps<typeof DemoCheckoutDialog>) {
-  const opened = useOnceSet(props.checkout);
-  return opened ? (
-    <Suspense fallback={null}>
-      <LazyDemo {...props} />
-    </Suspense>
-  ) : null;
-}
-
-export function PaddleSummary(props: ComponentProps<typeof PaddleCheckoutSummary>) {
-  const opened = useOnceSet(props.checkout);
-  return opened ? (
-    <Suspense fallback={null}>
-      <LazyPaddle {...props} />
-    </Suspense>
-  ) : null;
-}
+export const DemoCheckout = openedOnDemand<ComponentProps<typeof DemoCheckoutDialog>>(() =>
+  import("./demo-checkout-dialog").then((m) => m.DemoCheckoutDialog),
+);
+export const PaddleSummary = openedOnDemand<ComponentProps<typeof PaddleCheckoutSummary>>(() =>
+  import("./paddle-checkout-summary").then((m) => m.PaddleCheckoutSummary),
+);

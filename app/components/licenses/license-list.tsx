@@ -10,8 +10,8 @@ import { CHEVRON_TURNS, Collapsible, CollapsibleContent, CollapsibleTrigger } fr
 /**
  * The licenses page's rows (decision 0040): what needs the customer first (payment failed, trial
  * ending, ending without renewal; a refund in progress asks nothing, decision 0057;
- * app/domain/license-attention.ts) under a summary linking to each, then the other active licenses; expired, refunded and revoked ones
- * under a collapsed "Inactive licenses (N)".
+ * app/domain/license-attention.ts) under a summary linking to each, then the other active licenses;
+ * expired, refunded and revoked ones under a collapsed "Inactive licenses (N)".
  */
 export function LicenseList({ licenses, now }: { licenses: LicenseView[]; now: Date }) {
   const { active, inactive } = groupLicenses(licenses, now);

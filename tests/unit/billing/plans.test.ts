@@ -44,6 +44,8 @@ describe("formatUsd", () => {
     [5, "$0.05"],
     [0, "$0"],
     [-855, "-$8.55"],
+    [108000, "$1,080"],
+    [123456789, "$1,234,567.89"],
   ])("%i cents → %s", (cents, text) => {
     expect(formatUsd(cents)).toBe(text);
   });
