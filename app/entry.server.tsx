@@ -1,8 +1,7 @@
-import { Transform } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
-import { renderToPipeableStream } from "react-dom/server";
+// React's build for Bun: see pageStream.
+import { renderToPipeableStream } from "react-dom/server.bun";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 import { SiteStylesProvider } from "./components/inline-styles";
 import { NonceProvider } from "./components/nonce";
@@ -50,18 +49,17 @@ export default function handleRequest(
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
-          const body = coalescingStream(() => {
-            clearTimeout(timeoutId);
-            timeoutId = undefined;
-          }, nonce);
+          const page = pageStream(nonce, {
+            finished() {
+              clearTimeout(timeoutId);
+              timeoutId = undefined;
+            },
+            cancelled: () => abort(),
+          });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
+          // `pipe` is typed for Node's writables; React's Bun build calls only PageSink's methods.
+          pipe(page.sink as unknown as NodeJS.WritableStream);
+          resolve(new Response(page.body, { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {
           reject(error);
@@ -75,41 +73,65 @@ export default function handleRequest(
   });
 }
 
+/** What React's renderer writes into (`pipe`): a Node writable's few methods, over the page's strings. */
+interface PageSink {
+  write(chunk: string): boolean;
+  flush(): void;
+  end(): void;
+  destroy(error?: unknown): void;
+  on(event: string, listener: () => void): PageSink;
+}
+
 /**
- * React writes a page in 2 KB pieces; each would cross a web stream and become its own write to the
- * socket. This joins what React writes in one turn of the event loop into one chunk (a whole page when
- * nothing is deferred), and still sends a deferred part as soon as it is rendered.
+ * The page as the response's body. React's string-writing build (decision 0086) hands over the page
+ * as many short strings, and says when a pass is written (`flush`): the strings of one pass are
+ * joined and sent as one chunk, the whole page at once when nothing is deferred, a deferred part as
+ * soon as it is rendered.
  */
-function coalescingStream(onFinal: () => void, nonce: string): Transform {
-  let pending: Buffer[] = [];
-  let scheduled = false;
+export function pageStream(nonce: string, on: { finished: () => void; cancelled: () => void }) {
+  let parts: string[] = [];
   let first = true;
-  const flush = (stream: Transform) => {
-    scheduled = false;
-    if (pending.length === 0) return;
-    const chunk = pending.length === 1 ? pending[0]! : Buffer.concat(pending);
-    pending = [];
-    if (first) {
-      first = false;
-      stream.push(deferScriptsUntilPainted(chunk, nonce));
-    } else stream.push(chunk);
-  };
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      pending.push(chunk);
-      if (!scheduled) {
-        scheduled = true;
-        setImmediate(() => flush(this));
-      }
-      callback();
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  let open = true;
+  const body = new ReadableStream<Uint8Array>({
+    start(c) {
+      controller = c;
     },
-    // (A `final` option would replace Transform's own, which runs this.)
-    flush(callback) {
-      onFinal();
-      flush(this);
-      callback();
+    cancel() {
+      open = false;
+      on.finished();
+      on.cancelled();
     },
   });
+  const sink: PageSink = {
+    write(chunk) {
+      parts.push(chunk);
+      return true;
+    },
+    flush() {
+      if (parts.length === 0 || !open) return;
+      let text = parts.length === 1 ? parts[0]! : parts.join("");
+      parts = [];
+      if (first) {
+        first = false;
+        text = deferScriptsUntilPainted(text, nonce);
+      }
+      controller.enqueue(Buffer.from(text));
+    },
+    end() {
+      sink.flush();
+      on.finished();
+      if (open) controller.close();
+      open = false;
+    },
+    destroy(error) {
+      on.finished();
+      if (open) controller.error(error);
+      open = false;
+    },
+    on: () => sink,
+  };
+  return { sink, body };
 }
 
 /** Run by the page once it has painted: the scripts below are fetched and run from then on. */
@@ -128,25 +150,17 @@ const START_SCRIPTS =
  * back on after the next frame (or 250 ms, for a page opened in the background). Left as it is when
  * the document does not arrive whole in one chunk.
  */
-export function deferScriptsUntilPainted(chunk: Buffer, nonce: string): Buffer {
-  const head = chunk.indexOf("</head>");
-  const body = chunk.lastIndexOf("</body>");
-  const firstModule = head === -1 ? -1 : chunk.indexOf(' type="module"', head);
-  if (head === -1 || body === -1 || firstModule === -1) return chunk;
-  // The page's markup up to the first module script is copied as bytes: only the head and the body's
-  // scripts are read as text (a signed-in page's body is ≈ 100 KB).
-  const scripts = Math.min(body, Math.max(head, chunk.lastIndexOf("<script", firstModule)));
-  const tail = chunk.toString("utf8", scripts, body);
-  if (!/<script[^>]* type="module"/.test(tail)) return chunk;
-  const inertHead = chunk
-    .toString("utf8", 0, head)
-    .replaceAll('<link rel="modulepreload"', '<link rel="x-modulepreload"');
+export function deferScriptsUntilPainted(page: string, nonce: string): string {
+  const head = page.indexOf("</head>");
+  const body = page.lastIndexOf("</body>");
+  const firstModule = head === -1 ? -1 : page.indexOf(' type="module"', head);
+  if (head === -1 || body === -1 || firstModule === -1) return page;
+  // Only the head and the body's scripts are rewritten (a signed-in page's body is ≈ 100 KB).
+  const scripts = Math.min(body, Math.max(head, page.lastIndexOf("<script", firstModule)));
+  const tail = page.slice(scripts, body);
+  if (!/<script[^>]* type="module"/.test(tail)) return page;
+  const inertHead = page.slice(0, head).replaceAll('<link rel="modulepreload"', '<link rel="x-modulepreload"');
   const inertScripts = tail.replace(/(<script[^>]*) type="module"/g, '$1 type="x-deferred-module"');
   const starter = `<script nonce="${nonce}">${START_SCRIPTS}</script>`;
-  return Buffer.concat([
-    Buffer.from(inertHead),
-    chunk.subarray(head, scripts),
-    Buffer.from(inertScripts + starter),
-    chunk.subarray(body),
-  ]);
+  return inertHead + page.slice(head, scripts) + inertScripts + starter + page.slice(body);
 }

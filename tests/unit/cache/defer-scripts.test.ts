@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { deferScriptsUntilPainted } from "~/entry.server";
+import { deferScriptsUntilPainted, pageStream } from "~/entry.server";
 import { inlineScriptHashes } from "~/server/cache/capture.server";
 
 const page = [
@@ -14,7 +14,7 @@ const page = [
 ].join("");
 
 describe("deferScriptsUntilPainted: the page's scripts wait for its first paint", () => {
-  const out = deferScriptsUntilPainted(Buffer.from(page), "N").toString("utf8");
+  const out = deferScriptsUntilPainted(page, "N");
 
   it("leaves the module preloads and the module script inert, everything else as it was", () => {
     expect(out).not.toContain('<link rel="modulepreload"');
@@ -42,20 +42,67 @@ describe("deferScriptsUntilPainted: the page's scripts wait for its first paint"
   });
 
   it("changes nothing when the document does not arrive whole, or has no module script", () => {
-    const head = Buffer.from(page.slice(0, page.indexOf("<main>")));
+    const head = page.slice(0, page.indexOf("<main>"));
     expect(deferScriptsUntilPainted(head, "N")).toBe(head);
-    const noModule = Buffer.from(page.replace(/<script nonce="N" type="module"[\s\S]*?<\/script>/, ""));
+    const noModule = page.replace(/<script nonce="N" type="module"[\s\S]*?<\/script>/, "");
     expect(deferScriptsUntilPainted(noModule, "N")).toBe(noModule);
   });
+});
 
-  it("keeps text outside ASCII whole around the rewritten parts (the page is cut at byte offsets)", () => {
+describe("pageStream: what React writes, sent as the response's body", () => {
+  async function read(body: ReadableStream<Uint8Array>): Promise<Uint8Array[]> {
+    const chunks: Uint8Array[] = [];
+    for await (const chunk of body) chunks.push(chunk);
+    return chunks;
+  }
+  const events = () => {
+    const seen: string[] = [];
+    return { seen, on: { finished: () => seen.push("finished"), cancelled: () => seen.push("cancelled") } };
+  };
+
+  it("sends each pass React writes as one chunk, the first with its scripts deferred", async () => {
+    const { seen, on } = events();
+    const { sink, body } = pageStream("N", on);
+    const cut = page.indexOf("<main>");
+    for (const piece of [page.slice(0, 10), page.slice(10, cut), page.slice(cut)]) sink.write(piece);
+    sink.flush();
+    sink.write('<div hidden id="S:0">later</div>');
+    sink.write("<script>$RC()</script>");
+    sink.flush();
+    sink.flush();
+    sink.end();
+    const chunks = await read(body);
+    expect(chunks.map((c) => Buffer.from(c).toString("utf8"))).toEqual([
+      deferScriptsUntilPainted(page, "N"),
+      '<div hidden id="S:0">later</div><script>$RC()</script>',
+    ]);
+    expect(seen).toEqual(["finished"]);
+  });
+
+  it("writes text outside ASCII as UTF-8, whole", async () => {
     const accented = page
       .replace("<title>x</title>", "<title>Lizenzen für Zoë — ✓</title>")
       .replace("<main>Hello</main>", "<main>Grüße, 東京 🎉</main>");
-    const rewritten = deferScriptsUntilPainted(Buffer.from(accented), "N").toString("utf8");
-    expect(rewritten).toContain("<title>Lizenzen für Zoë — ✓</title>");
-    expect(rewritten).toContain("<main>Grüße, 東京 🎉</main>");
-    expect(rewritten).toContain('type="x-deferred-module"');
-    expect(rewritten).not.toContain("\uFFFD");
+    const { sink, body } = pageStream("N", events().on);
+    for (const piece of accented.split(/(?<=ü|東|🎉)/u)) sink.write(piece);
+    sink.end();
+    const text = Buffer.concat(await read(body)).toString("utf8");
+    expect(text).toContain("<title>Lizenzen für Zoë — ✓</title>");
+    expect(text).toContain("<main>Grüße, 東京 🎉</main>");
+    expect(text).toContain('type="x-deferred-module"');
+  });
+
+  it("stops the render when the client goes away, and errors the body when React gives up", async () => {
+    const first = events();
+    const cancelled = pageStream("N", first.on);
+    await cancelled.body.cancel();
+    cancelled.sink.write("late");
+    cancelled.sink.flush();
+    cancelled.sink.end();
+    expect(first.seen).toEqual(["finished", "cancelled", "finished"]);
+
+    const failed = pageStream("N", events().on);
+    failed.sink.destroy(new Error("render failed"));
+    await expect(read(failed.body)).rejects.toThrow("render failed");
   });
 });
