@@ -8,9 +8,10 @@
 // What it says: a page whose markup alone costs React N ms cannot be served in less, whatever the
 // loader and the components do; /healthz's CPU ÷ that floor is the best "× /healthz" the markup allows.
 import { spawnSync } from "node:child_process";
-import { Writable } from "node:stream";
 import { createElement, type ReactNode } from "react";
-import { renderToPipeableStream, renderToString } from "react-dom/server";
+import { renderToString } from "react-dom/server";
+// The build the site renders with (decision 0086).
+import { renderToPipeableStream } from "react-dom/server.bun";
 import { signIn } from "../tests/support/raw-http";
 import { startServer, tempDir } from "../tests/support/server-process";
 import { cpuMs, cpuSpent, ensureWrk } from "./license-api/wrk";
@@ -100,12 +101,25 @@ function timeRenders(tree: Node[]): { string: number; elements: number } {
 }
 
 async function timeStream(tree: Node[]): Promise<number> {
+  // As app/entry.server.tsx's pageStream: the strings of a pass joined, encoded once.
   const once = () =>
     new Promise<void>((resolve, reject) => {
-      const sink = new Writable({ write: (_chunk, _encoding, done) => done() });
-      sink.on("finish", resolve);
+      let parts: string[] = [];
+      const sink = {
+        write: (chunk: string) => parts.push(chunk) > 0,
+        flush: () => {
+          Buffer.from(parts.join(""));
+          parts = [];
+        },
+        end: () => {
+          sink.flush();
+          resolve();
+        },
+        destroy: reject,
+        on: () => sink,
+      };
       const { pipe } = renderToPipeableStream(createElement("div", null, ...tree.map(toElement)), {
-        onAllReady: () => pipe(sink),
+        onAllReady: () => pipe(sink as unknown as NodeJS.WritableStream),
         onShellError: reject,
       });
     });
