@@ -84,12 +84,14 @@ interface PageSink {
 
 /**
  * The page as the response's body. React's string-writing build (decision 0086) hands over the page
- * as many short strings, and says when a pass is written (`flush`): the strings of one pass are
- * joined and sent as one chunk, the whole page at once when nothing is deferred, a deferred part as
- * soon as it is rendered.
+ * as many short strings, and says when a pass is written (`flush`). They are joined into pieces of
+ * about 16,000 characters, each encoded once (one string per page would be a large object for the
+ * garbage collector, and joining thousands of strings at once costs several times more). A pass goes
+ * out as one chunk: the whole page when nothing is deferred, a deferred part as soon as it is rendered.
  */
 export function pageStream(nonce: string, on: { finished: () => void; cancelled: () => void }) {
-  let parts: string[] = [];
+  let text = "";
+  let encoded: Buffer[] = [];
   let first = true;
   let controller!: ReadableStreamDefaultController<Uint8Array>;
   let open = true;
@@ -105,18 +107,24 @@ export function pageStream(nonce: string, on: { finished: () => void; cancelled:
   });
   const sink: PageSink = {
     write(chunk) {
-      parts.push(chunk);
+      text += chunk;
+      if (text.length > PIECE) {
+        encoded.push(Buffer.from(text));
+        text = "";
+      }
       return true;
     },
     flush() {
-      if (parts.length === 0 || !open) return;
-      let text = parts.length === 1 ? parts[0]! : parts.join("");
-      parts = [];
+      if (text) encoded.push(Buffer.from(text));
+      text = "";
+      if (encoded.length === 0 || !open) return;
+      let chunk = encoded.length === 1 ? encoded[0]! : Buffer.concat(encoded);
+      encoded = [];
       if (first) {
         first = false;
-        text = deferScriptsUntilPainted(text, nonce);
+        chunk = deferScriptsUntilPainted(chunk, nonce);
       }
-      controller.enqueue(Buffer.from(text));
+      controller.enqueue(chunk);
     },
     end() {
       sink.flush();
@@ -134,6 +142,9 @@ export function pageStream(nonce: string, on: { finished: () => void; cancelled:
   return { sink, body };
 }
 
+/** Characters joined before they are encoded (a young-generation string, well under V8's large objects). */
+const PIECE = 16_000;
+
 /** Run by the page once it has painted: the scripts below are fetched and run from then on. */
 const START_SCRIPTS =
   "(function(){var done=false;function go(){if(done)return;done=true;" +
@@ -150,17 +161,25 @@ const START_SCRIPTS =
  * back on after the next frame (or 250 ms, for a page opened in the background). Left as it is when
  * the document does not arrive whole in one chunk.
  */
-export function deferScriptsUntilPainted(page: string, nonce: string): string {
-  const head = page.indexOf("</head>");
-  const body = page.lastIndexOf("</body>");
-  const firstModule = head === -1 ? -1 : page.indexOf(' type="module"', head);
-  if (head === -1 || body === -1 || firstModule === -1) return page;
-  // Only the head and the body's scripts are rewritten (a signed-in page's body is ≈ 100 KB).
-  const scripts = Math.min(body, Math.max(head, page.lastIndexOf("<script", firstModule)));
-  const tail = page.slice(scripts, body);
-  if (!/<script[^>]* type="module"/.test(tail)) return page;
-  const inertHead = page.slice(0, head).replaceAll('<link rel="modulepreload"', '<link rel="x-modulepreload"');
+export function deferScriptsUntilPainted(chunk: Buffer, nonce: string): Buffer {
+  const head = chunk.indexOf("</head>");
+  const body = chunk.lastIndexOf("</body>");
+  const firstModule = head === -1 ? -1 : chunk.indexOf(' type="module"', head);
+  if (head === -1 || body === -1 || firstModule === -1) return chunk;
+  // The page's markup up to the first module script is copied as bytes: only the head and the body's
+  // scripts are read as text (a signed-in page's body is ≈ 100 KB).
+  const scripts = Math.min(body, Math.max(head, chunk.lastIndexOf("<script", firstModule)));
+  const tail = chunk.toString("utf8", scripts, body);
+  if (!/<script[^>]* type="module"/.test(tail)) return chunk;
+  const inertHead = chunk
+    .toString("utf8", 0, head)
+    .replaceAll('<link rel="modulepreload"', '<link rel="x-modulepreload"');
   const inertScripts = tail.replace(/(<script[^>]*) type="module"/g, '$1 type="x-deferred-module"');
   const starter = `<script nonce="${nonce}">${START_SCRIPTS}</script>`;
-  return inertHead + page.slice(head, scripts) + inertScripts + starter + page.slice(body);
+  return Buffer.concat([
+    Buffer.from(inertHead),
+    chunk.subarray(head, scripts),
+    Buffer.from(inertScripts + starter),
+    chunk.subarray(body),
+  ]);
 }

@@ -14,7 +14,7 @@ const page = [
 ].join("");
 
 describe("deferScriptsUntilPainted: the page's scripts wait for its first paint", () => {
-  const out = deferScriptsUntilPainted(page, "N");
+  const out = deferScriptsUntilPainted(Buffer.from(page), "N").toString("utf8");
 
   it("leaves the module preloads and the module script inert, everything else as it was", () => {
     expect(out).not.toContain('<link rel="modulepreload"');
@@ -42,10 +42,21 @@ describe("deferScriptsUntilPainted: the page's scripts wait for its first paint"
   });
 
   it("changes nothing when the document does not arrive whole, or has no module script", () => {
-    const head = page.slice(0, page.indexOf("<main>"));
+    const head = Buffer.from(page.slice(0, page.indexOf("<main>")));
     expect(deferScriptsUntilPainted(head, "N")).toBe(head);
-    const noModule = page.replace(/<script nonce="N" type="module"[\s\S]*?<\/script>/, "");
+    const noModule = Buffer.from(page.replace(/<script nonce="N" type="module"[\s\S]*?<\/script>/, ""));
     expect(deferScriptsUntilPainted(noModule, "N")).toBe(noModule);
+  });
+
+  it("keeps text outside ASCII whole around the rewritten parts (the page is cut at byte offsets)", () => {
+    const accented = page
+      .replace("<title>x</title>", "<title>Lizenzen für Zoë — ✓</title>")
+      .replace("<main>Hello</main>", "<main>Grüße, 東京 🎉</main>");
+    const rewritten = deferScriptsUntilPainted(Buffer.from(accented), "N").toString("utf8");
+    expect(rewritten).toContain("<title>Lizenzen für Zoë — ✓</title>");
+    expect(rewritten).toContain("<main>Grüße, 東京 🎉</main>");
+    expect(rewritten).toContain('type="x-deferred-module"');
+    expect(rewritten).not.toContain("\uFFFD");
   });
 });
 
@@ -73,10 +84,22 @@ describe("pageStream: what React writes, sent as the response's body", () => {
     sink.end();
     const chunks = await read(body);
     expect(chunks.map((c) => Buffer.from(c).toString("utf8"))).toEqual([
-      deferScriptsUntilPainted(page, "N"),
+      deferScriptsUntilPainted(Buffer.from(page), "N").toString("utf8"),
       '<div hidden id="S:0">later</div><script>$RC()</script>',
     ]);
     expect(seen).toEqual(["finished"]);
+  });
+
+  it("sends a long page, written in thousands of strings, as one chunk, byte for byte", async () => {
+    const rows = Array.from({ length: 4000 }, (_, i) => `<li data-i="${i}">Zoë №${i} — ✓</li>`);
+    const long = page.replace("<main>Hello</main>", `<main><ul>${rows.join("")}</ul></main>`);
+    expect(long.length).toBeGreaterThan(100_000);
+    const { sink, body } = pageStream("N", events().on);
+    for (let at = 0; at < long.length; at += 7) sink.write(long.slice(at, at + 7));
+    sink.end();
+    const chunks = await read(body);
+    expect(chunks).toHaveLength(1);
+    expect(Buffer.from(chunks[0]!).equals(deferScriptsUntilPainted(Buffer.from(long), "N"))).toBe(true);
   });
 
   it("writes text outside ASCII as UTF-8, whole", async () => {
