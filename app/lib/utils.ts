@@ -220,8 +220,9 @@ export function conflictGroup(cls: string): string | null {
       return null;
     return `${variants}|bg-color`;
   }
-  if (utility === "border" || /^border-(\d|x|y|t|b|l|r|\[\d)/.test(utility)) {
-    const side = /^border-(x|y|t|b|l|r)\b/.exec(utility)?.[1] ?? "";
+  // A width: border, border-2, border-[3px], border-x, border-t-4; not a colour (border-transparent, border-border).
+  if (utility === "border" || /^border-(\d|\[\d|[xytblr](?:$|-(?:\d|\[\d)))/.test(utility)) {
+    const side = /^border-([xytblr])(?:$|-)/.exec(utility)?.[1] ?? "";
     return `${variants}|border-width${side}`;
   }
   if (

@@ -4,7 +4,8 @@ import { variants, type VariantProps } from "~/lib/variants";
 import { Slot } from "./slot";
 
 export const badgeVariants = variants(
-  "inline-flex w-fit shrink-0 items-center justify-center gap-1 overflow-hidden whitespace-nowrap rounded-md border px-2 py-0.5 text-xs font-medium [&>svg]:pointer-events-none [&>svg]:size-3",
+  // The shared part is the `badge` class in app.css (decision 0087).
+  "badge",
   {
     variant: {
       default: "border-transparent bg-primary text-primary-foreground",

@@ -4,7 +4,8 @@ import { variants, type VariantProps } from "~/lib/variants";
 import { Slot } from "./slot";
 
 export const buttonVariants = variants(
-  "inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium transition-[color,background-color,border-color,box-shadow] outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-solid focus-visible:outline-foreground disabled:pointer-events-none disabled:opacity-50 aria-disabled:pointer-events-none aria-disabled:opacity-50 [&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4",
+  // The shared part is the `btn` class in app.css (decision 0087).
+  "btn",
   {
     variant: {
       default: "bg-primary text-primary-foreground shadow-xs hover:bg-primary/90",
@@ -17,9 +18,9 @@ export const buttonVariants = variants(
       link: "text-primary underline underline-offset-4",
     },
     size: {
-      default: "h-9 px-4 py-2 has-[>svg]:px-3",
-      sm: "h-8 gap-1.5 rounded-md px-3 has-[>svg]:px-2.5",
-      lg: "h-11 rounded-md px-6 text-base has-[>svg]:px-4",
+      default: "h-9 px-4 py-2 has-svg:px-3",
+      sm: "h-8 gap-1.5 rounded-md px-3 has-svg:px-2.5",
+      lg: "h-11 rounded-md px-6 text-base has-svg:px-4",
       icon: "size-9",
     },
   },

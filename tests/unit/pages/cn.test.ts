@@ -9,6 +9,13 @@ describe("cn: later utilities of the same group win", () => {
     ["bg-card text-card-foreground", "bg-primary", "text-card-foreground bg-primary"],
     ["h-9 px-4", "h-11 px-6", "h-11 px-6"],
     ["border bg-card", "border-primary", "border bg-card border-primary"],
+    // Colours whose names begin like a side (t, b, l, r) are colours, not widths: the border stays.
+    ["border px-2", "border-transparent", "border px-2 border-transparent"],
+    ["border", "border-border text-foreground", "border border-border text-foreground"],
+    ["border-b", "border-border", "border-b border-border"],
+    ["border-t", "border-x-2", "border-t border-x-2"],
+    ["border-t", "border-t-4", "border-t-4"],
+    ["border-2", "border", "border"],
     ["rounded-xl border", "rounded-none", "border rounded-none"],
     ["shadow-sm", "shadow-lg shadow-primary/10", "shadow-lg shadow-primary/10"],
     ["flex flex-col", "hidden", "flex-col hidden"],
