@@ -80,12 +80,18 @@ test.describe("pricing", () => {
     await expect(offer.getByRole("button", { name: "Show the total" })).toBeVisible();
     await page.waitForLoadState("networkidle");
     expect(scripts.filter((url) => url.includes("team-seats-form"))).toEqual([]);
-    // Typed into the server's form while its code loads: the form that takes its place keeps it.
-    await offer.getByRole("radio", { name: /^Monthly/ }).check();
+    // Chosen in the server's form (the yearly plan is the default), which loads its code: the form that
+    // takes its place keeps the choice and the focus. (Seats are typed after the swap: a fill racing it
+    // could select the old field's text and type into the new one.)
+    const monthly = offer.getByRole("radio", { name: /^Monthly/ });
+    await monthly.check();
+    // The server's copy says "Show the total"; the form's own says what it will do.
+    await expect(offer.getByRole("button", { name: "Continue with 5 seats" })).toBeVisible();
+    expect(scripts.filter((url) => url.includes("team-seats-form"))).toHaveLength(1);
+    await expect(monthly).toBeChecked();
+    await expect(monthly).toBeFocused();
     await offer.getByLabel("Seats").fill("12");
     await expect(offer.getByRole("button", { name: "Continue with 12 seats" })).toBeVisible();
-    expect(scripts.filter((url) => url.includes("team-seats-form"))).toHaveLength(1);
-    await expect(offer.getByLabel("Seats")).toBeFocused();
     await expect(offer.getByTestId("team-total")).toHaveText(/^Total: 12 seats × \$9(\.00)? = \$108(\.00)? per month$/);
     await offer.getByRole("button", { name: "Continue with 12 seats" }).click();
     await expect(page).toHaveURL(/^[^?]*\/register\?redirectTo=.*seats%3D12/);
