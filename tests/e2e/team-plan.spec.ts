@@ -50,5 +50,13 @@ test.describe("changing a team's plan", () => {
     // Only shorter periods are offered now, from the next renewal.
     await expect(section.getByRole("button", { name: /^Preview Monthly/ })).toBeVisible();
     await expect(section.getByRole("button", { name: /^Preview Yearly/ })).toHaveCount(0);
+    // On a phone the long labels wrap: the page does not scroll sideways.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(section.getByRole("button", { name: /^Preview 6 Months/ })).toBeVisible();
+    const { scroll, client } = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      client: document.documentElement.clientWidth,
+    }));
+    expect(scroll, `/team is ${scroll}px wide on a ${client}px screen`).toBeLessThanOrEqual(client);
   });
 });

@@ -55,6 +55,8 @@ export function TeamPlan({ team }: { team: TeamView }) {
               key={option.id}
               type="button"
               variant="secondary"
+              // The label is long ("Preview 6 Months ($49.50 every 6 months a seat)"): on a phone it wraps.
+              className="h-auto min-h-9 shrink whitespace-normal text-left"
               disabled={quoter.busy || !quoter.hydrated}
               onClick={() => quoter.submit({ intent: "preview-plan", teamId: team.id, plan: option.id })}
             >
