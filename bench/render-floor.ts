@@ -12,6 +12,7 @@ import { createElement, type ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 // The build the site renders with (decision 0086).
 import { renderToPipeableStream } from "react-dom/server.bun";
+import { pageStream } from "../app/server/page-stream.server";
 import { signIn } from "../tests/support/raw-http";
 import { startServer, tempDir } from "../tests/support/server-process";
 import { cpuMs, cpuSpent, ensureWrk } from "./license-api/wrk";
@@ -101,27 +102,16 @@ function timeRenders(tree: Node[]): { string: number; elements: number } {
 }
 
 async function timeStream(tree: Node[]): Promise<number> {
-  // As app/entry.server.tsx's pageStream: the strings of a pass joined, encoded once.
   const once = () =>
     new Promise<void>((resolve, reject) => {
-      let parts: string[] = [];
-      const sink = {
-        write: (chunk: string) => parts.push(chunk) > 0,
-        flush: () => {
-          Buffer.from(parts.join(""));
-          parts = [];
-        },
-        end: () => {
-          sink.flush();
-          resolve();
-        },
-        destroy: reject,
-        on: () => sink,
-      };
+      const page = pageStream("N", { finished: () => undefined, cancelled: () => undefined });
       const { pipe } = renderToPipeableStream(createElement("div", null, ...tree.map(toElement)), {
-        onAllReady: () => pipe(sink as unknown as NodeJS.WritableStream),
+        onAllReady: () => pipe(page.sink as unknown as NodeJS.WritableStream),
         onShellError: reject,
       });
+      void (async () => {
+        for await (const _chunk of page.body);
+      })().then(resolve, reject);
     });
   for (let i = 0; i < 30; i++) await once();
   const start = performance.now();

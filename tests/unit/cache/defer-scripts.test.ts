@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { deferScriptsUntilPainted, pageStream } from "~/entry.server";
+import { deferScriptsUntilPainted, pageStream } from "~/server/page-stream.server";
 import { inlineScriptHashes } from "~/server/cache/capture.server";
 
 const page = [
