@@ -74,12 +74,22 @@ export function pageStream(nonce: string, on: { finished: () => void; cancelled:
 /** Characters joined before they are encoded (a young-generation string, well under V8's large objects). */
 const PIECE = 16_000;
 
-/** Run by the page once it has painted: the scripts below are fetched and run from then on. */
+/**
+ * Run by the page once its first text or image is on screen (the browser's first-contentful-paint
+ * entry; where there is none, the frame after the next one, or 250 ms for a page opened in the
+ * background). The module script goes in first (its imports start loading), then the preloads, four
+ * to a task: Chromium spends up to a few milliseconds on each new preload, and forty of them in one
+ * task made a long task of their own on a slow phone (decision 0088).
+ */
 const START_SCRIPTS =
   "(function(){var done=false;function go(){if(done)return;done=true;" +
-  'document.querySelectorAll(\'link[rel="x-modulepreload"]\').forEach(function(l){l.rel="modulepreload"});' +
   "document.querySelectorAll('script[type=\"x-deferred-module\"]').forEach(function(s){" +
-  'var n=document.createElement("script");n.type="module";n.nonce=s.nonce;n.textContent=s.textContent;s.replaceWith(n)})}' +
+  'var n=document.createElement("script");n.type="module";n.nonce=s.nonce;n.textContent=s.textContent;s.replaceWith(n)});' +
+  "var links=[].slice.call(document.querySelectorAll('link[rel=\"x-modulepreload\"]'));" +
+  '(function next(){links.splice(0,4).forEach(function(l){l.rel="modulepreload"});if(links.length)setTimeout(next,0)})()}' +
+  'try{if(document.visibilityState!=="hidden"&&PerformanceObserver.supportedEntryTypes.indexOf("paint")>=0){' +
+  'new PerformanceObserver(function(list,o){if(list.getEntriesByName("first-contentful-paint").length){o.disconnect();setTimeout(go,0)}})' +
+  '.observe({type:"paint",buffered:true});setTimeout(go,3000);return}}catch(e){}' +
   "requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,250)})()";
 
 /**
@@ -87,14 +97,17 @@ const START_SCRIPTS =
  * (server-rendered, stylesheet inline), so on a slow connection the text is painted before ≈ 120 KB
  * of JavaScript competes with it. React Router's `<link rel="modulepreload">` tags and its module
  * script are written inert (`x-modulepreload`, `x-deferred-module`) and a small script turns them
- * back on after the next frame (or 250 ms, for a page opened in the background). Left as it is when
- * the document does not arrive whole in one chunk.
+ * back on once the page has painted. When the document comes in more than one chunk (a Suspense
+ * boundary not ready with the shell: a lazy part on a fresh server, React Router's data stream), the
+ * first chunk is rewritten the same way and the starter goes at its end. A chunk without the module
+ * script is left as it is.
  */
 export function deferScriptsUntilPainted(chunk: Buffer, nonce: string): Buffer {
   const head = chunk.indexOf("</head>");
-  const body = chunk.lastIndexOf("</body>");
+  const closing = chunk.lastIndexOf("</body>");
+  const body = closing === -1 ? chunk.length : closing;
   const firstModule = head === -1 ? -1 : chunk.indexOf(' type="module"', head);
-  if (head === -1 || body === -1 || firstModule === -1) return chunk;
+  if (head === -1 || firstModule === -1) return chunk;
   // The page's markup up to the first module script is copied as bytes: only the head and the body's
   // scripts are read as text (a signed-in page's body is ≈ 100 KB).
   const scripts = Math.min(body, Math.max(head, chunk.lastIndexOf("<script", firstModule)));

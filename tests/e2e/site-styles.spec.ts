@@ -38,3 +38,27 @@ test.describe("the site's stylesheet", () => {
     expect(await bodyBackground(page)).not.toBe("rgba(0, 0, 0, 0)");
   });
 });
+
+// Decisions 0029 and 0088: the page's JavaScript is requested only once its first text is on screen,
+// so on a slow phone the scripts do not compete with the first paint; the page then hydrates as before.
+test.describe("the page's scripts wait for its first paint", () => {
+  for (const path of ["/", "/pricing"]) {
+    test(`${path}: no script is requested before the first contentful paint`, async ({ page }) => {
+      await page.goto(path);
+      await waitForHydration(page);
+      const timing = await page.evaluate(() => ({
+        paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
+        scripts: performance
+          .getEntriesByType("resource")
+          .filter((entry) => new URL(entry.name).pathname.endsWith(".js"))
+          .map((entry) => entry.startTime),
+        inert: document.querySelectorAll('link[rel="x-modulepreload"], script[type="x-deferred-module"]').length,
+      }));
+      expect(timing.paint).not.toBeNull();
+      expect(timing.scripts.length).toBeGreaterThan(5);
+      expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(timing.paint!);
+      // Every preload and module script was turned back on.
+      expect(timing.inert).toBe(0);
+    });
+  }
+});

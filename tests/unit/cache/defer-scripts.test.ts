@@ -35,17 +35,41 @@ describe("deferScriptsUntilPainted: the page's scripts wait for its first paint"
     expect(starter![1]).toContain("requestAnimationFrame");
   });
 
+  it("starts them on the first contentful paint, the module script first, then the preloads a few to a task", () => {
+    const starter = /<script nonce="N">(\(function\(\)\{var done[\s\S]*?)<\/script>/.exec(out)![1]!;
+    expect(starter).toContain('getEntriesByName("first-contentful-paint")');
+    expect(starter).toContain('observe({type:"paint",buffered:true})');
+    // A page opened in the background, or a browser without paint timing: the next frames, or 250 ms.
+    expect(starter).toContain('document.visibilityState!=="hidden"');
+    expect(starter).toContain("setTimeout(go,250)");
+    expect(starter.indexOf('n.type="module"')).toBeLessThan(starter.indexOf('l.rel="modulepreload"'));
+    expect(starter).toContain("links.splice(0,4)");
+    expect(() => new Function(starter)).not.toThrow();
+  });
+
   it("keeps the module script allowed by its hash when the page is stored (the copy has the same text)", () => {
     const module = 'import "/assets/root-B.js";\nimport("/assets/entry.client-A.js");';
     const hash = `sha256-${createHash("sha256").update(module).digest("base64")}`;
     expect(inlineScriptHashes(out)).toContain(hash);
   });
 
-  it("changes nothing when the document does not arrive whole, or has no module script", () => {
-    const head = Buffer.from(page.slice(0, page.indexOf("<main>")));
+  it("changes nothing in a chunk without the head or the module script", () => {
+    const head = Buffer.from(page.slice(0, page.indexOf("</head>")));
     expect(deferScriptsUntilPainted(head, "N")).toBe(head);
     const noModule = Buffer.from(page.replace(/<script nonce="N" type="module"[\s\S]*?<\/script>/, ""));
     expect(deferScriptsUntilPainted(noModule, "N")).toBe(noModule);
+  });
+
+  it("defers a document that comes in several chunks too: the starter ends the first chunk", () => {
+    // A Suspense boundary not ready with the shell: the first chunk ends after the shell's scripts.
+    const shell = page.slice(0, page.indexOf("</body>")) + '<div hidden id="S:0"><p>later</p></div>';
+    const out = deferScriptsUntilPainted(Buffer.from(shell), "N").toString("utf8");
+    expect(out).not.toContain('<link rel="modulepreload"');
+    expect(out).not.toMatch(/<script[^>]* type="module"/);
+    expect(out).toContain('type="x-deferred-module"');
+    expect(out).toMatch(/<div hidden id="S:0"><p>later<\/p><\/div><script nonce="N">\(function\(\)\{var done/);
+    expect(out.endsWith("</script>")).toBe(true);
+    expect(out.match(/var done=false/g)).toHaveLength(1);
   });
 
   it("keeps text outside ASCII whole around the rewritten parts (the page is cut at byte offsets)", () => {
