@@ -109,7 +109,19 @@ test.describe("teams", () => {
     // The owner removes Alan: the tool holding his key sees REVOKED; Grace's still works.
     await signIn(owner, "/team");
     await expect(page.getByTestId("team-member")).toHaveCount(3);
-    await page.getByRole("button", { name: `Remove ${alan}` }).click();
+    // Grace becomes a manager (the rows share one role form's fetcher, then back to member).
+    await page.getByRole("button", { name: `Make ${grace} a manager` }).click();
+    await expect(toast(page, "Role changed")).toContainText("The member is now a manager.");
+    await expect(page.getByTestId("team-member").filter({ hasText: grace })).toContainText("manager");
+    await expect(page.getByRole("button", { name: `Make ${grace} a member` })).toBeEnabled();
+    // The rows share one confirmation: it names the member asked about, and Keep gives the focus back.
+    const removeAlan = page.getByRole("button", { name: `Remove ${alan}` });
+    await removeAlan.click();
+    await expect(page.getByRole("alertdialog")).toContainText("Remove Alan Turing from the team?");
+    await page.getByRole("alertdialog").getByRole("button", { name: "Keep" }).click();
+    await expect(page.getByRole("alertdialog")).toHaveCount(0);
+    await expect(removeAlan).toBeFocused();
+    await removeAlan.click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Remove member" }).click();
     await expect(toast(page, "Member removed")).toBeVisible();
     await expect(page.getByTestId("team-member")).toHaveCount(2);

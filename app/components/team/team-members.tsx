@@ -1,3 +1,4 @@
+import { useState } from "react";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -7,7 +8,6 @@ import {
   AlertDialogFooter,
   AlertDialogHeader,
   AlertDialogTitle,
-  AlertDialogTrigger,
 } from "~/components/ui/alert-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -16,10 +16,11 @@ import { formatDate } from "~/domain/format-date";
 import type { TeamMemberView, TeamView } from "~/domain/team-page";
 import { DESTRUCTIVE_OUTLINE } from "../licenses/license-actions";
 import { NeedsScript } from "../needs-script";
-import { useTeamAction, useTeamActionToast } from "./use-team-action";
+import { useTeamAction } from "./use-team-action";
 
-/** The remove fetcher's key: the list shows its answer, since the row that asked is gone. */
+/** The list's two fetchers: every row's removal, every row's role change (one runs at a time). */
 const REMOVE_KEY = "team-remove-member";
+const ROLE_KEY = "team-set-role";
 
 /** Who may remove whom, as the server decides it: never the owner; a manager only plain members. */
 function mayRemove(viewer: TeamView["viewerRole"], member: TeamMemberView, self: boolean): boolean {
@@ -28,10 +29,24 @@ function mayRemove(viewer: TeamView["viewerRole"], member: TeamMemberView, self:
   return viewer === "manager" && member.role === "member";
 }
 
-/** The members: name, address, role, seat license, since; remove (confirmed), roles, the owner's own seat. */
+/** The member a Remove button asked about, and the button, which gets the focus back. */
+interface Removing {
+  member: TeamMemberView;
+  button: HTMLButtonElement;
+}
+
+/**
+ * The members: name, address, role, seat license, since; remove (confirmed), roles, the owner's own seat.
+ * The rows share one confirmation dialog and one fetcher per kind of action (a team of 50 drew 50
+ * dialogs and 100 fetchers, and hydrated in seconds on a slow machine); the list, which outlives a
+ * removed row, shows the answers.
+ */
 export function TeamMembers({ team, viewerId }: { team: TeamView; viewerId: string }) {
   const viewer = team.members.find((member) => member.userId === viewerId);
-  useTeamActionToast(REMOVE_KEY);
+  const remove = useTeamAction(REMOVE_KEY);
+  const roles = useTeamAction(ROLE_KEY);
+  const [removing, setRemoving] = useState<Removing | null>(null);
+  const [confirming, setConfirming] = useState(false);
   return (
     <section aria-labelledby="members" className="rounded-lg border">
       <div className="flex flex-wrap items-center justify-between gap-3 border-b p-4">
@@ -68,16 +83,33 @@ export function TeamMembers({ team, viewerId }: { team: TeamView; viewerId: stri
             <CardCell label="Actions" className="md:text-right">
               <span className="inline-flex flex-wrap gap-2 md:justify-end">
                 {team.viewerRole === "owner" && member.role !== "owner" ? (
-                  <RoleButton team={team} member={member} />
+                  <RoleForm Form={roles.fetcher.Form} busy={roles.busy} teamId={team.id} member={member} />
                 ) : null}
                 {mayRemove(team.viewerRole, member, member.userId === viewerId) ? (
-                  <RemoveMember team={team} member={member} />
+                  <RemoveButton
+                    member={member}
+                    disabled={remove.busy || !remove.hydrated}
+                    onClick={(button) => {
+                      setRemoving({ member, button });
+                      setConfirming(true);
+                    }}
+                  />
                 ) : null}
               </span>
             </CardCell>
           </CardRow>
         ))}
       </CardTable>
+      {removing ? (
+        <RemoveDialog
+          removing={removing}
+          open={confirming}
+          onOpenChange={setConfirming}
+          onRemove={(who) =>
+            remove.submit({ intent: "remove", teamId: team.id, userId: removing.member.userId, name: who })
+          }
+        />
+      ) : null}
     </section>
   );
 }
@@ -95,41 +127,82 @@ function TakeSeat({ teamId }: { teamId: string }) {
   );
 }
 
-function RoleButton({ team, member }: { team: TeamView; member: TeamMemberView }) {
-  const { fetcher, busy } = useTeamAction();
+/** A row's Remove button: opens the list's confirmation (JavaScript only, and it says so until then). */
+function RemoveButton({
+  member,
+  disabled,
+  onClick,
+}: {
+  member: TeamMemberView;
+  disabled: boolean;
+  onClick: (button: HTMLButtonElement) => void;
+}) {
+  return (
+    <>
+      <Button
+        type="button"
+        size="sm"
+        variant="outline"
+        className={DESTRUCTIVE_OUTLINE}
+        disabled={disabled}
+        aria-haspopup="dialog"
+        aria-label={`Remove ${member.email}`}
+        onClick={(event) => onClick(event.currentTarget)}
+      >
+        Remove
+      </Button>
+      <NeedsScript />
+    </>
+  );
+}
+
+/** A row's role change: a form of the list's role fetcher (a plain form post without JavaScript). */
+function RoleForm({
+  Form,
+  busy,
+  teamId,
+  member,
+}: {
+  Form: ReturnType<typeof useTeamAction>["fetcher"]["Form"];
+  busy: boolean;
+  teamId: string;
+  member: TeamMemberView;
+}) {
   const next = member.role === "manager" ? "member" : "manager";
   return (
-    <fetcher.Form method="post" action="/team">
+    <Form method="post" action="/team">
       <input type="hidden" name="intent" value="set-role" />
-      <input type="hidden" name="teamId" value={team.id} />
+      <input type="hidden" name="teamId" value={teamId} />
       <input type="hidden" name="userId" value={member.userId} />
       <input type="hidden" name="role" value={next} />
       <Button type="submit" size="sm" variant="outline" disabled={busy} aria-label={`Make ${member.email} a ${next}`}>
         {next === "manager" ? "Make manager" : "Make member"}
       </Button>
-    </fetcher.Form>
+    </Form>
   );
 }
 
-function RemoveMember({ team, member }: { team: TeamView; member: TeamMemberView }) {
-  const { submit, busy, hydrated } = useTeamAction(REMOVE_KEY, false);
+/** The one confirmation of a removal; closing it gives the focus back to the row's Remove button. */
+function RemoveDialog({
+  removing: { member, button },
+  open,
+  onOpenChange,
+  onRemove,
+}: {
+  removing: Removing;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onRemove: (who: string) => void;
+}) {
   const who = member.name || member.email;
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
-        <Button
-          type="button"
-          size="sm"
-          variant="outline"
-          className={DESTRUCTIVE_OUTLINE}
-          disabled={busy || !hydrated}
-          aria-label={`Remove ${member.email}`}
-        >
-          Remove
-        </Button>
-      </AlertDialogTrigger>
-      <NeedsScript />
-      <AlertDialogContent>
+    <AlertDialog open={open} onOpenChange={onOpenChange}>
+      <AlertDialogContent
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          if (button.isConnected) button.focus();
+        }}
+      >
         <AlertDialogHeader>
           <AlertDialogTitle>Remove {who} from the team?</AlertDialogTitle>
           <AlertDialogDescription>
@@ -141,10 +214,7 @@ function RemoveMember({ team, member }: { team: TeamView; member: TeamMemberView
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel>Keep</AlertDialogCancel>
-          <AlertDialogAction
-            className={buttonVariants({ variant: "destructive" })}
-            onClick={() => submit({ intent: "remove", teamId: team.id, userId: member.userId, name: who })}
-          >
+          <AlertDialogAction className={buttonVariants({ variant: "destructive" })} onClick={() => onRemove(who)}>
             Remove member
           </AlertDialogAction>
         </AlertDialogFooter>
