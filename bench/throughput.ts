@@ -7,7 +7,8 @@
 // - signed-in `/licenses` (the seeded demo user, 9 licenses) and its `/licenses.data` against the same
 //   server's `/healthz`: as a browser asks (compression accepted: repeat views come from memory,
 //   decision 0028), and without compression (never kept: every answer rendered, as a first view).
-// Prints the median of BENCH_ROUNDS rounds and the ratios. Targets: `/` ≥ 0.7 × the bare Node server,
+// Each timed round follows one untimed second of the same requests. Prints the median of BENCH_ROUNDS
+// rounds and the ratios. Targets: `/` ≥ 0.7 × the bare Node server,
 // `/licenses` ≥ 0.2 × `/healthz`, `/licenses.data` ≥ 0.5 × `/healthz`.
 // BENCH_DATABASE_URL (default postgres://root@127.0.0.1:5432/test), BENCH_DURATION (s a round, 8),
 // BENCH_ROUNDS (3), BENCH_CONNECTIONS (20), BENCH_ENGINES (pglite,postgres).
@@ -53,8 +54,14 @@ function ensurePackages(): boolean {
   return true;
 }
 
-/** Requests per second of one wrk round; throws on non-2xx answers or socket errors. */
+/**
+ * Requests per second of one wrk round; throws on non-2xx answers or socket errors. Each round is
+ * preceded by one second of the same requests, not counted: the figure before it may have left the
+ * server with another workload's garbage (rendering `/licenses` leaves megabytes of it), which the
+ * next figure would otherwise pay for, and a bare server, another process, never does.
+ */
 function wrk(url: string, headers: string[] = []): number {
+  spawnSync("wrk", ["-t2", `-c${CONNECTIONS}`, "-d1s", ...headers.flatMap((h) => ["-H", h]), url]);
   const args = ["-t2", `-c${CONNECTIONS}`, `-d${SECONDS}s`, ...headers.flatMap((h) => ["-H", h]), url];
   const result = spawnSync("wrk", args, { encoding: "utf8" });
   const rate = /Requests\/sec:\s+([\d.]+)/.exec(result.stdout)?.[1];
