@@ -32,8 +32,6 @@ export function PlanCard({
   busy?: boolean;
   onChoose?: (plan: Plan) => void;
 }) {
-  // The checkout needs JavaScript: the button waits for it rather than ignoring an early click.
-  const hydrated = useHydrated();
   // Machines a license of this plan may have active at once (MACHINES_PER_PLAN, decision 0041).
   const machines = useRootData()?.publicConfig.machinesPerPlan?.[plan.id];
   const machinesLine = machines ? [MACHINE_TEXTS.pricingLine(machines)] : [];
@@ -72,15 +70,9 @@ export function PlanCard({
       <CardFooter className="flex-col items-stretch gap-1">
         {signedIn ? (
           <>
-            <Button
-              type="button"
-              className="w-full"
-              variant={highlighted ? "default" : "secondary"}
-              disabled={busy || !hydrated}
-              onClick={() => onChoose?.(plan)}
-            >
+            <ChooseButton highlighted={highlighted} busy={busy} onClick={() => onChoose?.(plan)}>
               {label}
-            </Button>
+            </ChooseButton>
             <NeedsScript className="text-center" />
           </>
         ) : (
@@ -92,6 +84,36 @@ export function PlanCard({
         )}
       </CardFooter>
     </Card>
+  );
+}
+
+/**
+ * A signed-in customer's choice: the checkout needs JavaScript, so the button waits for it rather than
+ * ignoring an early click. Its own component, so that only the button renders again once the page has
+ * hydrated (a visitor's card, and the card's lines, do not: that render runs in one task).
+ */
+function ChooseButton({
+  highlighted,
+  busy,
+  onClick,
+  children,
+}: {
+  highlighted: boolean;
+  busy: boolean;
+  onClick: () => void;
+  children: string;
+}) {
+  const hydrated = useHydrated();
+  return (
+    <Button
+      type="button"
+      className="w-full"
+      variant={highlighted ? "default" : "secondary"}
+      disabled={busy || !hydrated}
+      onClick={onClick}
+    >
+      {children}
+    </Button>
   );
 }
 
