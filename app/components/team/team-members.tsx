@@ -18,10 +18,6 @@ import { DESTRUCTIVE_OUTLINE } from "../licenses/license-actions";
 import { NeedsScript } from "../needs-script";
 import { useTeamAction } from "./use-team-action";
 
-/** The list's two fetchers: every row's removal, every row's role change (one runs at a time). */
-const REMOVE_KEY = "team-remove-member";
-const ROLE_KEY = "team-set-role";
-
 /** Who may remove whom, as the server decides it: never the owner; a manager only plain members. */
 function mayRemove(viewer: TeamView["viewerRole"], member: TeamMemberView, self: boolean): boolean {
   if (member.role === "owner" || self) return false;
@@ -43,8 +39,9 @@ interface Removing {
  */
 export function TeamMembers({ team, viewerId }: { team: TeamView; viewerId: string }) {
   const viewer = team.members.find((member) => member.userId === viewerId);
-  const remove = useTeamAction(REMOVE_KEY);
-  const roles = useTeamAction(ROLE_KEY);
+  // Every row's removal and every row's role change go through the list's two fetchers (one runs at a time).
+  const remove = useTeamAction();
+  const roles = useTeamAction();
   const [removing, setRemoving] = useState<Removing | null>(null);
   const [confirming, setConfirming] = useState(false);
   return (

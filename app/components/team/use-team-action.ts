@@ -13,7 +13,7 @@ export type TeamAnswer = ActionResult & {
 /**
  * One team form's fetcher to the /team action, its answer shown as a toast. Each part of the page
  * has its own, so only the button that runs waits. A keyed one (`key`) is shared with its list, which
- * shows its toast even when the answer removes the row that asked (a removed member).
+ * shows its toast even when the answer removes the card that asked (a seat claimed).
  */
 export function useTeamAction(key?: string, toasts = true) {
   const fetcher = useFetcher<TeamAnswer>(key ? { key } : undefined);
