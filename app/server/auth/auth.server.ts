@@ -16,6 +16,7 @@ import { connectedAccounts } from "./connected-accounts.server";
 import { announceSessionChange } from "../cache/caches.server";
 import { oauthProviderConfigs, requireProviderVerifiedEmail } from "./oauth-providers.server";
 import { generateRecoveryCodes } from "./recovery-code-generator.server";
+import { withTrackedCalls } from "../async-contexts.server";
 
 /** The confirmation link's page for a token Better Auth signed, leading on to `redirectTo` (a same-site path). */
 export function confirmationUrl(token: string, redirectTo: string | null): string {
@@ -145,70 +146,73 @@ const emailVerification = {
 
 function createAuth() {
   const env = getEnv();
-  return betterAuth({
-    appName: env.PRODUCT_NAME,
-    baseURL: `${env.PUBLIC_URL}/api/auth`,
-    secret: env.BETTER_AUTH_SECRET,
-    trustedOrigins: [env.PUBLIC_URL],
-    database: drizzleAdapter(getDb(), {
-      provider: "pg",
-      usePlural: true,
-      schema: { users, sessions, accounts, verifications, twoFactors },
-    }),
-    plugins: [
-      // TOTP with ten single-use recovery codes (decision 0026); the sign-in's second step and
-      // enrolment go through our route actions (app/server/auth/two-factor.server.ts).
-      twoFactor({
-        issuer: env.PRODUCT_NAME,
-        // Codes without look-alike characters, in one case (decision 0026): recovery-code-generator.server.ts.
-        backupCodeOptions: { customBackupCodesGenerate: () => generateRecoveryCodes() },
+  // Counted calls: Better Auth's async storages are turned off between them (decision 0089).
+  return withTrackedCalls(
+    betterAuth({
+      appName: env.PRODUCT_NAME,
+      baseURL: `${env.PUBLIC_URL}/api/auth`,
+      secret: env.BETTER_AUTH_SECRET,
+      trustedOrigins: [env.PUBLIC_URL],
+      database: drizzleAdapter(getDb(), {
+        provider: "pg",
+        usePlural: true,
+        schema: { users, sessions, accounts, verifications, twoFactors },
       }),
-      // Sign in with GitHub / Google, only for the providers whose client id and secret are set.
-      ...(oauthProviderConfigs(env).length > 0 ? [genericOAuth({ config: oauthProviderConfigs(env) })] : []),
-    ],
-    account: {
-      // An OAuth sign-in never joins an existing account by e-mail on its own: the owner signs in
-      // to it first and connects the provider from the profile.
-      accountLinking: { enabled: true, disableImplicitLinking: true },
-    },
-    databaseHooks,
-    // No endpoint that takes a new password stores a common one (the route actions say so first).
-    hooks: { before: refuseCommonNewPasswords },
-    emailAndPassword,
-    emailVerification,
-    user: {
-      // The profile's change of address has its own links (email-change.server.ts, decision 0059).
-      changeEmail: { enabled: false },
-      // A GitHub / Google identity counts only with an address the provider verified: no account
-      // is created, signed in to or connected otherwise (/login?error=provider_email_unverified).
-      validateUserInfo: requireProviderVerifiedEmail,
-    },
-    session: {
-      expiresIn: SESSION_SECONDS,
-      // Sliding sessions: refreshed once a day while in use.
-      updateAge: 24 * 60 * 60,
-    },
-    // Our own database-backed limits apply in the route actions (rate-limit.server.ts);
-    // the only HTTP endpoints of Better Auth we expose are the e-mail link callbacks.
-    rateLimit: { enabled: false },
-    advanced: {
-      database: { generateId: "uuid" },
-      // Sessions record the client address Express worked out (TRUST_PROXY), passed by our
-      // actions and the OAuth callback in this header, never one a client sent (withClientIp).
-      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
-      useSecureCookies: !env.embedded,
-      cookiePrefix: "fk",
-      defaultCookieAttributes: { sameSite: "lax", httpOnly: true },
-    },
-    telemetry: { enabled: false },
-    logger: {
-      log: (level, message, ...args) => {
-        const logger = getLogger();
-        const fn = level === "error" ? logger.error : level === "warn" ? logger.warn : logger.debug;
-        fn.call(logger, { args }, `auth: ${message}`);
+      plugins: [
+        // TOTP with ten single-use recovery codes (decision 0026); the sign-in's second step and
+        // enrolment go through our route actions (app/server/auth/two-factor.server.ts).
+        twoFactor({
+          issuer: env.PRODUCT_NAME,
+          // Codes without look-alike characters, in one case (decision 0026): recovery-code-generator.server.ts.
+          backupCodeOptions: { customBackupCodesGenerate: () => generateRecoveryCodes() },
+        }),
+        // Sign in with GitHub / Google, only for the providers whose client id and secret are set.
+        ...(oauthProviderConfigs(env).length > 0 ? [genericOAuth({ config: oauthProviderConfigs(env) })] : []),
+      ],
+      account: {
+        // An OAuth sign-in never joins an existing account by e-mail on its own: the owner signs in
+        // to it first and connects the provider from the profile.
+        accountLinking: { enabled: true, disableImplicitLinking: true },
       },
-    },
-  });
+      databaseHooks,
+      // No endpoint that takes a new password stores a common one (the route actions say so first).
+      hooks: { before: refuseCommonNewPasswords },
+      emailAndPassword,
+      emailVerification,
+      user: {
+        // The profile's change of address has its own links (email-change.server.ts, decision 0059).
+        changeEmail: { enabled: false },
+        // A GitHub / Google identity counts only with an address the provider verified: no account
+        // is created, signed in to or connected otherwise (/login?error=provider_email_unverified).
+        validateUserInfo: requireProviderVerifiedEmail,
+      },
+      session: {
+        expiresIn: SESSION_SECONDS,
+        // Sliding sessions: refreshed once a day while in use.
+        updateAge: 24 * 60 * 60,
+      },
+      // Our own database-backed limits apply in the route actions (rate-limit.server.ts);
+      // the only HTTP endpoints of Better Auth we expose are the e-mail link callbacks.
+      rateLimit: { enabled: false },
+      advanced: {
+        database: { generateId: "uuid" },
+        // Sessions record the client address Express worked out (TRUST_PROXY), passed by our
+        // actions and the OAuth callback in this header, never one a client sent (withClientIp).
+        ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+        useSecureCookies: !env.embedded,
+        cookiePrefix: "fk",
+        defaultCookieAttributes: { sameSite: "lax", httpOnly: true },
+      },
+      telemetry: { enabled: false },
+      logger: {
+        log: (level, message, ...args) => {
+          const logger = getLogger();
+          const fn = level === "error" ? logger.error : level === "warn" ? logger.warn : logger.debug;
+          fn.call(logger, { args }, `auth: ${message}`);
+        },
+      },
+    }),
+  );
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -158,17 +158,33 @@ export function insideEmbeddedTransaction(): boolean {
   return openTransaction.getStore()?.open === true;
 }
 
+/** Whether the transaction storage is on (Node 20's `enabled` field): only while a transaction is underway. */
+export function transactionStorageOn(): boolean {
+  return (openTransaction as unknown as { enabled?: unknown }).enabled === true;
+}
+
+/** Embedded transactions begun and not yet ended. */
+let transactionsUnderway = 0;
+
 function markTransactions(db: Database): Database {
   const transaction = db.transaction.bind(db);
-  db.transaction = ((callback, config) =>
-    transaction(async (tx) => {
-      const state = { open: true };
-      try {
-        return await openTransaction.run(state, () => callback(tx));
-      } finally {
-        state.open = false;
-      }
-    }, config)) as Database["transaction"];
+  db.transaction = (async (callback, config) => {
+    transactionsUnderway++;
+    try {
+      return await transaction(async (tx) => {
+        const state = { open: true };
+        try {
+          return await openTransaction.run(state, () => callback(tx));
+        } finally {
+          state.open = false;
+        }
+      }, config);
+    } finally {
+      // With none underway the storage is turned off, and with it Node's hook on every promise the
+      // process creates (decision 0089); the next transaction's `run()` turns it on again.
+      if (--transactionsUnderway === 0) openTransaction.disable();
+    }
+  }) as Database["transaction"];
   return db;
 }
 
