@@ -100,6 +100,9 @@ const page = (label: string, to: (s: Side) => string, who?: keyof Side["cookies"
 const TARGETS: Target[] = [
   page("/healthz", () => "/healthz"),
   page("anonymous / (page cache)", () => "/", undefined, BROWSER),
+  // The floor of every signed-in page: the site's shell and the root loader, a page with nothing of its own.
+  page("demo /contact (shell only)", () => "/contact", "demo"),
+  page("demo /contact.data (root only)", () => "/contact.data", "demo"),
   page("demo /licenses", () => "/licenses", "demo"),
   page("demo /licenses.data", () => "/licenses.data", "demo"),
   page("demo /billing", () => "/billing", "demo"),
