@@ -3,8 +3,8 @@ import { AsyncLocalStorage } from "node:async_hooks";
 // Node 20's AsyncLocalStorage (decision 0089): from a storage's first `run()` until every storage is
 // disabled again, a hook runs for every promise the process creates, in every request, whatever it
 // does. Better Auth runs its three storages (request state, endpoint context, adapter) around each of
-// its calls, so one sign-in left the hook on for the life of the process: signed-in pages cost 3–10 %
-// more CPU after it. Its calls are counted here, and its storages are disabled once none has been in
+// its calls, so one sign-in left the hook on for the life of the process: signed-in pages cost up to a
+// quarter more CPU after it. Its calls are counted here, and its storages are disabled once none has been in
 // flight for a while; the next call turns them on again by itself (`run()` enables its storage).
 
 /** Where Better Auth keeps its storages, shared by every copy of it in the process. */
