@@ -37,7 +37,12 @@ describe("Better Auth's async storages", () => {
   /** A call as Better Auth makes them: its work runs inside its storages. */
   const authLikeCall = (result: string, until?: Promise<void>) =>
     trackAuthCall(() =>
-      storages[0]!.run("state", () => storages[1]!.run("endpoint", async () => (await until, result))),
+      storages[0]!.run("state", () =>
+        storages[1]!.run("endpoint", async () => {
+          await until;
+          return result;
+        }),
+      ),
     );
 
   it("stay on while a call runs and for the idle time after it, then are off", async () => {
